@@ -1,0 +1,21 @@
+// The subcommands of `arbiter`: each takes its own arguments (after the
+// subcommand name) and returns the process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace arb::cli {
+
+using Args = std::vector<std::string>;
+
+int games_command(const Args &args);
+int perft_command(const Args &args);
+int play_command(const Args &args);
+int run_command(const Args &args);
+int check_command(const Args &args);
+
+// Exit codes shared by all commands.
+enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
+
+}  // namespace arb::cli

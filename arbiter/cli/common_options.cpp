@@ -1,0 +1,66 @@
+#include "cli/common_options.hpp"
+
+#include "cli/command.hpp"
+
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace arb::cli {
+
+void add_plugin_dir_option(po::options_description &desc, std::vector<std::string> &plugin_dirs) {
+    desc.add_options()("plugin-dir", po::value(&plugin_dirs)->composing(),
+                       "folder with game plugins (*.so); may repeat. Also searched: $ARBITER_PLUGIN_PATH, "
+                       "then the plugins folder beside the arbiter binary");
+}
+
+std::vector<std::filesystem::path> plugin_path(const std::vector<std::string> &plugin_dirs) {
+    std::vector<std::filesystem::path> dirs(plugin_dirs.begin(), plugin_dirs.end());
+    return game::plugin_search_path(dirs);
+}
+
+Expected<game::OptionList> parse_game_options(const game::Plugin &plugin, const std::vector<std::string> &settings) {
+    game::OptionList options;
+    for (const auto &setting : settings) {
+        size_t eq = setting.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return fail("option '" + setting + "' must be written name=value");
+        std::string name = setting.substr(0, eq);
+        std::string value = setting.substr(eq + 1);
+        if (plugin.option(name) == nullptr) {
+            std::string known;
+            for (int32_t i = 0; i < plugin.api().option_count; ++i)
+                known += std::string(i ? ", " : "") + plugin.api().options[i].name;
+            return fail("game '" + plugin.id() + "' has no option '" + name + "'" +
+                        (known.empty() ? std::string(" (it has no options)") : "; its options: " + known));
+        }
+        options.emplace_back(std::move(name), std::move(value));
+    }
+    return options;
+}
+
+bool parse_command_line(const std::string &command, const std::vector<std::string> &args,
+                        const po::options_description &desc, const po::positional_options_description *positional,
+                        po::variables_map &vm, const std::string &synopsis, int &exit_code) {
+    try {
+        po::command_line_parser parser(args);
+        parser.options(desc);
+        if (positional != nullptr) parser.positional(*positional);
+        po::store(parser.run(), vm);
+        if (vm.count("help")) {
+            std::cout << "usage: arbiter " << command << " " << synopsis << "\n\n" << desc << "\n";
+            exit_code = kExitOk;
+            return false;
+        }
+        po::notify(vm);
+        return true;
+    } catch (const po::error &e) {
+        std::cerr << "arbiter " << command << ": " << e.what() << "\n"
+                  << "usage: arbiter " << command << " " << synopsis << "\n"
+                  << "Try 'arbiter " << command << " --help'.\n";
+        exit_code = kExitUsage;
+        return false;
+    }
+}
+
+}  // namespace arb::cli

@@ -1,0 +1,34 @@
+// Options several subcommands share: the plugin path and --option k=v.
+#pragma once
+
+#include "core/expected.hpp"
+#include "game/game_state.hpp"
+#include "game/plugin.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace arb::cli {
+
+// Adds --plugin-dir to a description.
+void add_plugin_dir_option(boost::program_options::options_description &desc,
+                           std::vector<std::string> &plugin_dirs);
+
+std::vector<std::filesystem::path> plugin_path(const std::vector<std::string> &plugin_dirs);
+
+// Parses "name=value" settings and checks each against the plugin's
+// descriptors, so a typo is reported with the game's option list.
+Expected<game::OptionList> parse_game_options(const game::Plugin &plugin, const std::vector<std::string> &settings);
+
+// Parses argv-style arguments; on --help prints usage and returns false with
+// code 0; on a bad argument prints the error and usage and returns false with 2.
+bool parse_command_line(const std::string &command, const std::vector<std::string> &args,
+                        const boost::program_options::options_description &desc,
+                        const boost::program_options::positional_options_description *positional,
+                        boost::program_options::variables_map &vm, const std::string &synopsis, int &exit_code);
+
+}  // namespace arb::cli

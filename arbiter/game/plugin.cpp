@@ -1,0 +1,159 @@
+#include "game/plugin.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+
+namespace arb::game {
+
+namespace {
+
+std::string describe(const std::filesystem::path &file) { return file.string(); }
+
+// Checks the pieces of a table that the host relies on, so that a broken
+// plugin is refused at load time rather than crashing mid-tournament.
+std::string check_table(const arb_game_api &api) {
+    if (api.abi_major != ARB_ABI_MAJOR)
+        return "built for game ABI " + std::to_string(api.abi_major) + "." + std::to_string(api.abi_minor) +
+               ", this arbiter speaks " + std::to_string(ARB_ABI_MAJOR) + "." + std::to_string(ARB_ABI_MINOR);
+    if (!arb_abi_is_compatible(&api)) return "its function table is too short (struct_size " + std::to_string(api.struct_size) + ")";
+    if (api.id == nullptr || api.id[0] == '\0') return "it has no id";
+    for (const char *c = api.id; *c; ++c)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+            return std::string("its id '") + api.id + "' is not [a-z0-9_]+";
+    if (api.name == nullptr || api.version == nullptr || api.description == nullptr || api.side_names[0] == nullptr ||
+        api.side_names[1] == nullptr)
+        return "its metadata has empty fields";
+    if (api.option_count < 0 || (api.option_count > 0 && api.options == nullptr))
+        return "its option table is inconsistent";
+    for (int32_t i = 0; i < api.option_count; ++i) {
+        const arb_option_desc &o = api.options[i];
+        if (o.name == nullptr || o.default_value == nullptr || o.help == nullptr)
+            return "option " + std::to_string(i) + " has empty fields";
+        if (o.type == ARB_OPTION_CHOICE && (o.choices == nullptr || o.choice_count <= 0))
+            return std::string("option '") + o.name + "' has no choices";
+    }
+    if (api.max_legal_moves <= 0 || api.max_position_size <= 0) return "its size limits are not positive";
+    if (!api.create || !api.destroy || !api.clone || !api.assign || !api.reset || !api.set_position ||
+        !api.write_position || !api.legal_moves || !api.parse_move || !api.format_move || !api.play ||
+        !api.side_to_move || !api.outcome || !api.get_extension)
+        return "its function table has null entries";
+    return {};
+}
+
+std::filesystem::path program_dir() {
+    char buf[4096];
+    ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return {};
+    buf[n] = '\0';
+    return std::filesystem::path(buf).parent_path();
+}
+
+}  // namespace
+
+Expected<PluginPtr> Plugin::load(const std::filesystem::path &file) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) return fail(describe(file) + ": no such plugin file");
+    // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NOW reports a
+    // missing dependency here rather than at the first call.
+    void *handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+        const char *why = ::dlerror();
+        return fail(describe(file) + ": not a loadable shared library (" + (why ? why : "unknown error") + ")");
+    }
+    void *symbol = ::dlsym(handle, ARB_GAME_ENTRY_SYMBOL);
+    if (symbol == nullptr) {
+        ::dlclose(handle);
+        return fail(describe(file) + ": not an arbiter game plugin (no '" ARB_GAME_ENTRY_SYMBOL "' symbol)");
+    }
+    arb_game_entry_fn entry;
+    static_assert(sizeof entry == sizeof symbol);
+    std::memcpy(&entry, &symbol, sizeof entry);
+    const arb_game_api *api = entry(ARB_ABI_MAJOR);
+    if (api == nullptr) {
+        ::dlclose(handle);
+        return fail(describe(file) + ": the plugin refused game ABI " + std::to_string(ARB_ABI_MAJOR) +
+                    " (built for another major version)");
+    }
+    if (std::string problem = check_table(*api); !problem.empty()) {
+        ::dlclose(handle);
+        return fail(describe(file) + ": refused: " + problem);
+    }
+    return PluginPtr(new Plugin(handle, api, file));
+}
+
+Plugin::~Plugin() {
+    if (handle_ != nullptr) ::dlclose(handle_);
+}
+
+const arb_option_desc *Plugin::option(std::string_view name) const noexcept {
+    for (int32_t i = 0; i < api_->option_count; ++i)
+        if (name == api_->options[i].name) return &api_->options[i];
+    return nullptr;
+}
+
+std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::filesystem::path> &explicit_dirs) {
+    std::vector<std::filesystem::path> dirs = explicit_dirs;
+    if (const char *env = std::getenv("ARBITER_PLUGIN_PATH"); env != nullptr) {
+        std::string_view rest(env);
+        while (!rest.empty()) {
+            size_t colon = rest.find(':');
+            std::string_view part = rest.substr(0, colon);
+            if (!part.empty()) dirs.emplace_back(std::string(part));
+            if (colon == std::string_view::npos) break;
+            rest.remove_prefix(colon + 1);
+        }
+    }
+    std::filesystem::path here = program_dir();
+    if (!here.empty()) {
+        dirs.push_back(here.parent_path() / "plugins");                        // build tree: build/bin -> build/plugins
+        dirs.push_back(here.parent_path() / "lib" / "arbiter" / "plugins");    // installed: prefix/bin -> prefix/lib/...
+    }
+    return dirs;
+}
+
+Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs) {
+    Discovery found;
+    std::set<std::string> ids;
+    for (const auto &dir : dirs) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec)) continue;
+        std::vector<std::filesystem::path> files;
+        for (const auto &entry : std::filesystem::directory_iterator(dir, ec))
+            if (entry.path().extension() == ".so") files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        for (const auto &file : files) {
+            auto plugin = Plugin::load(file);
+            if (!plugin) {
+                found.problems.push_back(plugin.error().message);
+                continue;
+            }
+            if (ids.insert((*plugin)->id()).second) found.plugins.push_back(std::move(*plugin));
+        }
+    }
+    return found;
+}
+
+Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector<std::filesystem::path> &dirs) {
+    if (id_or_file.find('/') != std::string::npos) return Plugin::load(id_or_file);
+    Discovery found = discover_plugins(dirs);
+    for (auto &p : found.plugins)
+        if (p->id() == id_or_file) return std::move(p);
+    std::string message = "unknown game '" + id_or_file + "'";
+    if (found.plugins.empty()) {
+        message += ": no plugins found (searched";
+        for (const auto &d : dirs) message += " " + d.string();
+        message += "; set --plugin-dir or ARBITER_PLUGIN_PATH)";
+    } else {
+        message += "; available:";
+        for (const auto &p : found.plugins) message += " " + p->id();
+    }
+    for (const auto &problem : found.problems) message += "\n  (skipped " + problem + ")";
+    return fail(message);
+}
+
+}  // namespace arb::game

@@ -1,0 +1,66 @@
+// arbiter: the command-line entry. Dispatches to one subcommand and turns any
+// escaped exception into a message and an exit code.
+#include "cli/command.hpp"
+
+#include <arbiter/game.h>
+
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string_view>
+
+namespace {
+
+struct Command {
+    const char *name;
+    int (*run)(const arb::cli::Args &);
+    const char *summary;
+};
+
+constexpr Command kCommands[] = {
+    {"run", arb::cli::run_command, "run a tournament from a YAML config (or --resume OUTDIR)"},
+    {"play", arb::cli::play_command, "play one game between two engines"},
+    {"check", arb::cli::check_command, "test an engine for rule and protocol compliance"},
+    {"games", arb::cli::games_command, "list the game plugins found, with their options"},
+    {"perft", arb::cli::perft_command, "count move sequences of a game to a depth"},
+};
+
+void print_usage(std::ostream &out) {
+    out << "usage: arbiter <command> [options]   (arbiter <command> --help for details)\n\n"
+           "arbiter runs matches and tournaments between board-game engines. Each game is a\n"
+           "plugin that judges every move; engines are separate programs speaking UGI.\n\n"
+           "commands:\n";
+    for (const auto &c : kCommands) out << "  " << c.name << std::string(8 - std::strlen(c.name), ' ') << c.summary << "\n";
+    out << "\nenvironment:\n  ARBITER_PLUGIN_PATH  ':'-separated folders searched for game plugins\n";
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        print_usage(std::cerr);
+        return arb::cli::kExitUsage;
+    }
+    std::string_view name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        print_usage(std::cout);
+        return arb::cli::kExitOk;
+    }
+    if (name == "--version") {
+        std::cout << "arbiter 0.1.0 (game ABI " << ARB_ABI_MAJOR << "." << ARB_ABI_MINOR << ")\n";
+        return arb::cli::kExitOk;
+    }
+    for (const auto &c : kCommands) {
+        if (name != c.name) continue;
+        arb::cli::Args args(argv + 2, argv + argc);
+        try {
+            return c.run(args);
+        } catch (const std::exception &e) {
+            std::cerr << "arbiter " << c.name << ": " << e.what() << "\n";
+            return arb::cli::kExitFailure;
+        }
+    }
+    std::cerr << "arbiter: unknown command '" << name << "'\n\n";
+    print_usage(std::cerr);
+    return arb::cli::kExitUsage;
+}

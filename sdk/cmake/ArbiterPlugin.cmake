@@ -1,0 +1,27 @@
+# arbiter_add_game_plugin(<target> SOURCES <files...> [OUTPUT_DIRECTORY <dir>])
+#
+# Builds a game plugin: a MODULE library named <target>.so that exports only
+# arb_game_entry (everything else hidden), linked against the SDK headers.
+# Used the same way in the arbiter tree and by plugins built against the
+# installed package (find_package(ArbiterSDK)).
+function(arbiter_add_game_plugin target)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES" ${ARGN})
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "arbiter_add_game_plugin(${target}): SOURCES is required")
+  endif()
+  add_library(${target} MODULE ${ARG_SOURCES})
+  target_link_libraries(${target} PRIVATE Arbiter::sdk)
+  target_compile_features(${target} PRIVATE cxx_std_20)
+  set_target_properties(${target} PROPERTIES
+    PREFIX ""
+    CXX_VISIBILITY_PRESET hidden
+    C_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON)
+  if(ARG_OUTPUT_DIRECTORY)
+    set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
+  endif()
+  if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+    # A plugin must not leave undefined symbols for the host to resolve.
+    target_link_options(${target} PRIVATE "-Wl,--no-undefined")
+  endif()
+endfunction()

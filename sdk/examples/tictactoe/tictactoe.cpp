@@ -1,0 +1,120 @@
+// Tic-tac-toe as an arbiter game plugin: the smallest complete example of the
+// SDK. Squares a1..c3 (column letter, row number from the top), X first.
+// Position string: 9 characters a1 b1 c1 a2 .. c3 with 'X', 'O', '.', then a
+// space and the side to move, e.g. "X...O.... X".
+#include <arbiter/sdk/coords.hpp>
+#include <arbiter/sdk/game_adapter.hpp>
+
+#include <array>
+#include <string>
+
+namespace {
+
+using arb::sdk::ErrorOut;
+
+constexpr arb::sdk::Grid kGrid{3, 3};
+
+class TicTacToe {
+public:
+    static const arb::sdk::GameInfo &info() {
+        static const arb::sdk::GameInfo info{
+            "tictactoe", "Tic-tac-toe", "1.0.0", "three in a row on a 3x3 grid (SDK example)",
+            {"x", "o"}, {}, 9, 16};
+        return info;
+    }
+
+    explicit TicTacToe(const arb::sdk::Options &) {}
+
+    void reset() { *this = TicTacToe(arb::sdk::Options{}); }
+
+    arb_status set_position(std::string_view text, ErrorOut err) {
+        if (text.size() != 11 || text[9] != ' ')
+            return err.fail(ARB_ERR_SYNTAX, "expected 9 squares, a space and X or O, got %s",
+                            arb::sdk::quoted(text).c_str());
+        std::array<char, 9> cells{};
+        int counts[2] = {0, 0};
+        for (int i = 0; i < 9; ++i) {
+            char c = text[static_cast<size_t>(i)];
+            if (c != 'X' && c != 'O' && c != '.')
+                return err.fail(ARB_ERR_SYNTAX, "square %d holds '%c', expected X, O or .", i + 1, c);
+            cells[static_cast<size_t>(i)] = c;
+            if (c != '.') ++counts[c == 'X' ? 0 : 1];
+        }
+        char side = text[10];
+        if (side != 'X' && side != 'O') return err.fail(ARB_ERR_SYNTAX, "side to move must be X or O");
+        int expected_side = counts[0] == counts[1] ? 0 : 1;
+        if (counts[0] - counts[1] > 1 || counts[0] < counts[1] || (side == 'X' ? 0 : 1) != expected_side)
+            return err.fail(ARB_ERR_ILLEGAL, "X has %d marks and O %d: not a position of play with %c to move",
+                            counts[0], counts[1], side);
+        cells_ = cells;
+        to_move_ = expected_side;
+        return ARB_OK;
+    }
+
+    std::string position() const {
+        return std::string(cells_.begin(), cells_.end()) + ' ' + (to_move_ == 0 ? 'X' : 'O');
+    }
+
+    int32_t legal_moves(arb_move *out) const {
+        if (winner() != ARB_SIDE_NONE) return 0;
+        int32_t n = 0;
+        for (int i = 0; i < 9; ++i)
+            if (cells_[static_cast<size_t>(i)] == '.') out[n++] = i;
+        return n;
+    }
+
+    arb_status parse_move(std::string_view text, arb_move &move, ErrorOut err) const {
+        arb::sdk::Square sq;
+        if (arb_status s = arb::sdk::parse_square(text, kGrid, sq, err); s != ARB_OK) return s;
+        int index = sq.row * 3 + sq.column;
+        if (winner() != ARB_SIDE_NONE || full()) return err.fail(ARB_ERR_ILLEGAL, "the game is over");
+        if (cells_[static_cast<size_t>(index)] != '.')
+            return err.fail(ARB_ERR_ILLEGAL, "square %s is taken", arb::sdk::quoted(text).c_str());
+        move = index;
+        return ARB_OK;
+    }
+
+    arb::sdk::MoveText format_move(arb_move move) const {
+        arb::sdk::MoveText text;
+        arb::sdk::append_square(text, {move % 3, move / 3});
+        return text;
+    }
+
+    void play(arb_move move) {
+        cells_[static_cast<size_t>(move)] = to_move_ == 0 ? 'X' : 'O';
+        to_move_ ^= 1;
+    }
+
+    int32_t side_to_move() const { return outcome().result == ARB_RESULT_ONGOING ? to_move_ : ARB_SIDE_NONE; }
+
+    arb::sdk::Outcome outcome() const {
+        int w = winner();
+        if (w != ARB_SIDE_NONE) return arb::sdk::Outcome::win(w, "three in a row");
+        if (full()) return arb::sdk::Outcome::draw("board full");
+        return arb::sdk::Outcome::ongoing();
+    }
+
+private:
+    int winner() const {
+        static constexpr int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                            {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+        for (const auto &l : lines) {
+            char c = cells_[static_cast<size_t>(l[0])];
+            if (c != '.' && c == cells_[static_cast<size_t>(l[1])] && c == cells_[static_cast<size_t>(l[2])])
+                return c == 'X' ? ARB_SIDE_0 : ARB_SIDE_1;
+        }
+        return ARB_SIDE_NONE;
+    }
+    bool full() const {
+        for (char c : cells_)
+            if (c == '.') return false;
+        return true;
+    }
+
+    std::array<char, 9> cells_{'.', '.', '.', '.', '.', '.', '.', '.', '.'};
+    int to_move_ = 0;
+};
+
+}  // namespace
+
+ARB_GAME_PLUGIN(TicTacToe)

@@ -1,0 +1,302 @@
+// Turns one C++ game class into the C ABI of <arbiter/game.h>.
+//
+// A plugin is a class plus one line:
+//
+//     class TicTacToe { ... see below ... };
+//     ARB_GAME_PLUGIN(TicTacToe)
+//
+// The class must provide (Options, ErrorOut, MoveText, ReasonText come from
+// the other SDK headers):
+//
+//     static const arb::sdk::GameInfo &info();
+//     explicit TicTacToe(const arb::sdk::Options &options);  // may throw
+//         std::invalid_argument for a combination of options it refuses
+//     copy constructor and copy assignment             (clone, assign)
+//     void reset();
+//     arb_status set_position(std::string_view text, arb::sdk::ErrorOut err);
+//     std::string position() const;
+//     int32_t legal_moves(arb_move *out) const;        // out has max_legal_moves
+//     arb_status parse_move(std::string_view text, arb_move &move, arb::sdk::ErrorOut err) const;
+//     arb::sdk::MoveText format_move(arb_move move) const;
+//     void play(arb_move move);
+//     int32_t side_to_move() const;                    // ARB_SIDE_NONE when over
+//     arb::sdk::Outcome outcome() const;
+//
+// and may provide `static const void *extension(std::string_view id)`.
+//
+// The adapter stops every exception at the boundary: a throwing function
+// returns ARB_ERR_INTERNAL (or NULL), never unwinds into the host.
+#pragma once
+
+#include <arbiter/game.h>
+#include <arbiter/sdk/options.hpp>
+#include <arbiter/sdk/text.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace arb::sdk {
+
+// Static description of a game; lives as long as the library.
+struct GameInfo {
+    const char *id;
+    const char *name;
+    const char *version;
+    const char *description;
+    const char *side_names[2];
+    std::span<const arb_option_desc> options;
+    int32_t max_legal_moves;
+    int32_t max_position_size;  // with the NUL
+};
+
+// The state of play as a value; the adapter turns it into arb_outcome.
+struct Outcome {
+    arb_result result = ARB_RESULT_ONGOING;
+    bool has_score = false;
+    int32_t score[2] = {0, 0};
+    ReasonText reason;
+
+    static Outcome ongoing() { return {}; }
+    static Outcome finished(arb_result result, std::string_view reason) {
+        Outcome o;
+        o.result = result;
+        o.reason = ReasonText(reason);
+        return o;
+    }
+    static Outcome win(int side, std::string_view reason) {
+        return finished(side == 0 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1, reason);
+    }
+    static Outcome draw(std::string_view reason) { return finished(ARB_RESULT_DRAW, reason); }
+    Outcome &with_score(int32_t side0, int32_t side1) {
+        has_score = true;
+        score[0] = side0;
+        score[1] = side1;
+        return *this;
+    }
+};
+
+namespace detail {
+
+template <class Game>
+Game &as_game(arb_state *state) noexcept {
+    return *reinterpret_cast<Game *>(state);
+}
+template <class Game>
+const Game &as_game(const arb_state *state) noexcept {
+    return *reinterpret_cast<const Game *>(state);
+}
+
+template <class Game>
+struct Adapter {
+    static arb_state *ARB_CALL create(const arb_option_value *values, int32_t count, char *err,
+                                      size_t err_cap) noexcept {
+        ErrorOut out(err, err_cap);
+        try {
+            Options options;
+            if (Options::parse(Game::info().options, values, count, options, out) != ARB_OK) return nullptr;
+            return reinterpret_cast<arb_state *>(new Game(options));
+        } catch (const std::invalid_argument &e) {
+            out.fail(ARB_ERR_OPTION, "%s", e.what());
+        } catch (const std::bad_alloc &) {
+            out.fail(ARB_ERR_INTERNAL, "out of memory");
+        } catch (const std::exception &e) {
+            out.fail(ARB_ERR_INTERNAL, "internal error: %s", e.what());
+        } catch (...) {
+            out.fail(ARB_ERR_INTERNAL, "internal error");
+        }
+        return nullptr;
+    }
+
+    static void ARB_CALL destroy(arb_state *state) noexcept {
+        delete reinterpret_cast<Game *>(state);
+    }
+
+    static arb_state *ARB_CALL clone(const arb_state *src) noexcept {
+        try {
+            return reinterpret_cast<arb_state *>(new Game(as_game<Game>(src)));
+        } catch (...) {
+            return nullptr;
+        }
+    }
+
+    static void ARB_CALL assign(arb_state *dst, const arb_state *src) noexcept {
+        try {
+            as_game<Game>(dst) = as_game<Game>(src);
+        } catch (...) {
+            // Only a game with a growing state (history) can fail here; it
+            // keeps its old contents, which the host never relies on.
+        }
+    }
+
+    static void ARB_CALL reset(arb_state *state) noexcept {
+        try {
+            as_game<Game>(state).reset();
+        } catch (...) {
+        }
+    }
+
+    static arb_status ARB_CALL set_position(arb_state *state, const char *text, char *err, size_t err_cap) noexcept {
+        ErrorOut out(err, err_cap);
+        if (text == nullptr) return out.fail(ARB_ERR_SYNTAX, "no position text");
+        try {
+            return as_game<Game>(state).set_position(std::string_view(text), out);
+        } catch (const std::exception &e) {
+            return out.fail(ARB_ERR_INTERNAL, "internal error: %s", e.what());
+        } catch (...) {
+            return out.fail(ARB_ERR_INTERNAL, "internal error");
+        }
+    }
+
+    static arb_status ARB_CALL write_position(const arb_state *state, char *buf, size_t cap) noexcept {
+        try {
+            return copy_out(as_game<Game>(state).position(), buf, cap);
+        } catch (...) {
+            if (buf != nullptr && cap > 0) buf[0] = '\0';
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static int32_t ARB_CALL legal_moves(const arb_state *state, arb_move *moves, int32_t cap) noexcept {
+        if (moves == nullptr || cap < Game::info().max_legal_moves) return 0;
+        try {
+            return as_game<Game>(state).legal_moves(moves);
+        } catch (...) {
+            return 0;
+        }
+    }
+
+    static arb_status ARB_CALL parse_move(const arb_state *state, const char *text, arb_move *move, char *err,
+                                          size_t err_cap) noexcept {
+        ErrorOut out(err, err_cap);
+        if (text == nullptr || move == nullptr) return out.fail(ARB_ERR_SYNTAX, "no move text");
+        try {
+            arb_move parsed = ARB_MOVE_NONE;
+            arb_status status = as_game<Game>(state).parse_move(std::string_view(text), parsed, out);
+            if (status == ARB_OK) *move = parsed;
+            return status;
+        } catch (const std::exception &e) {
+            return out.fail(ARB_ERR_INTERNAL, "internal error: %s", e.what());
+        } catch (...) {
+            return out.fail(ARB_ERR_INTERNAL, "internal error");
+        }
+    }
+
+    static arb_status ARB_CALL format_move(const arb_state *state, arb_move move, char *buf, size_t cap) noexcept {
+        try {
+            MoveText text = as_game<Game>(state).format_move(move);
+            return copy_out(text.view(), buf, cap);
+        } catch (...) {
+            if (buf != nullptr && cap > 0) buf[0] = '\0';
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static arb_status ARB_CALL play(arb_state *state, arb_move move) noexcept {
+        try {
+            as_game<Game>(state).play(move);
+            return ARB_OK;
+        } catch (...) {
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static int32_t ARB_CALL side_to_move(const arb_state *state) noexcept {
+        try {
+            return as_game<Game>(state).side_to_move();
+        } catch (...) {
+            return ARB_SIDE_NONE;
+        }
+    }
+
+    static void ARB_CALL outcome(const arb_state *state, arb_outcome *out) noexcept {
+        if (out == nullptr) return;
+        arb_outcome full{};
+        full.struct_size = sizeof(arb_outcome);
+        try {
+            Outcome o = as_game<Game>(state).outcome();
+            full.result = o.result;
+            full.has_score = o.has_score ? 1 : 0;
+            full.score[0] = o.score[0];
+            full.score[1] = o.score[1];
+            copy_out(o.reason.view(), full.reason, sizeof full.reason);
+        } catch (...) {
+            full.result = ARB_RESULT_ONGOING;
+        }
+        // Write only as much as the caller's (possibly older, smaller) struct holds.
+        uint32_t size = std::min<uint32_t>(out->struct_size, sizeof(arb_outcome));
+        std::memcpy(reinterpret_cast<char *>(out) + sizeof(uint32_t), reinterpret_cast<const char *>(&full) + sizeof(uint32_t),
+                    size > sizeof(uint32_t) ? size - sizeof(uint32_t) : 0);
+    }
+
+    static const void *ARB_CALL get_extension(const char *id) noexcept {
+        if constexpr (requires(std::string_view s) { Game::extension(s); }) {
+            if (id == nullptr) return nullptr;
+            try {
+                return Game::extension(std::string_view(id));
+            } catch (...) {
+                return nullptr;
+            }
+        } else {
+            (void)id;
+            return nullptr;
+        }
+    }
+
+    static const arb_game_api &table() noexcept {
+        static const arb_game_api api = [] {
+            const GameInfo &info = Game::info();
+            arb_game_api t{};
+            t.abi_major = ARB_ABI_MAJOR;
+            t.abi_minor = ARB_ABI_MINOR;
+            t.struct_size = sizeof(arb_game_api);
+            t.id = info.id;
+            t.name = info.name;
+            t.version = info.version;
+            t.description = info.description;
+            t.side_names[0] = info.side_names[0];
+            t.side_names[1] = info.side_names[1];
+            t.options = info.options.empty() ? nullptr : info.options.data();
+            t.option_count = static_cast<int32_t>(info.options.size());
+            t.max_legal_moves = info.max_legal_moves;
+            t.max_position_size = info.max_position_size;
+            t.create = &create;
+            t.destroy = &destroy;
+            t.clone = &clone;
+            t.assign = &assign;
+            t.reset = &reset;
+            t.set_position = &set_position;
+            t.write_position = &write_position;
+            t.legal_moves = &legal_moves;
+            t.parse_move = &parse_move;
+            t.format_move = &format_move;
+            t.play = &play;
+            t.side_to_move = &side_to_move;
+            t.outcome = &outcome;
+            t.get_extension = &get_extension;
+            return t;
+        }();
+        return api;
+    }
+};
+
+}  // namespace detail
+
+template <class Game>
+const arb_game_api *game_api(uint32_t host_abi_major) noexcept {
+    if (host_abi_major != ARB_ABI_MAJOR) return nullptr;
+    return &detail::Adapter<Game>::table();
+}
+
+}  // namespace arb::sdk
+
+// Exports the plugin's one entry symbol for GameClass.
+#define ARB_GAME_PLUGIN(GameClass)                                                                   \
+    extern "C" ARB_EXPORT const arb_game_api *ARB_CALL arb_game_entry(uint32_t host_abi_major) {    \
+        return ::arb::sdk::game_api<GameClass>(host_abi_major);                                      \
+    }
