@@ -1,0 +1,32 @@
+// How to start one engine and talk to it: a plain value read from the YAML
+// config or the command line, handed to the engine layer as is.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/time_control.hpp"
+
+namespace arb::engine {
+
+struct EngineConfig {
+    std::string name;                              // unique in a tournament, e.g. "mcts-1000"
+    std::string command;                           // program path (no shell is involved)
+    std::vector<std::string> args;                 // argv[1..]
+    std::string working_dir;                       // empty: inherit
+    std::map<std::string, std::string> env;        // added to the inherited environment
+    std::vector<std::pair<std::string, std::string>> ugi_options;  // sent as setoption, in order
+    std::optional<match::TimeControl> time_control;  // overrides the tournament's for this engine
+};
+
+// Limits the engine layer applies when talking to an engine.
+struct EngineTimeouts {
+    std::chrono::milliseconds startup{10000};   // start to 'ugiok'
+    std::chrono::milliseconds ready{5000};      // 'isready' to 'readyok' (a stall past this loses)
+    std::chrono::milliseconds quit_grace{1000}; // 'quit' to exit before the process group is killed
+};
+
+}  // namespace arb::engine

@@ -1,0 +1,63 @@
+// What one finished game leaves behind: the facts every output format
+// (PGN-like records, JSON lines, rating input) is written from.
+#pragma once
+
+#include <arbiter/game.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arb::match {
+
+// Why a game ended. Every game ends with exactly one.
+enum class Termination {
+    GameRule,        // the plugin declared the result (reason text from the plugin)
+    IllegalMove,     // well-formed move not legal here
+    UnparsableMove,  // text the plugin could not read as a move
+    TimeForfeit,     // clock (plus margin) ran out before 'bestmove'
+    Crash,           // process exited or closed its pipes
+    Stall,           // no answer to 'isready' (or startup) within the limit
+    ProtocolError,   // anything else the engine said that breaks UGI
+    MaxPlies,        // adjudicated draw at the ply limit
+    ResignAdjudication,  // score-based resign rule
+    DrawAdjudication,    // score-based draw rule
+    Abandoned,       // stopped by the user (Ctrl-C) before the end; not rated
+};
+
+const char *termination_name(Termination t);  // stable lower-case token, e.g. "illegal-move"
+
+struct MoveRecord {
+    std::string text;                     // canonical notation of the plugin
+    std::chrono::milliseconds elapsed{0}; // measured by the arbiter, go -> bestmove
+    std::optional<int> score_cp;          // last 'info score' the engine gave, from its own side
+    std::optional<int> depth;
+    std::optional<int64_t> nodes;
+    bool forced = false;                  // a forced pass the arbiter played for the engine
+};
+
+struct GameRecord {
+    // who and what
+    std::string engine_names[2];          // side 0, side 1
+    std::string opening_position;         // position string the game started from
+    std::vector<std::string> opening_moves;  // moves of the opening line already played (not engine moves)
+    std::vector<MoveRecord> moves;
+    std::string final_position;
+
+    // how it ended
+    arb_result result = ARB_RESULT_ONGOING;  // ONGOING only for Abandoned
+    Termination termination = Termination::GameRule;
+    std::string reason;                   // human text, e.g. "no legal moves for either side",
+                                          // "illegal move 'z9' by mcts: column 'z' is outside a-h"
+    int loser_side = -1;                  // side at fault for engine-caused endings, else -1
+    std::string offending_text;           // the raw line for illegal/unparsable/protocol endings
+    bool has_score = false;
+    int32_t score[2] = {0, 0};
+
+    std::chrono::system_clock::time_point started;
+    std::chrono::milliseconds duration{0};
+};
+
+}  // namespace arb::match

@@ -1,0 +1,51 @@
+// Plays one game between two running engines, with the plugin as the only
+// judge of every move: clocks, adjudication and the termination reason.
+//
+// INTERFACE AGREED BETWEEN THE MATCH AND TOURNAMENT LAYERS: extend freely,
+// but keep these signatures (the tournament layer codes against them).
+#pragma once
+
+#include "engine/ugi_engine.hpp"
+#include "game/game_state.hpp"
+#include "match/game_record.hpp"
+#include "match/time_control.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace arb::match {
+
+struct AdjudicationRules {
+    int max_plies = 0;  // 0: no limit; else a draw at this many plies (engine moves + opening moves)
+    struct Resign {
+        bool enabled = false;
+        int score_cp = 1000;   // both engines agree the loser is at least this far behind
+        int move_count = 3;    // for this many consecutive moves each
+    } resign;
+    struct Draw {
+        bool enabled = false;
+        int score_cp = 10;     // both scores within +-score_cp
+        int move_count = 8;    // for this many consecutive moves each
+        int min_ply = 40;      // not before this ply
+    } draw;
+};
+
+struct GameSetup {
+    game::PluginPtr plugin;
+    game::OptionList options;
+    std::string opening_position;            // empty: the start position
+    std::vector<std::string> opening_moves;  // played before the engines move
+    TimeControl time_control[2];             // side 0, side 1
+    std::chrono::milliseconds time_margin{100};  // grace past the clock before a loss on time
+    AdjudicationRules adjudication;
+};
+
+// Plays the game. Never throws for engine misbehaviour: every ending is in
+// the record. `stop` (may be null) abandons the game when set.
+// After a Crash/Stall/Timeout the tournament should restart that engine.
+GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+                     const std::atomic<bool> *stop = nullptr);
+
+}  // namespace arb::match
