@@ -57,8 +57,9 @@ struct RatingTable {
 // graph is not strongly connected, the fit adds ONE VIRTUAL DRAWN GAME to
 // every pairing between two such groups that actually played (nothing is
 // changed inside a group), and groups with no games between them at all are
-// joined by virtual draws worth one game per engine in total, spread over the
-// other group (so their averages are taken as equal). A group that won every
+// joined by virtual draws of 1/(n-1) game between every two engines of
+// different groups (at most one game per engine; their averages are taken as
+// about equal). A group that won every
 // game against outsiders gets lower_bound (its elo is where it would sit had
 // it drawn one more game against each opponent it swept: a finite,
 // conservative value that grows with the evidence); a group that lost every
