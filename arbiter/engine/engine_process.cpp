@@ -82,7 +82,7 @@ std::string describe_status(int status) {
     if (WIFSIGNALED(status)) {
         int sig = WTERMSIG(status);
         const char *abbrev = ::sigabbrev_np(sig);
-        return "killed by signal " + std::to_string(sig) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
+        return "was killed by signal " + std::to_string(sig) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
     }
     return "ended with status " + std::to_string(status);
 }
@@ -302,7 +302,7 @@ std::string EngineProcess::exit_description() const {
     if (info.si_code == CLD_EXITED) return "exited with code " + std::to_string(info.si_status);
     int status = info.si_status;
     const char *abbrev = ::sigabbrev_np(status);
-    return "killed by signal " + std::to_string(status) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
+    return "was killed by signal " + std::to_string(status) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
 }
 
 std::string EngineProcess::stderr_tail() const {

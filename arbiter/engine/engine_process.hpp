@@ -71,7 +71,7 @@ public:
     // SIGKILL to the whole process group, then reaps the child. Idempotent.
     void kill_and_reap();
 
-    // "exited with code 3", "killed by signal 6 (SIGABRT)", or "still running".
+    // "exited with code 3", "was killed by signal 6 (SIGABRT)", or "still running".
     [[nodiscard]] std::string exit_description() const;
     [[nodiscard]] bool reaped() const noexcept { return reaped_; }
     [[nodiscard]] pid_t pid() const noexcept { return pid_; }
