@@ -5,7 +5,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <dirent.h>
 #include <fstream>
 #include <sstream>
@@ -54,6 +56,17 @@ inline std::vector<pid_t> processes_in_group(pid_t pgid) {
         if ((pgrp == pgid || pid == pgid) && state != "Z") found.push_back(static_cast<pid_t>(pid));
     }
     ::closedir(dir);
+    return found;
+}
+
+// processes_in_group(), after giving SIGKILLed members up to two seconds to
+// die: the kill of a group is asynchronous for all but the one we waited for.
+inline std::vector<pid_t> live_processes_in_group(pid_t pgid) {
+    auto found = processes_in_group(pgid);
+    for (int i = 0; i < 200 && !found.empty(); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        found = processes_in_group(pgid);
+    }
     return found;
 }
 
