@@ -79,31 +79,50 @@ int32_t BaghChal::generate(arb_move *out, bool repetition) const noexcept {
     return n;
 }
 
-void BaghChal::play(arb_move code) {
+bool BaghChal::playable(const Move &m) const noexcept {
+    if (decided() || !(pos_.empty() & bit(m.to))) return false;
+    const bool goats = pos_.side == kSideGoats;
+    switch (m.kind) {
+    case MoveKind::drop: return goats && pos_.placing();
+    case MoveKind::step:
+        return (goats ? !pos_.placing() && (pos_.goats & bit(m.from)) : (pos_.tigers & bit(m.from))) &&
+               (kLines[m.from].neighbours & bit(m.to));
+    case MoveKind::jump: {
+        // Two segments with the midpoint between them form one straight line.
+        const int over = jumped_point(m.from, m.to);
+        return !goats && (pos_.tigers & bit(m.from)) && (pos_.goats & bit(over)) &&
+               (kLines[m.from].neighbours & bit(over)) && (kLines[over].neighbours & bit(m.to));
+    }
+    }
+    return false;
+}
+
+arb_status BaghChal::play(arb_move code) {
     Move m;
-    if (!decode(code, m)) throw std::invalid_argument("not a Bagh Chal move code");
+    if (!decode(code, m) || !playable(m)) return ARB_ERR_ILLEGAL;
     switch (m.kind) {
     case MoveKind::drop:
         pos_.goats |= bit(m.to);
         --pos_.in_hand;
         pos_.side = kSideTigers;
         if (!pos_.placing()) restart_history();
-        return;
+        break;
     case MoveKind::jump:
         pos_.tigers ^= bit(m.from) | bit(m.to);
         pos_.goats &= ~bit(jumped_point(m.from, m.to));
         ++pos_.captured;
         pos_.side = kSideGoats;
         if (!pos_.placing()) restart_history();
-        return;
+        break;
     case MoveKind::step:
         (pos_.side == kSideGoats ? pos_.goats : pos_.tigers) ^= bit(m.from) | bit(m.to);
         pos_.side ^= 1;
-        if (pos_.placing() || rules_.repetition == Repetition::none) return;
+        if (pos_.placing() || rules_.repetition == Repetition::none) break;
         history_.push(pos_.key());
         if (rules_.repetition == Repetition::draw3 && history_.count(pos_.key()) >= 3) drawn_ = true;
-        return;
+        break;
     }
+    return ARB_OK;
 }
 
 sdk::Outcome BaghChal::outcome() const {

@@ -32,7 +32,10 @@ public:
     int32_t legal_moves(arb_move *out) const noexcept { return generate(out, true); }
     arb_status parse_move(std::string_view text, arb_move &move, sdk::ErrorOut err) const;
     [[nodiscard]] sdk::MoveText format_move(arb_move move) const;
-    void play(arb_move move);
+    // Refuses (ARB_ERR_ILLEGAL, state unchanged) a code that cannot be a move
+    // here: wrong piece, occupied target, no line. Repetition and mandatory
+    // capture are left to legal_moves and parse_move.
+    arb_status play(arb_move move);
 
     [[nodiscard]] int32_t side_to_move() const;
     [[nodiscard]] sdk::Outcome outcome() const;
@@ -55,6 +58,7 @@ private:
     // Legal moves; with `repetition` false, as if no repetition rule applied.
     int32_t generate(arb_move *out, bool repetition) const noexcept;
     arb_status explain_illegal(const Move &m, sdk::ErrorOut err) const;
+    [[nodiscard]] bool playable(const Move &m) const noexcept;
     void restart_history();
 
     Rules rules_;

@@ -134,3 +134,19 @@ TEST_CASE("baghchal tigers win when the goats cannot move", "[baghchal][rules]")
     REQUIRE(state.set_position(".TGGTTTGGGGGGGGGGGGGGGGGG T 0 0").has_value());
     CHECK(test::legal_move_texts(state) == std::vector<std::string>{"a2-a1", "b1-a1", "b2-a1"});
 }
+
+TEST_CASE("baghchal play refuses codes that are not moves here, leaving the state", "[baghchal][rules]") {
+    auto state = test::new_game("baghchal");
+    const std::vector<arb_move> drops = state.legal_moves();
+    test::play_text(state, "G@b1");
+    const std::string before = state.position();
+    // Drops are not tiger moves; garbage codes are nothing at all.
+    for (arb_move code : drops) CHECK(state.api().play(state.raw(), code) == ARB_ERR_ILLEGAL);
+    for (arb_move code : {-5, 1 << 20, 0x7fffffff}) CHECK(state.api().play(state.raw(), code) == ARB_ERR_ILLEGAL);
+    CHECK(state.position() == before);
+    // Every legal move is accepted.
+    for (arb_move code : state.legal_moves()) {
+        game::GameState copy = state;
+        CHECK(copy.api().play(copy.raw(), code) == ARB_OK);
+    }
+}
