@@ -23,6 +23,7 @@ constexpr Command kCommands[] = {
     {"check", arb::cli::check_command, "test an engine for rule and protocol compliance"},
     {"games", arb::cli::games_command, "list the game plugins found, with their options"},
     {"perft", arb::cli::perft_command, "count move sequences of a game to a depth"},
+    {"plugin-check", arb::cli::plugin_check_command, "check a game plugin against the ABI contract"},
 };
 
 void print_usage(std::ostream &out) {
@@ -30,7 +31,7 @@ void print_usage(std::ostream &out) {
            "arbiter runs matches and tournaments between board-game engines. Each game is a\n"
            "plugin that judges every move; engines are separate programs speaking UGI.\n\n"
            "commands:\n";
-    for (const auto &c : kCommands) out << "  " << c.name << std::string(8 - std::strlen(c.name), ' ') << c.summary << "\n";
+    for (const auto &c : kCommands) out << "  " << c.name << std::string(14 - std::strlen(c.name), ' ') << c.summary << "\n";
     out << "\nenvironment:\n  ARBITER_PLUGIN_PATH  ':'-separated folders searched for game plugins\n";
 }
 

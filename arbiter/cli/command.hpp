@@ -14,6 +14,7 @@ int perft_command(const Args &args);
 int play_command(const Args &args);
 int run_command(const Args &args);
 int check_command(const Args &args);
+int plugin_check_command(const Args &args);
 
 // Exit codes shared by all commands.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };

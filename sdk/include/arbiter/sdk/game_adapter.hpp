@@ -18,7 +18,8 @@
 //     int32_t legal_moves(arb_move *out) const;        // out has max_legal_moves
 //     arb_status parse_move(std::string_view text, arb_move &move, arb::sdk::ErrorOut err) const;
 //     arb::sdk::MoveText format_move(arb_move move) const;
-//     void play(arb_move move);
+//     void play(arb_move move);                        // or arb_status play(arb_move),
+//         returning ARB_ERR_ILLEGAL (state unchanged) for a move it detects as not legal
 //     int32_t side_to_move() const;                    // ARB_SIDE_NONE when over
 //     arb::sdk::Outcome outcome() const;
 //
@@ -40,6 +41,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace arb::sdk {
 
@@ -199,8 +201,12 @@ struct Adapter {
 
     static arb_status ARB_CALL play(arb_state *state, arb_move move) noexcept {
         try {
-            as_game<Game>(state).play(move);
-            return ARB_OK;
+            if constexpr (std::is_same_v<decltype(as_game<Game>(state).play(move)), arb_status>) {
+                return as_game<Game>(state).play(move);
+            } else {
+                as_game<Game>(state).play(move);
+                return ARB_OK;
+            }
         } catch (...) {
             return ARB_ERR_INTERNAL;
         }

@@ -1,0 +1,32 @@
+// The plugin checker: exercises a loaded plugin through the C ABI the way
+// the host and engines will, and lists every broken promise. Used by
+// `arbiter plugin-check` (for plugin authors) and by the test suite.
+#pragma once
+
+#include "game/plugin.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace arb::game {
+
+struct CheckSettings {
+    uint32_t seed = 1;
+    int random_games = 20;      // random games played to the end (or max_plies)
+    int max_plies = 500;        // per random game
+    int fuzz_inputs = 2000;     // random/mutated strings fed to the parsers
+};
+
+struct CheckReport {
+    std::vector<std::string> failures;  // one line each: what was wrong and where
+    int checks = 0;                     // number of individual checks made
+    int games_finished = 0;             // random games that reached a result
+    int64_t positions = 0;              // positions visited
+
+    [[nodiscard]] bool ok() const noexcept { return failures.empty(); }
+};
+
+CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings = {});
+
+}  // namespace arb::game

@@ -1,0 +1,162 @@
+// Othello (Reversi) on 8x8 as an arbiter game plugin: bitboards, move codes
+// 0..63 for the squares (a1 = 0, row 1 at the top) and 64 for a forced
+// pass. The state is 17 bytes with no history, so assign() is a plain copy
+// and legal_moves()/play() never allocate. Rules and formats: README.md.
+#include "bitboard.hpp"
+#include "position_text.hpp"
+
+#include <arbiter/sdk/coords.hpp>
+#include <arbiter/sdk/game_adapter.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace othello {
+namespace {
+
+using arb::sdk::ErrorOut;
+
+constexpr arb::sdk::Grid kGrid{8, 8};
+constexpr arb_move kPass = 64;
+constexpr const char *kSideNames[2] = {"black", "white"};
+
+class Othello {
+public:
+    static const arb::sdk::GameInfo &info() {
+        static const arb::sdk::GameInfo info{
+            "othello", "Othello", "1.0.0", "Othello (Reversi) on 8x8, Edax position strings, a1 top-left",
+            {kSideNames[0], kSideNames[1]}, {},
+            // A move list holds either placements (at most the empty squares) or one pass.
+            64, kPositionLength + 1};
+        return info;
+    }
+
+    explicit Othello(const arb::sdk::Options &) {}
+
+    void reset() {
+        player_ = kStartBlack;
+        opponent_ = kStartWhite;
+        side_ = 0;
+    }
+
+    arb_status set_position(std::string_view text, ErrorOut err) {
+        Discs discs;
+        if (arb_status status = read_position(text, discs, err); status != ARB_OK) return status;
+        side_ = discs.side;
+        player_ = side_ == 0 ? discs.black : discs.white;
+        opponent_ = side_ == 0 ? discs.white : discs.black;
+        return ARB_OK;
+    }
+
+    std::string position() const { return write_position(discs()); }
+
+    int32_t legal_moves(arb_move *out) const {
+        Bits placements = legal_placements(player_, opponent_);
+        if (placements == 0) {
+            if (legal_placements(opponent_, player_) == 0) return 0;
+            out[0] = kPass;
+            return 1;
+        }
+        int32_t n = 0;
+        while (placements != 0) {
+            out[n++] = std::countr_zero(placements);
+            placements &= placements - 1;
+        }
+        return n;
+    }
+
+    arb_status parse_move(std::string_view text, arb_move &move, ErrorOut err) const {
+        const Bits placements = legal_placements(player_, opponent_);
+        const bool over = placements == 0 && legal_placements(opponent_, player_) == 0;
+        if (text == "pass") {
+            if (over) return err.fail(ARB_ERR_ILLEGAL, "the game is over: no legal moves for either side");
+            if (placements != 0)
+                return err.fail(ARB_ERR_ILLEGAL, "%s may not pass: it has %d legal placements", kSideNames[side_],
+                                count(placements));
+            move = kPass;
+            return ARB_OK;
+        }
+        arb::sdk::Square square;
+        if (arb_status status = arb::sdk::parse_square(text, kGrid, square, err); status != ARB_OK) return status;
+        const int index = square.row * 8 + square.column;
+        const Bits bit = Bits{1} << index;
+        if (over) return err.fail(ARB_ERR_ILLEGAL, "the game is over: no legal moves for either side");
+        if ((placements & bit) == 0) {
+            const std::string name(text);
+            if ((player_ | opponent_) & bit) return err.fail(ARB_ERR_ILLEGAL, "square %s is taken", name.c_str());
+            if (placements == 0)
+                return err.fail(ARB_ERR_ILLEGAL, "%s has no legal placement and must pass", kSideNames[side_]);
+            return err.fail(ARB_ERR_ILLEGAL, "%s on %s would turn no %s disc", kSideNames[side_], name.c_str(),
+                            kSideNames[side_ ^ 1]);
+        }
+        move = index;
+        return ARB_OK;
+    }
+
+    arb::sdk::MoveText format_move(arb_move move) const {
+        if (move == kPass) return arb::sdk::MoveText("pass");
+        if (move < 0 || move > 63) throw std::invalid_argument("not an Othello move code");
+        arb::sdk::MoveText text;
+        arb::sdk::append_square(text, {move % 8, move / 8});
+        return text;
+    }
+
+    // Refuses (ARB_ERR_ILLEGAL, state unchanged) a code that is not a square
+    // or a placement that turns nothing; the checks cost one branch each on
+    // the hot path. A pass is checked fully, as it is rare.
+    arb_status play(arb_move move) {
+        if (move == kPass) {
+            if (legal_placements(player_, opponent_) != 0 || legal_placements(opponent_, player_) == 0)
+                return ARB_ERR_ILLEGAL;
+        } else {
+            if (move < 0 || move > 63) return ARB_ERR_ILLEGAL;
+            const Bits bit = Bits{1} << move;
+            const Bits turned = flips(move, player_, opponent_);
+            if (turned == 0 || ((player_ | opponent_) & bit) != 0) return ARB_ERR_ILLEGAL;
+            player_ |= turned | bit;
+            opponent_ &= ~turned;
+        }
+        const Bits mover = player_;
+        player_ = opponent_;
+        opponent_ = mover;
+        side_ ^= 1;
+        return ARB_OK;
+    }
+
+    int32_t side_to_move() const { return over() ? ARB_SIDE_NONE : side_; }
+
+    arb::sdk::Outcome outcome() const {
+        if (!over()) return arb::sdk::Outcome::ongoing();
+        const Discs d = discs();
+        const int black = count(d.black), white = count(d.white);
+        const int empty = 64 - black - white;
+        const char *reason = empty == 0         ? "board full"
+                             : black == 0       ? "black has no discs left"
+                             : white == 0       ? "white has no discs left"
+                                                : "no legal moves for either side";
+        // Tournament scoring: the empty squares go to the winner, split on a draw.
+        if (black > white) return arb::sdk::Outcome::win(0, reason).with_score(black + empty, white);
+        if (white > black) return arb::sdk::Outcome::win(1, reason).with_score(black, white + empty);
+        return arb::sdk::Outcome::draw(reason).with_score(black + empty / 2, white + empty / 2);
+    }
+
+private:
+    static constexpr Bits kStartBlack = (Bits{1} << 28) | (Bits{1} << 35);  // e4, d5
+    static constexpr Bits kStartWhite = (Bits{1} << 27) | (Bits{1} << 36);  // d4, e5
+
+    bool over() const {
+        return legal_placements(player_, opponent_) == 0 && legal_placements(opponent_, player_) == 0;
+    }
+    Discs discs() const {
+        return side_ == 0 ? Discs{player_, opponent_, 0} : Discs{opponent_, player_, 1};
+    }
+
+    Bits player_ = kStartBlack;  // discs of the side to move
+    Bits opponent_ = kStartWhite;
+    int side_ = 0;
+};
+
+}  // namespace
+}  // namespace othello
+
+ARB_GAME_PLUGIN(othello::Othello)
