@@ -39,14 +39,27 @@ std::vector<double> cholesky_solve(const SquareMatrix &l, std::vector<double> b)
 }
 
 SquareMatrix cholesky_inverse(const SquareMatrix &l) {
+    // Column by column, with L^T stored row-wise so both substitutions run
+    // along contiguous rows, and the forward one skipping the known zeros.
     const std::size_t n = l.size();
-    SquareMatrix inv(n);
-    std::vector<double> e(n);
+    SquareMatrix u(n), inv(n);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j <= i; ++j) u(j, i) = l(i, j);
+    std::vector<double> x(n);
     for (std::size_t j = 0; j < n; ++j) {
-        std::fill(e.begin(), e.end(), 0.0);
-        e[j] = 1.0;
-        const std::vector<double> column = cholesky_solve(l, e);
-        for (std::size_t i = 0; i < n; ++i) inv(i, j) = column[i];
+        std::fill(x.begin(), x.end(), 0.0);
+        x[j] = 1.0 / l(j, j);
+        for (std::size_t i = j + 1; i < n; ++i) {  // L y = e_j, y_i = 0 for i < j
+            double sum = 0;
+            for (std::size_t k = j; k < i; ++k) sum -= l(i, k) * x[k];
+            x[i] = sum / l(i, i);
+        }
+        for (std::size_t i = n; i-- > 0;) {  // L^T x = y
+            double sum = x[i];
+            for (std::size_t k = i + 1; k < n; ++k) sum -= u(i, k) * x[k];
+            x[i] = sum / u(i, i);
+        }
+        for (std::size_t i = 0; i < n; ++i) inv(i, j) = x[i];
     }
     return inv;
 }
