@@ -23,8 +23,10 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
   game: {id: othello, options: {name: value}}   game plugin and its rule options
   engines:                         two or more, names unique
     - name: mcts-2000
-      command: ../build/bin/arbiter-engine   relative paths start at the config's folder
-      args: [--game, othello, --mode, mcts]  (programs without '/' are searched on $PATH)
+      command: "{arbiter_bin}/arbiter-engine"   {arbiter_bin}: the folder of this arbiter program;
+                                   relative paths start at the config's folder, names
+                                   without '/' are searched on $PATH (like execvp)
+      args: [--game, othello, --mode, mcts, --playouts, 2000]
       working_dir: .               optional; a relative command then starts there
       env: {KEY: value}            optional, added to the environment
       options: {Hash: 16}          optional UGI options, sent as setoption in order
@@ -91,6 +93,7 @@ int run_command(const Args &args) {
 
     config::LoadOptions load;
     load.plugin_dirs = plugin_path(plugin_dirs);
+    load.program_dir = config::running_program_dir();
     auto &o = load.overrides;
     if (vm.count("concurrency")) o.concurrency = concurrency;
     if (vm.count("progress-interval")) o.progress_interval = progress_interval;

@@ -432,6 +432,13 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             e.working_dir = dir.string();
         }
         if (e.command.empty()) continue;
+        if (const std::string token = "{arbiter_bin}"; e.command.rfind(token, 0) == 0) {
+            if (options.program_dir.empty()) {
+                r.error(marks.engine_command[i], "engine '" + e.name + "': " + token + " is unknown here");
+                continue;
+            }
+            e.command = options.program_dir.string() + e.command.substr(token.size());
+        }
         auto program = resolve_program(e.command, dir);
         if (program) {
             e.command = fs::absolute(*program).lexically_normal().string();

@@ -31,6 +31,9 @@ struct LoadOptions {
     std::filesystem::path base_dir;
     // Where a relative output dir starts. Empty: the current directory.
     std::filesystem::path out_base_dir;
+    // The folder of the running arbiter program: "{arbiter_bin}" in an engine
+    // command stands for it, so configs work with any build or install folder.
+    std::filesystem::path program_dir;
     // Output folder when neither the file nor the overrides name one.
     std::string default_out_dir;
     bool check_programs = true;  // false in tests that use fake engines
@@ -54,6 +57,9 @@ std::string to_yaml(const TournamentConfig &config);
 // file and line.
 Expected<std::vector<Opening>> load_openings(const std::filesystem::path &file, const game::PluginPtr &plugin,
                                              const game::OptionList &options);
+
+// The folder of the running program (from /proc/self/exe), or empty.
+std::filesystem::path running_program_dir();
 
 // Resolves a program like execvp: names with a '/' relative to `dir`, other
 // names along $PATH. Empty when not found or not executable.

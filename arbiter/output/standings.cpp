@@ -1,5 +1,7 @@
 #include "output/standings.hpp"
 
+#include "rating/standings_format.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -24,11 +26,6 @@ double points_of(const FinishedGame &g, int a) {
 
 bool between(const FinishedGame &g, int a, int b) {
     return (g.slot.engine[0] == a && g.slot.engine[1] == b) || (g.slot.engine[0] == b && g.slot.engine[1] == a);
-}
-
-std::string elo_text(const rating::EngineRating &r) {
-    std::string prefix = r.lower_bound ? ">" : r.upper_bound ? "<" : "";
-    return prefix + fmt::format("{:.1f}", r.elo);
 }
 
 const char *decision_name(rating::SprtState::Decision d) {
@@ -108,46 +105,12 @@ Standings compute_standings(const std::vector<std::string> &names, const std::ve
 }
 
 void write_standings_text(std::ostream &out, const Standings &s) {
-    size_t width = 6;
-    for (const auto &n : s.names) width = std::max(width, n.size());
-    out << fmt::format("{:>4}  {:<{}}  {:>8} {:>6}  {:>7} {:>6} {:>6}  {:>13} {:>6} {:>6}\n", "Rank", "Engine", width,
-                       "Elo", "+/-", "Points", "Games", "Score", "W-D-L", "Draw", "LOS");
-    int rank = 0;
-    for (const auto &r : s.table.ranked) {
-        ++rank;
-        double score = r.games > 0 ? 100.0 * r.points / r.games : 0;
-        double draws = r.games > 0 ? 100.0 * r.draws / r.games : 0;
-        std::string los = r.los_next ? fmt::format("{:.1f}%", 100 * *r.los_next) : "";
-        out << fmt::format("{:>4}  {:<{}}  {:>8} {:>6.1f}  {:>7.1f} {:>6} {:>5.1f}%  {:>13} {:>5.1f}% {:>6}\n", rank,
-                           r.name, width, elo_text(r), r.error95, r.points, r.games, score,
-                           fmt::format("{}-{}-{}", r.wins, r.draws, r.losses), draws, los);
-    }
-    const size_t n = s.names.size();
-    if (n >= 2 && s.table.score.size() == n) {
-        out << "\nCrosstable (points of the row engine against the column engine / games)\n";
-        out << fmt::format("{:<{}}", "", width + 2);
-        for (const auto &name : s.names) out << fmt::format(" {:>12}", name.substr(0, 12));
-        out << "\n";
-        for (size_t i = 0; i < n; ++i) {
-            out << fmt::format("{:<{}}", s.names[i], width + 2);
-            for (size_t j = 0; j < n; ++j) {
-                if (i == j) out << fmt::format(" {:>12}", "-");
-                else out << fmt::format(" {:>12}", fmt::format("{:g}/{}", s.table.score[i][j], s.table.games[i][j]));
-            }
-            out << "\n";
-        }
+    rating::write_standings(out, s.table);
+    if (s.names.size() >= 2) {
+        out << "\nCrosstable (points of the row engine against the column engine)\n";
+        rating::write_crosstable(out, s.table);
         out << "\nLOS (chance that the row engine is stronger than the column engine)\n";
-        out << fmt::format("{:<{}}", "", width + 2);
-        for (const auto &name : s.names) out << fmt::format(" {:>12}", name.substr(0, 12));
-        out << "\n";
-        for (size_t i = 0; i < n; ++i) {
-            out << fmt::format("{:<{}}", s.names[i], width + 2);
-            for (size_t j = 0; j < n; ++j) {
-                if (i == j || s.table.los.size() != n) out << fmt::format(" {:>12}", "-");
-                else out << fmt::format(" {:>11.1f}%", 100 * s.table.los[i][j]);
-            }
-            out << "\n";
-        }
+        rating::write_los_matrix(out, s.table);
     }
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
@@ -171,22 +134,7 @@ std::string standings_json(const Standings &s) {
     using nlohmann::json;
     json j;
     j["games"] = s.games;
-    json ranking = json::array();
-    int rank = 0;
-    for (const auto &r : s.table.ranked) {
-        json e = {{"rank", ++rank},      {"engine", r.name},   {"elo", r.elo},         {"error95", r.error95},
-                  {"points", r.points},  {"games", r.games},   {"wins", r.wins},       {"draws", r.draws},
-                  {"losses", r.losses},  {"score", r.games ? r.points / r.games : 0.0},
-                  {"draw_ratio", r.games ? static_cast<double>(r.draws) / r.games : 0.0}};
-        if (r.lower_bound) e["bound"] = "lower";
-        if (r.upper_bound) e["bound"] = "upper";
-        if (r.los_next) e["los_next"] = *r.los_next;
-        ranking.push_back(std::move(e));
-    }
-    j["ranking"] = std::move(ranking);
-    j["engines"] = s.names;
-    j["crosstable"] = {{"points", s.table.score}, {"games", s.table.games}};
-    j["los"] = s.table.los;
+    j["table"] = rating::to_json(s.table);
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
         auto hh = [](const rating::HeadToHead &x) {

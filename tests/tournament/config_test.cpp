@@ -163,6 +163,15 @@ engines:
                     "t.yaml:5:24: engine 'c': program 'bin/missing' not found or not executable (looked at " +
                         (dir.path() / "bin/missing").string() + ")\n"
                     "t.yaml:6:24: engine 'd': program 'no-such-program-anywhere' not found or not executable (searched $PATH)");
+    // {arbiter_bin} is the folder of the running arbiter.
+    auto with_bin = options_for(dir.path());
+    with_bin.program_dir = dir.path() / "bin";
+    auto placeholder = load_config_text(
+        "game: tictactoe\nengines: [{name: a, command: '{arbiter_bin}/engine.sh'}, {name: b, command: sh}]\n", "t.yaml",
+        with_bin);
+    INFO((placeholder ? "" : placeholder.error().message));
+    REQUIRE(placeholder.has_value());
+    CHECK(placeholder->config.engines[0].command == program.string());
     // A relative command starts at the working dir, as after chdir + execvp.
     auto loaded = load_config_text(R"(game: tictactoe
 engines:
