@@ -4,6 +4,8 @@
 // far the fitted ratings are from the truth.
 //
 // Usage: rating_bench [engines=100] [games=1000000] [seed=1]
+#include "rating/bradley_terry.hpp"
+#include "rating/fit_data.hpp"
 #include "rating/ratings.hpp"
 
 #include <fmt/format.h>
@@ -87,6 +89,11 @@ int main(int argc, char **argv) {
         }
     }
 
+    arb::rating::PairResults results(engines);
+    for (const auto &g : list) results.add(g);
+    const auto data = arb::rating::detail::prepare_fit_data(results);
+    const int iterations = arb::rating::detail::fit_bradley_terry(data.games, data.points).iterations;
+
     double max_error = 0, max_z = 0, mean_error95 = 0;
     int inside = 0, bounds = 0;
     for (const auto &e : table.ranked) {
@@ -101,8 +108,8 @@ int main(int argc, char **argv) {
     fmt::print("rating_bench: {} engines, {} games, seed {} (best of {} runs)\n", engines, games, seed, kRuns);
     fmt::print("  aggregate (one pass over the games): {:9.3f} ms  ({:.1f} ns/game)\n", aggregate_best * 1e3,
                aggregate_best * 1e9 / games);
-    fmt::print("  fit from pair results:               {:9.3f} ms  ({:.2f}x one pass)\n", fit_best * 1e3,
-               fit_best / aggregate_best);
+    fmt::print("  fit from pair results:               {:9.3f} ms  ({:.2f}x one pass; {} Newton steps)\n",
+               fit_best * 1e3, fit_best / aggregate_best, iterations);
     fmt::print("  fit_ratings(names, games), total:    {:9.3f} ms  ({:.2f}x one pass)\n", whole_best * 1e3,
                whole_best / aggregate_best);
     fmt::print("  max |fitted - true|: {:.2f} Elo (max {:.2f} sd); mean 95% error {:.2f}; "
