@@ -35,7 +35,8 @@ public:
 
     Expected<void, EngineError> handshake(const GameSetupOptions *game) {
         auto deadline = SteadyClock::now() + timeouts_.startup;
-        if (!send("ugi\n", deadline)) return Unexpected<EngineError>{failure(ReadStatus::Closed, "", timeouts_.startup)};
+        if (auto sent = send("ugi\n", deadline); sent != ReadStatus::Line)
+            return Unexpected<EngineError>{failure(sent, "'ugiok' after 'ugi'", timeouts_.startup)};
         for (;;) {
             std::string_view line;
             ReadStatus status = process_->read_line(deadline, line);
@@ -88,7 +89,8 @@ public:
         out_ += '\n';
         auto start = SteadyClock::now();
         auto until = start + deadline;
-        if (!send(out_, until)) return Unexpected<EngineError>{failure(ReadStatus::Closed, "", deadline)};
+        if (auto sent = send(out_, until); sent != ReadStatus::Line)
+            return Unexpected<EngineError>{failure(sent, "'bestmove' after 'go'", deadline)};
         SearchInfo info;
         for (;;) {
             std::string_view line;
@@ -117,7 +119,7 @@ public:
         if (process_->reaped()) return;
         if (!needs_restart_) {
             auto deadline = SteadyClock::now() + timeouts_.quit_grace;
-            if (process_->write("quit\n", deadline)) process_->wait_exit(deadline);
+            if (process_->write("quit\n", deadline) == ReadStatus::Line) process_->wait_exit(deadline);
         }
         process_->kill_and_reap();
     }
@@ -146,7 +148,7 @@ private:
         out_ += '\n';
     }
 
-    bool send(std::string_view text, SteadyClock::time_point deadline) { return process_->write(text, deadline); }
+    ReadStatus send(std::string_view text, SteadyClock::time_point deadline) { return process_->write(text, deadline); }
 
     std::optional<EngineError> check_usable() const {
         if (process_->reaped()) return EngineError{FailureKind::Crash, "the engine is not running (" + process_->exit_description() + ")", {}};
@@ -163,7 +165,8 @@ private:
         }
         out_ += "isready\n";
         auto deadline = SteadyClock::now() + timeouts_.ready;
-        if (!send(out_, deadline)) return Unexpected<EngineError>{failure(ReadStatus::Closed, "", timeouts_.ready)};
+        if (auto sent = send(out_, deadline); sent != ReadStatus::Line)
+            return Unexpected<EngineError>{failure(sent, "'readyok' after 'isready'", timeouts_.ready)};
         for (;;) {
             std::string_view line;
             ReadStatus status = process_->read_line(deadline, line);
