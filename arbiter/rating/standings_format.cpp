@@ -1,0 +1,133 @@
+#include "rating/standings_format.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace arb::rating {
+namespace {
+
+// Columns sized to their widest cell, two spaces apart, no trailing blanks.
+// The first `left` columns are left-aligned, the rest right-aligned.
+class TextTable {
+public:
+    explicit TextTable(std::vector<bool> left_aligned) : left_(std::move(left_aligned)) {}
+    void row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+
+    void write(std::ostream &out) const {
+        std::vector<std::size_t> width(left_.size(), 0);
+        for (const auto &r : rows_)
+            for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
+        for (const auto &r : rows_) {
+            std::string line;
+            for (std::size_t c = 0; c < r.size(); ++c) {
+                if (c > 0) line += "  ";
+                line += left_[c] ? fmt::format("{:<{}}", r[c], width[c]) : fmt::format("{:>{}}", r[c], width[c]);
+            }
+            line.erase(line.find_last_not_of(' ') + 1);
+            out << line << '\n';
+        }
+    }
+
+private:
+    std::vector<bool> left_;
+    std::vector<std::vector<std::string>> rows_;
+};
+
+// One decimal, never "-0.0".
+std::string fixed1(double x) {
+    std::string s = fmt::format("{:.1f}", x);
+    return s == "-0.0" ? "0.0" : s;
+}
+
+std::string elo_text(const EngineRating &e) {
+    return (e.lower_bound ? ">" : e.upper_bound ? "<" : "") + fixed1(e.elo);
+}
+
+std::string percent(double part, double whole) { return whole > 0 ? fixed1(100.0 * part / whole) + "%" : "-"; }
+
+std::string points_of(double points, int games) { return fmt::format("{:g}/{}", points, games); }
+
+std::vector<bool> name_columns(std::size_t extra) {
+    std::vector<bool> left{false, true};
+    left.resize(2 + extra, false);
+    return left;
+}
+
+}  // namespace
+
+void write_standings(std::ostream &out, const RatingTable &table) {
+    TextTable t(name_columns(8));
+    t.row({"Rank", "Engine", "Elo", "+/-", "Points", "Games", "Score", "W/D/L", "Draw", "LOS"});
+    int rank = 0;
+    for (const EngineRating &e : table.ranked)
+        t.row({std::to_string(++rank), e.name, elo_text(e), fixed1(e.error95), fixed1(e.points),
+               std::to_string(e.games), percent(e.points, e.games),
+               fmt::format("{}/{}/{}", e.wins, e.draws, e.losses), percent(e.draws, e.games),
+               e.los_next ? fixed1(100.0 * *e.los_next) + "%" : ""});
+    t.write(out);
+}
+
+void write_crosstable(std::ostream &out, const RatingTable &table) {
+    const std::size_t n = table.ranked.size();
+    TextTable t(name_columns(n + 1));
+    std::vector<std::string> header{"", "Engine"};
+    for (std::size_t k = 0; k < n; ++k) header.push_back(std::to_string(k + 1));
+    header.push_back("Total");
+    t.row(std::move(header));
+    int rank = 0;
+    for (const EngineRating &a : table.ranked) {
+        std::vector<std::string> cells{std::to_string(++rank), a.name};
+        for (const EngineRating &b : table.ranked) {
+            const int games = table.games[a.index][b.index];
+            cells.push_back(a.index == b.index ? "-" : games == 0 ? "." : points_of(table.score[a.index][b.index], games));
+        }
+        cells.push_back(points_of(a.points, a.games));
+        t.row(std::move(cells));
+    }
+    t.write(out);
+}
+
+void write_los_matrix(std::ostream &out, const RatingTable &table) {
+    const std::size_t n = table.ranked.size();
+    TextTable t(name_columns(n));
+    std::vector<std::string> header{"", "Engine"};
+    for (std::size_t k = 0; k < n; ++k) header.push_back(std::to_string(k + 1));
+    t.row(std::move(header));
+    int rank = 0;
+    for (const EngineRating &a : table.ranked) {
+        std::vector<std::string> cells{std::to_string(++rank), a.name};
+        for (const EngineRating &b : table.ranked)
+            cells.push_back(a.index == b.index ? "-" : fixed1(100.0 * table.los[a.index][b.index]));
+        t.row(std::move(cells));
+    }
+    t.write(out);
+}
+
+nlohmann::json to_json(const RatingTable &table) {
+    nlohmann::json engines = nlohmann::json::array();
+    int rank = 0;
+    for (const EngineRating &e : table.ranked) {
+        nlohmann::json j = {{"rank", ++rank},
+                            {"name", e.name},
+                            {"index", e.index},
+                            {"elo", e.elo},
+                            {"error95", e.error95},
+                            {"lower_bound", e.lower_bound},
+                            {"upper_bound", e.upper_bound},
+                            {"points", e.points},
+                            {"games", e.games},
+                            {"wins", e.wins},
+                            {"draws", e.draws},
+                            {"losses", e.losses}};
+        j["los_next"] = e.los_next ? nlohmann::json(*e.los_next) : nlohmann::json(nullptr);
+        engines.push_back(std::move(j));
+    }
+    return {{"engines", engines}, {"los", table.los}, {"score", table.score}, {"games", table.games}};
+}
+
+}  // namespace arb::rating

@@ -1,0 +1,242 @@
+// arbiter-mock-engine: plays random legal moves like `arbiter-engine --mode
+// random`, but breaks the protocol on purpose (--misbehave MODE) so that the
+// arbiter's handling of each failure can be tested. Single-threaded: the
+// misbehaviours are about what is (not) written, and when.
+#include "game_session.hpp"
+#include "illegal_move.hpp"
+#include "misbehaviour.hpp"
+#include "rng.hpp"
+
+#include <arbiter/ugi/command.hpp>
+
+#include <boost/program_options.hpp>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+namespace po = boost::program_options;
+using arb::engines::Misbehaviour;
+
+namespace {
+
+struct MockSettings {
+    Misbehaviour mode = Misbehaviour::None;
+    std::string mode_name = "none";
+    int64_t at_move = 1;
+    int64_t delay_ms = 2000;
+    std::string log_file;
+};
+
+class MockEngine {
+public:
+    MockEngine(arb::engines::GameSession session, MockSettings settings, uint64_t seed)
+        : session_(std::move(session)), settings_(std::move(settings)), rng_(seed) {
+        if (!settings_.log_file.empty()) log_.open(settings_.log_file, std::ios::app);
+    }
+
+    // Returns the exit status once the engine should exit.
+    int run() {
+        std::string line;
+        while (std::getline(std::cin, line)) {
+            if (log_.is_open()) log_ << line << std::endl;
+            if (auto status = handle(line)) return *status;
+        }
+        if (settings_.mode == Misbehaviour::IgnoreQuit) {
+            std::cerr << "arbiter-mock-engine: end of input ignored (ignore-quit); waiting to be killed\n";
+            for (;;) ::pause();
+        }
+        return 0;
+    }
+
+    pid_t child = 0;
+
+private:
+    void send(const std::string &text) { std::cout << text << std::endl; }  // endl flushes
+    void error(const std::string &message) {
+        send("info string error " + message);
+        std::cerr << "arbiter-mock-engine: " << message << std::endl;
+    }
+    bool is(Misbehaviour m) const { return settings_.mode == m; }
+
+    std::optional<int> handle(const std::string &line) {
+        arb::ugi::Command command = arb::ugi::parse_command(line);
+        if (const auto *invalid = std::get_if<arb::ugi::Invalid>(&command)) {
+            error(invalid->message);
+        } else if (std::holds_alternative<arb::ugi::Ugi>(command)) {
+            if (is(Misbehaviour::NoUgiok)) return std::nullopt;
+            if (child > 0) send("info string spawned child pid " + std::to_string(child));
+            send("id name arbiter-mock-engine (" + settings_.mode_name + ")");
+            send("id author the arbiter project");
+            send(arb::ugi::OptionSpec::string("game", session_.game_id()).line());
+            for (const auto &spec : session_.rule_option_specs()) send(spec.line());
+            send("ugiok");
+        } else if (std::holds_alternative<arb::ugi::IsReady>(command)) {
+            ++isready_count_;
+            if (is(Misbehaviour::NoReadyok) && isready_count_ >= settings_.at_move) return std::nullopt;
+            send("readyok");
+        } else if (const auto *set = std::get_if<arb::ugi::SetOption>(&command)) {
+            auto ok = set->name == "game" ? session_.select_game(set->value.value_or(""))
+                                          : session_.set_rule_option(set->name, set->value.value_or(""));
+            if (!ok) error(ok.error().message);
+        } else if (const auto *position = std::get_if<arb::ugi::Position>(&command)) {
+            if (auto ok = session_.set_position(*position); !ok) error(ok.error().message);
+        } else if (std::holds_alternative<arb::ugi::Go>(command)) {
+            return go();
+        } else if (std::holds_alternative<arb::ugi::Quit>(command)) {
+            if (is(Misbehaviour::IgnoreQuit)) {
+                std::cerr << "arbiter-mock-engine: quit ignored (ignore-quit)\n";
+                return std::nullopt;
+            }
+            return 0;
+        }
+        return std::nullopt;  // uginewgame, stop, empty lines
+    }
+
+    std::optional<int> go() {
+        ++go_count_;
+        const bool now = go_count_ == settings_.at_move;
+        if (now) {
+            switch (settings_.mode) {
+            case Misbehaviour::Garbage: send("bestmove @@garbage@@"); return std::nullopt;
+            case Misbehaviour::EmptyBestmove: send("bestmove"); return std::nullopt;
+            case Misbehaviour::Crash:
+                std::cerr << "arbiter-mock-engine: crashing on go " << go_count_ << " (exit status 3)" << std::endl;
+                std::_Exit(3);
+            case Misbehaviour::Abort:
+                std::cerr << "arbiter-mock-engine: aborting on go " << go_count_ << std::endl;
+                std::abort();
+            case Misbehaviour::Hang:
+                std::cerr << "arbiter-mock-engine: not answering go " << go_count_ << std::endl;
+                return std::nullopt;
+            case Misbehaviour::Slow: std::this_thread::sleep_for(std::chrono::milliseconds(settings_.delay_ms)); break;
+            case Misbehaviour::LongLine: send("info string " + std::string(100 * 1024, 'x')); break;
+            default: break;
+            }
+        }
+        if (!session_.has_position()) {
+            error("go: no valid position");
+            send("bestmove (none)");
+            return std::nullopt;
+        }
+        const auto &state = session_.state();
+        if (now && is(Misbehaviour::Illegal)) {
+            if (auto text = arb::engines::find_illegal_move(state, session_.history())) {
+                send("bestmove " + *text);
+                return std::nullopt;
+            }
+            std::cerr << "arbiter-mock-engine: no illegal move found in this position; sending an unparsable one\n";
+            send("bestmove @@no-illegal-move@@");
+            return std::nullopt;
+        }
+        std::vector<arb_move> moves = state.legal_moves();
+        if (moves.empty()) {
+            error("go: the game is over in this position");
+            send("bestmove (none)");
+            return std::nullopt;
+        }
+        send("info depth 1 score cp 0 nodes " + std::to_string(moves.size()));
+        send("bestmove " + state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))]));
+        return std::nullopt;
+    }
+
+    arb::engines::GameSession session_;
+    MockSettings settings_;
+    arb::engines::Rng rng_;
+    std::ofstream log_;
+    int64_t go_count_ = 0;
+    int64_t isready_count_ = 0;
+};
+
+// Starts "sleep 1000" in our process group (no setsid), for group-kill tests.
+pid_t spawn_sleeper() {
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        ::execlp("sleep", "sleep", "1000", static_cast<char *>(nullptr));
+        std::_Exit(127);
+    }
+    return pid;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    std::string game;
+    std::vector<std::string> rule_options, plugin_dirs;
+    uint64_t seed = 1;
+    MockSettings settings;
+
+    po::options_description desc("arbiter-mock-engine: a UGI engine that misbehaves on purpose, for tests\n\noptions");
+    desc.add_options()
+        ("help,h", "show this help")
+        ("game", po::value(&game)->required(), "game id, e.g. tictactoe")
+        ("option", po::value(&rule_options)->composing(), "rule option name=value; may repeat")
+        ("seed", po::value(&seed)->default_value(seed), "random seed for the legal moves it plays")
+        ("misbehave", po::value(&settings.mode_name)->default_value("none"),
+         ("what to do wrong: " + arb::engines::misbehaviour_names()).c_str())
+        ("at-move", po::value(&settings.at_move)->default_value(1),
+         "the engine's own Nth go (1-based) at which the misbehaviour happens (no-readyok: Nth isready on)")
+        ("delay-ms", po::value(&settings.delay_ms)->default_value(2000), "slow: sleep this long before answering")
+        ("log", po::value(&settings.log_file), "append every line received to this file")
+        ("plugin-dir", po::value(&plugin_dirs)->composing(), "folder with game plugins; may repeat");
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, desc), vm);
+        if (vm.count("help")) {
+            std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
+                         "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D]\n\n"
+                      << desc << "\n";
+            return 0;
+        }
+        po::notify(vm);
+    } catch (const po::error &e) {
+        std::cerr << "arbiter-mock-engine: " << e.what() << "\nTry 'arbiter-mock-engine --help'.\n";
+        return 2;
+    }
+    auto mode = arb::engines::parse_misbehaviour(settings.mode_name);
+    if (!mode) {
+        std::cerr << "arbiter-mock-engine: unknown --misbehave '" << settings.mode_name
+                  << "'; one of: " << arb::engines::misbehaviour_names() << "\n";
+        return 2;
+    }
+    settings.mode = *mode;
+    if (settings.at_move < 1 || settings.delay_ms < 0) {
+        std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms >= 0\n";
+        return 2;
+    }
+
+    arb::engines::GameSession session(std::vector<std::filesystem::path>(plugin_dirs.begin(), plugin_dirs.end()));
+    for (const auto &setting : rule_options)
+        if (auto ok = session.set_rule_option(setting); !ok) {
+            std::cerr << "arbiter-mock-engine: " << ok.error().message << "\n";
+            return 2;
+        }
+    if (auto ok = session.select_game(game); !ok) {
+        std::cerr << "arbiter-mock-engine: " << ok.error().message << "\n";
+        return 2;
+    }
+
+    if (settings.mode == Misbehaviour::Abort) {
+        rlimit no_core{0, 0};
+        ::setrlimit(RLIMIT_CORE, &no_core);  // a test's abort should not leave a core file
+    }
+    if (settings.mode == Misbehaviour::IgnoreQuit) std::signal(SIGTERM, SIG_IGN);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    MockEngine engine(std::move(session), std::move(settings), seed);
+    if (*mode == Misbehaviour::SpawnChild) {
+        engine.child = spawn_sleeper();
+        std::cerr << "arbiter-mock-engine: spawned child pid " << engine.child << " in process group " << ::getpgrp()
+                  << std::endl;
+    }
+    return engine.run();
+}

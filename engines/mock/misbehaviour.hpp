@@ -1,0 +1,54 @@
+// The ways arbiter-mock-engine breaks the protocol on purpose, by name.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arb::engines {
+
+enum class Misbehaviour {
+    None,           // behaves: random legal moves
+    Illegal,        // a well-formed but illegal move
+    Garbage,        // "bestmove @@garbage@@"
+    EmptyBestmove,  // "bestmove" alone
+    Crash,          // exit status 3 without answering
+    Abort,          // SIGABRT
+    Hang,           // never answers the go, keeps reading
+    Slow,           // answers after --delay-ms
+    NoUgiok,        // never answers "ugi"
+    NoReadyok,      // never answers "isready" from the Nth on
+    IgnoreQuit,     // ignores "quit", end of input and SIGTERM
+    SpawnChild,     // starts "sleep 1000" in its process group, then behaves
+    LongLine,       // a 100 KiB info line before bestmove
+};
+
+inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
+    {"none", Misbehaviour::None},
+    {"illegal", Misbehaviour::Illegal},
+    {"garbage", Misbehaviour::Garbage},
+    {"empty-bestmove", Misbehaviour::EmptyBestmove},
+    {"crash", Misbehaviour::Crash},
+    {"abort", Misbehaviour::Abort},
+    {"hang", Misbehaviour::Hang},
+    {"slow", Misbehaviour::Slow},
+    {"no-ugiok", Misbehaviour::NoUgiok},
+    {"no-readyok", Misbehaviour::NoReadyok},
+    {"ignore-quit", Misbehaviour::IgnoreQuit},
+    {"spawn-child", Misbehaviour::SpawnChild},
+    {"long-line", Misbehaviour::LongLine},
+};
+
+inline std::optional<Misbehaviour> parse_misbehaviour(std::string_view name) {
+    for (const auto &[text, value] : kMisbehaviours)
+        if (text == name) return value;
+    return std::nullopt;
+}
+
+inline std::string misbehaviour_names() {
+    std::string out;
+    for (const auto &[text, value] : kMisbehaviours) out += (out.empty() ? "" : ", ") + std::string(text);
+    return out;
+}
+
+}  // namespace arb::engines
