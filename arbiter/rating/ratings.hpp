@@ -59,11 +59,10 @@ struct RatingTable {
 // changed inside a group), and groups with no games between them at all are
 // joined by virtual draws of 1/(n-1) game between every two engines of
 // different groups (at most one game per engine; their averages are taken as
-// about equal). A group that won every
-// game against outsiders gets lower_bound (its elo is where it would sit had
-// it drawn one more game against each opponent it swept: a finite,
-// conservative value that grows with the evidence); a group that lost every
-// such game gets upper_bound. Points, games and W/D/L always count real games
+// about equal). A group that won every game against outsiders gets
+// lower_bound (its elo is where it would sit had it drawn one more game
+// against each opponent it swept: a finite, conservative value that grows
+// with the evidence); a group that lost every such game gets upper_bound. Points, games and W/D/L always count real games
 // only. An engine without games gets about the pool average and no flag.
 // Ranking: by elo, then points, then input order.
 //

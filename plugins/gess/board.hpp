@@ -129,10 +129,14 @@ inline Rows ring_centres(const Board &board, int side) noexcept {
     return out;
 }
 
-inline bool has_ring(const Board &board, int side) noexcept {
+// Whether `side` has a ring centred on a row y_min..y_max (clipped to the
+// rows where ring centres can be).
+inline bool has_ring_in_rows(const Board &board, int side, int y_min, int y_max) noexcept {
     const Rows &own = board.stones[static_cast<size_t>(side)];
     const Rows &opp = board.stones[static_cast<size_t>(side ^ 1)];
-    for (int y = kFirstSquare + 1; y <= kLastSquare - 1; ++y) {
+    if (y_min < kFirstSquare + 1) y_min = kFirstSquare + 1;
+    if (y_max > kLastSquare - 1) y_max = kLastSquare - 1;
+    for (int y = y_min; y <= y_max; ++y) {
         const uint32_t below = own[static_cast<size_t>(slot(y - 1))];
         const uint32_t middle = own[static_cast<size_t>(slot(y))];
         const uint32_t above = own[static_cast<size_t>(slot(y + 1))];
@@ -142,6 +146,10 @@ inline bool has_ring(const Board &board, int side) noexcept {
             return true;
     }
     return false;
+}
+
+inline bool has_ring(const Board &board, int side) noexcept {
+    return has_ring_in_rows(board, side, kFirstSquare + 1, kLastSquare - 1);
 }
 
 }  // namespace gess

@@ -79,16 +79,16 @@ public:
         return move_text(decode(move));
     }
 
-    // Refuses (by throwing, which the adapter reports) a move that is not
-    // legal here, leaving the state unchanged.
-    void play(arb_move code) {
-        if (!valid_code(code) || ending_ != Ending::ongoing) throw std::invalid_argument("not a legal Gess move");
+    // A code that is not a legal move here is refused, the state unchanged:
+    // the check costs little next to generating the moves.
+    arb_status play(arb_move code) {
+        if (!valid_code(code) || ending_ != Ending::ongoing) return ARB_ERR_ILLEGAL;
         const Move move = decode(code);
-        if (check_move(board_, to_move_, rules_, move, ErrorOut(nullptr, 0)) != ARB_OK)
-            throw std::invalid_argument("not a legal Gess move");
+        if (check_move(board_, to_move_, rules_, move, ErrorOut(nullptr, 0)) != ARB_OK) return ARB_ERR_ILLEGAL;
         apply_move(board_, to_move_, move);
         to_move_ ^= 1;
         ending_ = ending_of(board_, to_move_);
+        return ARB_OK;
     }
 
     [[nodiscard]] int32_t side_to_move() const { return ending_ == Ending::ongoing ? to_move_ : ARB_SIDE_NONE; }

@@ -51,17 +51,29 @@ struct RingList {
     }
 };
 
-// Whether `side` still has a ring after `move`. A ring whose 3x3 square meets
-// neither footprint is untouched, which settles most moves without making them.
-bool keeps_ring(const Board &board, int side, const Move &move, const RingList &rings) noexcept {
+// Whether `side` still has a ring after `move`, given its rings before.
+// A ring whose 3x3 square meets neither footprint is untouched, which
+// settles most moves without making them. Otherwise every ring the move
+// could leave (old or new) is centred within 2 rows of a footprint's centre,
+// so only those rows of the board after the move are searched. `scratch`
+// equals the board before the move, and does again on return.
+bool keeps_ring(Board &scratch, int side, const Move &move, const RingList &rings) noexcept {
     for (int i = 0; i < rings.count; ++i) {
         if (chebyshev(rings.x[i], rings.y[i], move.from_x, move.from_y) >= 3 &&
             chebyshev(rings.x[i], rings.y[i], move.to_x, move.to_y) >= 3)
             return true;
     }
-    Board after = board;
-    apply_move(after, side, move);
-    return has_ring(after, side);
+    uint32_t saved[2][6];
+    const int slots[6] = {move.from_y, move.from_y + 1, move.from_y + 2, move.to_y, move.to_y + 1, move.to_y + 2};
+    for (int c = 0; c < 2; ++c)
+        for (int i = 0; i < 6; ++i) saved[c][i] = scratch.stones[at(c)][at(slots[i])];
+    apply_move(scratch, side, move);
+    const bool kept = has_ring_in_rows(scratch, side, move.from_y - 2, move.from_y + 2) ||
+                      has_ring_in_rows(scratch, side, move.to_y - 2, move.to_y + 2);
+    // Restore in reverse, as the source and destination slots may coincide.
+    for (int c = 0; c < 2; ++c)
+        for (int i = 5; i >= 0; --i) scratch.stones[at(c)][at(slots[i])] = saved[c][i];
+    return kept;
 }
 
 // Any stone under the footprint centred on (x, y)?
@@ -83,6 +95,7 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
     Rows occ = occupied(board);
     const bool check_rings = !rules.ring_lose;
     const RingList rings = check_rings ? RingList(board, side) : RingList();
+    Board scratch = board;
     const int lo = rules.centre_min(), hi = rules.centre_max();
     const uint32_t centre_columns = ((2u << hi) - 1) & ~((1u << lo) - 1);  // bit x for centre x
     int32_t n = 0;
@@ -114,7 +127,7 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
                     const int cx = x + k * dx, cy = y + k * dy;
                     if (cx < lo || cx > hi || cy < lo || cy > hi) break;
                     const Move move{x, y, cx, cy};
-                    if (!check_rings || keeps_ring(board, side, move, rings)) out[n++] = encode(move);
+                    if (!check_rings || keeps_ring(scratch, side, move, rings)) out[n++] = encode(move);
                     if (covers_stone(occ, cx, cy)) break;
                     if (rules.stop_on_pushoff && leaves_board(pattern, cx, cy)) break;
                 }
@@ -174,7 +187,8 @@ arb_status check_move(const Board &board, int side, const Rules &rules, const Mo
                             square_name(cx, cy).c_str());
         }
     }
-    if (!rules.ring_lose && !keeps_ring(board, side, move, RingList(board, side))) {
+    Board scratch = board;
+    if (!rules.ring_lose && !keeps_ring(scratch, side, move, RingList(board, side))) {
         return err.fail(ARB_ERR_ILLEGAL, "%s-%s would leave %s without a ring (ring_rule=illegal)", from.c_str(),
                         to.c_str(), side_name(side));
     }

@@ -204,3 +204,20 @@ TEST_CASE("gess option values are checked at create", "[gess][rules]") {
         CHECK(state.error().message.find(name) != std::string::npos);
     }
 }
+
+TEST_CASE("gess play refuses codes that are not legal moves and keeps the state", "[gess][rules]") {
+    GameState state = new_gess();
+    const std::string start = state.position();
+    // -1, past the last code, a1-a1, c3-c7 (blocked at c6), White's i15-i12 with Black to move.
+    const arb_move c3_c7 = (2 * 20 + 2) * 400 + 6 * 20 + 2;
+    const arb_move i15_i12 = (14 * 20 + 8) * 400 + 11 * 20 + 8;
+    for (arb_move code : {arb_move{-1}, arb_move{400 * 400}, arb_move{0}, c3_c7, i15_i12}) {
+        INFO("code " << code);
+        CHECK(state.api().play(state.raw(), code) == ARB_ERR_ILLEGAL);
+        CHECK(state.position() == start);
+    }
+    const arb_move c3_c6 = (2 * 20 + 2) * 400 + 5 * 20 + 2;
+    CHECK(state.format_move(c3_c6) == "c3-c6");
+    CHECK(state.api().play(state.raw(), c3_c6) == ARB_OK);
+    CHECK(state.position() != start);
+}
