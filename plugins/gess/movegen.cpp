@@ -104,8 +104,8 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
         const uint32_t own_near = own[at(y)] | own[at(y + 1)] | own[at(y + 2)];
         if (own_near == 0) continue;
         const uint32_t opp_near = opp[at(y)] | opp[at(y + 1)] | opp[at(y + 2)];
-        uint32_t centres = (own_near | own_near >> 1 | own_near >> 2) & ~(opp_near | opp_near >> 1 | opp_near >> 2) &
-                           centre_columns;
+        uint32_t centres =
+            (own_near | own_near >> 1 | own_near >> 2) & ~(opp_near | opp_near >> 1 | opp_near >> 2) & centre_columns;
         while (centres != 0) {
             const int x = std::countr_zero(centres);
             centres &= centres - 1;
@@ -141,38 +141,43 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
 }
 
 arb_status check_move(const Board &board, int side, const Rules &rules, const Move &move, ErrorOut err) noexcept {
-    const auto from = square_name(move.from_x, move.from_y);
-    const auto to = square_name(move.to_x, move.to_y);
+    // Names are made only for a refusal: play() checks every move it makes.
+    const auto from_name = [&] { return square_name(move.from_x, move.from_y); };
+    const auto to_name = [&] { return square_name(move.to_x, move.to_y); };
     const char *range = "b-s x 2-19 (centers=board18)";
     if (!rules.centre_allowed(move.from_x, move.from_y))
-        return err.fail(ARB_ERR_ILLEGAL, "no piece can be centred on %s: centres must lie on %s", from.c_str(), range);
+        return err.fail(ARB_ERR_ILLEGAL, "no piece can be centred on %s: centres must lie on %s", from_name().c_str(),
+                        range);
     const unsigned pattern = footprint(board.stones[at(side)], move.from_x, move.from_y);
     if (footprint(board.stones[at(side ^ 1)], move.from_x, move.from_y) != 0) {
         return err.fail(ARB_ERR_ILLEGAL, "no %s piece on %s: its footprint holds a %s stone", side_name(side),
-                        from.c_str(), side_name(side ^ 1));
+                        from_name().c_str(), side_name(side ^ 1));
     }
     if ((pattern & kRimBits) == 0) {
         return err.fail(ARB_ERR_ILLEGAL, "no %s piece on %s: none of the 8 squares around it holds a %s stone",
-                        side_name(side), from.c_str(), side_name(side));
+                        side_name(side), from_name().c_str(), side_name(side));
     }
     const int dx = move.to_x - move.from_x, dy = move.to_y - move.from_y;
-    if (dx == 0 && dy == 0) return err.fail(ARB_ERR_ILLEGAL, "%s-%s does not move the piece", from.c_str(), to.c_str());
+    if (dx == 0 && dy == 0)
+        return err.fail(ARB_ERR_ILLEGAL, "%s-%s does not move the piece", from_name().c_str(), to_name().c_str());
     if (dx != 0 && dy != 0 && dx != dy && dx != -dy) {
-        return err.fail(ARB_ERR_ILLEGAL, "%s-%s is not along a row, column or diagonal", from.c_str(), to.c_str());
+        return err.fail(ARB_ERR_ILLEGAL, "%s-%s is not along a row, column or diagonal", from_name().c_str(),
+                        to_name().c_str());
     }
     const int ux = sign(dx), uy = sign(dy);
     const int steps = std::abs(dx) > std::abs(dy) ? std::abs(dx) : std::abs(dy);
     const char *direction = kDirections[at((uy + 1) * 3 + (ux + 1))].name;
     if (!(pattern & offset_bit(ux, uy))) {
-        return err.fail(ARB_ERR_ILLEGAL, "the piece on %s cannot move %s: no stone on its %s square", from.c_str(),
-                        direction, direction);
+        return err.fail(ARB_ERR_ILLEGAL, "the piece on %s cannot move %s: no stone on its %s square",
+                        from_name().c_str(), direction, direction);
     }
     if (!(pattern & kCentreBit) && steps > 3) {
         return err.fail(ARB_ERR_ILLEGAL, "the piece on %s has no centre stone, so it moves at most 3 squares, not %d",
-                        from.c_str(), steps);
+                        from_name().c_str(), steps);
     }
     if (!rules.centre_allowed(move.to_x, move.to_y))
-        return err.fail(ARB_ERR_ILLEGAL, "the piece may not be centred on %s: centres must lie on %s", to.c_str(), range);
+        return err.fail(ARB_ERR_ILLEGAL, "the piece may not be centred on %s: centres must lie on %s",
+                        to_name().c_str(), range);
     Rows occ = occupied(board);
     const uint32_t lift = ~(7u << move.from_x);
     for (int j = 0; j < 3; ++j) occ[at(move.from_y + j)] &= lift;
@@ -189,8 +194,8 @@ arb_status check_move(const Board &board, int side, const Rules &rules, const Mo
     }
     Board scratch = board;
     if (!rules.ring_lose && !keeps_ring(scratch, side, move, RingList(board, side))) {
-        return err.fail(ARB_ERR_ILLEGAL, "%s-%s would leave %s without a ring (ring_rule=illegal)", from.c_str(),
-                        to.c_str(), side_name(side));
+        return err.fail(ARB_ERR_ILLEGAL, "%s-%s would leave %s without a ring (ring_rule=illegal)", from_name().c_str(),
+                        to_name().c_str(), side_name(side));
     }
     return ARB_OK;
 }
