@@ -51,28 +51,52 @@ struct RingList {
     }
 };
 
-// Whether `side` still has a ring after `move`, given its rings before.
-// A ring whose 3x3 square meets neither footprint is untouched, which
-// settles most moves without making them. Otherwise every ring the move
-// could leave (old or new) is centred within 2 rows of a footprint's centre,
-// so only those rows of the board after the move are searched. `scratch`
-// equals the board before the move, and does again on return.
-bool keeps_ring(Board &scratch, int side, const Move &move, const RingList &rings) noexcept {
+// A ring whose 3x3 square meets neither footprint is untouched by the move.
+bool untouched_ring(const RingList &rings, const Move &move) noexcept {
     for (int i = 0; i < rings.count; ++i) {
         if (chebyshev(rings.x[i], rings.y[i], move.from_x, move.from_y) >= 3 &&
             chebyshev(rings.x[i], rings.y[i], move.to_x, move.to_y) >= 3)
             return true;
     }
-    uint32_t saved[2][6];
-    const int slots[6] = {move.from_y, move.from_y + 1, move.from_y + 2, move.to_y, move.to_y + 1, move.to_y + 2};
-    for (int c = 0; c < 2; ++c)
-        for (int i = 0; i < 6; ++i) saved[c][i] = scratch.stones[at(c)][at(slots[i])];
-    apply_move(scratch, side, move);
-    const bool kept = has_ring_in_rows(scratch, side, move.from_y - 2, move.from_y + 2) ||
-                      has_ring_in_rows(scratch, side, move.to_y - 2, move.to_y + 2);
-    // Restore in reverse, as the source and destination slots may coincide.
-    for (int c = 0; c < 2; ++c)
-        for (int i = 5; i >= 0; --i) scratch.stones[at(c)][at(slots[i])] = saved[c][i];
+    return false;
+}
+
+// Whether `side` still has a ring after `move`, given its rings before: the
+// plain check for a single move. Failing an untouched ring, any ring after
+// the move is centred within 2 rows of one of the two footprints.
+bool keeps_ring(const Board &board, int side, const Move &move, const RingList &rings) noexcept {
+    if (untouched_ring(rings, move)) return true;
+    Board after = board;
+    apply_move(after, side, move);
+    return has_ring_in_rows(after, side, move.from_y - 2, move.from_y + 2) ||
+           has_ring_in_rows(after, side, move.to_y - 2, move.to_y + 2);
+}
+
+// The generator's check, sharing the lifting among the moves of one piece.
+// `lifted` is the board with the piece taken up; it is the same again on
+// return. Lifting never makes a ring (each footprint square has an emptied
+// neighbour) and destroys exactly the rings within distance 2 of the source
+// centre; setting the piece down changes only the destination footprint. So
+// failing an untouched ring, any ring is centred within 2 rows of the
+// destination, and only those rows need searching.
+bool keeps_ring_lifted(Board &lifted, int side, unsigned pattern, const Move &move, const RingList &rings) noexcept {
+    if (untouched_ring(rings, move)) return true;
+    Rows &own = lifted.stones[at(side)];
+    Rows &opp = lifted.stones[at(side ^ 1)];
+    uint32_t saved_own[3], saved_opp[3];
+    const uint32_t clear = ~(7u << move.to_x);
+    for (int j = 0; j < 3; ++j) {
+        const size_t s = at(move.to_y + j);
+        saved_own[j] = own[s];
+        saved_opp[j] = opp[s];
+        opp[s] &= clear;
+        own[s] = ((own[s] & clear) | (((pattern >> (3 * j)) & 7u) << move.to_x)) & board_mask_of_slot(move.to_y + j);
+    }
+    const bool kept = has_ring_in_rows(lifted, side, move.to_y - 2, move.to_y + 2);
+    for (int j = 0; j < 3; ++j) {
+        own[at(move.to_y + j)] = saved_own[j];
+        opp[at(move.to_y + j)] = saved_opp[j];
+    }
     return kept;
 }
 
@@ -95,7 +119,7 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
     Rows occ = occupied(board);
     const bool check_rings = !rules.ring_lose;
     const RingList rings = check_rings ? RingList(board, side) : RingList();
-    Board scratch = board;
+    Board lifted = board;  // the board with the current piece taken up
     const int lo = rules.centre_min(), hi = rules.centre_max();
     const uint32_t centre_columns = ((2u << hi) - 1) & ~((1u << lo) - 1);  // bit x for centre x
     int32_t n = 0;
@@ -118,6 +142,12 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
             occ[at(y)] &= lift;
             occ[at(y + 1)] &= lift;
             occ[at(y + 2)] &= lift;
+            Rows &lifted_own = lifted.stones[at(side)];
+            if (check_rings) {
+                lifted_own[at(y)] &= lift;
+                lifted_own[at(y + 1)] &= lift;
+                lifted_own[at(y + 2)] &= lift;
+            }
             const int max_steps = (pattern & kCentreBit) ? kGridSize : 3;
             while (rim != 0) {
                 const int bit = std::countr_zero(rim);
@@ -127,7 +157,7 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
                     const int cx = x + k * dx, cy = y + k * dy;
                     if (cx < lo || cx > hi || cy < lo || cy > hi) break;
                     const Move move{x, y, cx, cy};
-                    if (!check_rings || keeps_ring(scratch, side, move, rings)) out[n++] = encode(move);
+                    if (!check_rings || keeps_ring_lifted(lifted, side, pattern, move, rings)) out[n++] = encode(move);
                     if (covers_stone(occ, cx, cy)) break;
                     if (rules.stop_on_pushoff && leaves_board(pattern, cx, cy)) break;
                 }
@@ -135,6 +165,9 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
             occ[at(y)] = saved[0];
             occ[at(y + 1)] = saved[1];
             occ[at(y + 2)] = saved[2];
+            lifted_own[at(y)] = own[at(y)];
+            lifted_own[at(y + 1)] = own[at(y + 1)];
+            lifted_own[at(y + 2)] = own[at(y + 2)];
         }
     }
     return n;
@@ -192,8 +225,7 @@ arb_status check_move(const Board &board, int side, const Rules &rules, const Mo
                             square_name(cx, cy).c_str());
         }
     }
-    Board scratch = board;
-    if (!rules.ring_lose && !keeps_ring(scratch, side, move, RingList(board, side))) {
+    if (!rules.ring_lose && !keeps_ring(board, side, move, RingList(board, side))) {
         return err.fail(ARB_ERR_ILLEGAL, "%s-%s would leave %s without a ring (ring_rule=illegal)", from_name().c_str(),
                         to_name().c_str(), side_name(side));
     }
