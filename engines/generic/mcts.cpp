@@ -9,7 +9,7 @@ namespace arb::engines {
 int64_t win_rate_to_cp(double w) {
     w = std::clamp(w, 0.0005, 0.9995);
     double cp = 400.0 * std::log10(w / (1.0 - w));
-    return std::clamp<int64_t>(std::llround(cp), -3000, 3000);
+    return std::llround(cp);
 }
 
 bool Mcts::expand(int32_t node, const game::GameState &state, Rng &rng) {

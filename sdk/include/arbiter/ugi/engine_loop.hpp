@@ -143,6 +143,10 @@ public:
     // end or the process exits (the reader thread is detached on "quit" if
     // it is still waiting for input, as it is on std::cin).
     int run(std::istream &in) {
+        // std::cin is tied to std::cout: every read would flush cout from
+        // the reader thread, racing with this thread's writes. Untie it; the
+        // writer flushes each line itself.
+        in.tie(nullptr);
         auto inbox = std::make_shared<Inbox>();
         std::thread reader([inbox, &in] {
             std::string line;
