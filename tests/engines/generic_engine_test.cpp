@@ -147,17 +147,25 @@ TEST_CASE("arbiter-engine keeps to movetime and to a share of its clock", "[engi
     const std::string id = game::find_plugin("othello", {ARBITER_PLUGIN_DIR}) ? "othello" : "tictactoe";
     ChildProcess engine(generic_engine(id, {"--mode", "mcts"}));
     handshake(engine);
+    // The engine's own clock (info time) must keep near its budget (the
+    // budgets themselves are unit-tested); a loaded machine may deschedule
+    // it for a while, so both checks get a margin.
     using clock = std::chrono::steady_clock;
-    auto timed = [&](const std::string &go) {
+    auto timed = [&](const std::string &go, int64_t budget_ms) {
         auto start = clock::now();
-        std::string move = ask_move(engine, "position startpos moves", go);
+        std::vector<std::string> infos;
+        std::string move = ask_move(engine, "position startpos moves", go, &infos);
+        auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - start).count();
+        INFO(go);
         CHECK(move != "(none)");
-        return std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - start).count();
+        REQUIRE(!infos.empty());
+        CHECK(info_value(infos.back(), "time") <= budget_ms + 50);
+        CHECK(elapsed < budget_ms + 250);
     };
-    CHECK(timed("go movetime 300") < 300);
-    CHECK(timed("go movetime 30") < 60);
-    CHECK(timed("go p1time 2000 p2time 2000 p1inc 0 p2inc 0") < 400);  // 5% of 2 s is 100 ms
-    CHECK(timed("go p1time 200 p2time 100000 movestogo 1") < 200);
+    timed("go movetime 300", 270);
+    timed("go movetime 30", 20);
+    timed("go p1time 2000 p2time 2000 p1inc 0 p2inc 0", 100);  // 5% of 2 s
+    timed("go p1time 200 p2time 100000 movestogo 1", 100);     // half of 200 ms
 }
 
 TEST_CASE("isready is answered during a search and stop ends it with a legal move", "[engines][generic]") {
@@ -169,7 +177,7 @@ TEST_CASE("isready is answered during a search and stop ends it with a legal mov
     engine.send("isready");
     auto start = std::chrono::steady_clock::now();
     REQUIRE(engine.wait_for("readyok", 1s));
-    CHECK(std::chrono::steady_clock::now() - start < 500ms);
+    CHECK(std::chrono::steady_clock::now() - start < 800ms);
     engine.send("stop");
     auto best = engine.wait_for("bestmove", 2s);
     REQUIRE(best);

@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -51,7 +52,7 @@ pid_t process_group_of(pid_t pid) {
 }  // namespace
 
 TEST_CASE("mock none plays legal moves and logs what it receives", "[engines][mock]") {
-    std::string log = std::string(ARBITER_BUILD_DIR) + "/tests/mock_engine_test.log";
+    std::string log = std::string(ARBITER_BUILD_DIR) + "/tests/mock_engine_test." + std::to_string(::getpid()) + ".log";
     std::remove(log.c_str());
     ChildProcess engine(mock_engine("tictactoe", mode_args("none", 1, {"--log", log})));
     handshake(engine);

@@ -38,7 +38,7 @@ TEST_CASE("nodes, depth and the playouts setting cap the playouts", "[engines][b
     CHECK(plan_search(go("go nodes 500"), 0, {}).playouts == 500);
     auto depth = plan_search(go("go depth 4"), 0, {});
     CHECK(depth.depth == 4);
-    CHECK(depth.playouts == 100000);
+    CHECK(depth.playouts == 10000);
     BudgetSettings s;
     s.playouts = 300;
     CHECK(plan_search(go("go nodes 500"), 0, s).playouts == 300);
