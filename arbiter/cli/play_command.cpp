@@ -1,14 +1,274 @@
-// `arbiter play`: plays one game between two engines.
-// Placeholder until its issue lands: says so plainly instead of pretending.
+// `arbiter play`: plays one game between two engines and prints it: each
+// move as it is played, then the result, the termination and the reason.
 #include "cli/command.hpp"
+#include "cli/common_options.hpp"
+#include "engine/ugi_engine.hpp"
+#include "match/engine_setup.hpp"
+#include "match/game_runner.hpp"
 
+#include <atomic>
+#include <csignal>
+#include <filesystem>
 #include <iostream>
+#include <sstream>
+
+namespace po = boost::program_options;
 
 namespace arb::cli {
+namespace {
 
-int play_command(const Args &) {
-    std::cerr << "arbiter play: not available in this build yet\n";
-    return kExitFailure;
+// Set by SIGINT/SIGTERM; the handler does nothing else (a flag is all a
+// signal handler may safely touch). The game then ends as abandoned.
+std::atomic<bool> g_stop{false};
+extern "C" void on_stop_signal(int) { g_stop.store(true); }
+
+std::vector<std::string> split_words(const std::string &text) {
+    std::istringstream in(text);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+// Parses "a,b[,c]" integers for --resign / --draw.
+bool parse_ints(const std::string &text, std::vector<int> &out) {
+    out.clear();
+    std::stringstream in(text);
+    for (std::string part; std::getline(in, part, ',');) {
+        try {
+            size_t used = 0;
+            out.push_back(std::stoi(part, &used));
+            if (used != part.size()) return false;
+        } catch (const std::exception &) {
+            return false;
+        }
+    }
+    return true;
+}
+
+Expected<engine::EngineConfig> engine_config(const std::string &spec, const std::vector<std::string> &extra_args,
+                                             const std::vector<std::string> &options, const std::string &name) {
+    engine::EngineConfig config;
+    auto words = split_words(spec);
+    if (words.empty()) return fail("--engine '" + spec + "' names no program");
+    config.command = words[0];
+    config.args.assign(words.begin() + 1, words.end());
+    config.args.insert(config.args.end(), extra_args.begin(), extra_args.end());
+    config.name = name.empty() ? std::filesystem::path(config.command).filename().string() : name;
+    for (const auto &setting : options) {
+        size_t eq = setting.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return fail("engine option '" + setting + "' must be written name=value");
+        config.ugi_options.emplace_back(setting.substr(0, eq), setting.substr(eq + 1));
+    }
+    return config;
+}
+
+void print_move(const match::GameRecord &record, int side) {
+    const match::MoveRecord &m = record.moves.back();
+    size_t ply = record.opening_moves.size() + record.moves.size();
+    std::cout << ply << ". p" << side + 1 << " " << m.text;
+    if (m.forced) {
+        std::cout << " (forced pass)\n";
+        return;
+    }
+    std::cout << " (" << record.engine_names[side] << ", " << m.elapsed.count() << " ms";
+    if (m.score_cp) std::cout << ", score " << *m.score_cp;
+    if (m.depth) std::cout << ", depth " << *m.depth;
+    if (m.nodes) std::cout << ", nodes " << *m.nodes;
+    std::cout << ")" << std::endl;
+}
+
+void print_summary(const match::GameRecord &record) {
+    std::cout << "moves:";
+    for (const auto &m : record.opening_moves) std::cout << " " << m;
+    for (const auto &m : record.moves) std::cout << " " << m.text;
+    std::cout << "\nfinal position: " << record.final_position << "\n";
+    std::cout << "result: " << match::result_text(record.result);
+    if (record.result == ARB_RESULT_WIN_SIDE_0 || record.result == ARB_RESULT_WIN_SIDE_1) {
+        int winner = record.result == ARB_RESULT_WIN_SIDE_0 ? 0 : 1;
+        std::cout << " (" << record.engine_names[winner] << " wins as p" << winner + 1 << ")";
+    } else if (record.result == ARB_RESULT_DRAW) {
+        std::cout << " (draw)";
+    }
+    std::cout << "\n";
+    if (record.has_score) std::cout << "score: " << record.score[0] << "-" << record.score[1] << "\n";
+    std::cout << "termination: " << match::termination_name(record.termination) << "\n";
+    std::cout << "reason: " << record.reason << "\n";
+    if (!record.offending_text.empty()) std::cout << "offending text: " << record.offending_text << "\n";
+    std::cout << std::flush;
+}
+
+const char *kSynopsis =
+    "--game G --engine CMD --engine CMD [--tc TC] [--option k=v]... [--position P] [--moves M] "
+    "[--max-plies N] [--margin MS] ...";
+
+const char *kDetails = R"DETAILS(
+Engines: each --engine is the program followed by its arguments, split at
+spaces, e.g. --engine "./arbiter-engine --mode random --seed 3". No shell is
+involved: quotes and $VARS are not interpreted. For an argument that contains
+spaces, add it with --engine1-arg / --engine2-arg (appended in order after the
+words of --engine). The first --engine plays p1 (side 0, moves first from the
+start position), the second p2.
+
+Time controls (--tc, or --tc1/--tc2 per engine), seconds with decimals:
+  40/60+0.6     60 s for every 40 moves, plus 0.6 s per move
+  10+0.1        10 s for the game, plus 0.1 s per move
+  60            60 s for the game, no increment
+  movetime=0.5  0.5 s per move
+  depth=6       the engine searches to depth 6 (nodes=N likewise); the
+                arbiter allows 60 s per move (depth=6,limit=10 for 10 s)
+The arbiter measures every move from writing 'go' to reading 'bestmove'; an
+engine over its clock plus --margin loses on time.
+
+Output: each move as it is played ("ply. side move (engine, time, score,
+depth, nodes)"), then the moves, final position, result, termination and
+reason. Exit status: 0 when the game finished (whatever the result, including
+losses by illegal moves, crashes or timeouts), 1 when it could not be played
+or was interrupted (Ctrl-C), 2 for bad arguments.
+)DETAILS";
+
+}  // namespace
+
+int play_command(const Args &args) {
+    std::string game_id, position, opening, tc_both = "10+0.1", tc1, tc2, name1, name2, resign, draw;
+    std::vector<std::string> engines, engine1_args, engine2_args, engine1_options, engine2_options, settings, plugin_dirs;
+    int max_plies = 0;
+    int64_t margin_ms = 100, startup_ms = 10000, ready_ms = 5000, grace_ms = 1000;
+    bool quiet = false;
+    po::options_description desc("options");
+    desc.add_options()("help,h", "show this help")
+        ("game,g", po::value(&game_id)->required(), "game id (see 'arbiter games') or a plugin file path")
+        ("engine,e", po::value(&engines)->composing()->required(),
+         "an engine: program and arguments split at spaces; give exactly two (first is p1)")
+        ("engine1-arg", po::value(&engine1_args)->composing(), "one more argument for engine 1 (may contain spaces); may repeat")
+        ("engine2-arg", po::value(&engine2_args)->composing(), "one more argument for engine 2; may repeat")
+        ("name1", po::value(&name1), "display name of engine 1 (default: program file name)")
+        ("name2", po::value(&name2), "display name of engine 2")
+        ("engine1-option", po::value(&engine1_options)->composing(), "UGI option name=value sent to engine 1; may repeat")
+        ("engine2-option", po::value(&engine2_options)->composing(), "UGI option name=value sent to engine 2; may repeat")
+        ("tc", po::value(&tc_both)->default_value(tc_both), "time control of both engines (see below)")
+        ("tc1", po::value(&tc1), "time control of engine 1 (overrides --tc)")
+        ("tc2", po::value(&tc2), "time control of engine 2 (overrides --tc)")
+        ("option,o", po::value(&settings)->composing(), "rule option of the game name=value; may repeat")
+        ("position,p", po::value(&position), "start from this position string instead of the start position")
+        ("moves,m", po::value(&opening), "opening moves played before the engines move, separated by spaces")
+        ("max-plies", po::value(&max_plies)->default_value(0), "draw after this many plies (0: no limit)")
+        ("margin", po::value(&margin_ms)->default_value(margin_ms), "milliseconds past the clock before a loss on time")
+        ("resign", po::value(&resign), "resign adjudication CP,N: a side loses when it scores <= -CP for N moves "
+                                       "and the other agrees (>= CP)")
+        ("draw", po::value(&draw), "draw adjudication CP,N,MINPLY: both scores within +-CP for N moves each, "
+                                   "from ply MINPLY on")
+        ("startup-timeout", po::value(&startup_ms)->default_value(startup_ms), "milliseconds from start to 'ugiok'")
+        ("ready-timeout", po::value(&ready_ms)->default_value(ready_ms), "milliseconds from 'isready' to 'readyok'")
+        ("quit-grace", po::value(&grace_ms)->default_value(grace_ms), "milliseconds from 'quit' to the kill")
+        ("quiet,q", po::bool_switch(&quiet), "print only the summary, not each move");
+    add_plugin_dir_option(desc, plugin_dirs);
+    po::variables_map vm;
+    int code = 0;
+    if (!parse_command_line("play", args, desc, nullptr, vm, kSynopsis, code)) {
+        if (code == kExitOk) std::cout << kDetails;
+        return code;
+    }
+    auto usage_error = [](const std::string &message) {
+        std::cerr << "arbiter play: " << message << "\n";
+        return kExitUsage;
+    };
+    if (engines.size() != 2) return usage_error("give exactly two --engine, not " + std::to_string(engines.size()));
+    if (max_plies < 0 || margin_ms < 0 || startup_ms <= 0 || ready_ms <= 0 || grace_ms < 0)
+        return usage_error("--max-plies and --margin must be >= 0, the timeouts > 0");
+
+    auto plugin = game::find_plugin(game_id, plugin_path(plugin_dirs));
+    if (!plugin) {
+        std::cerr << "arbiter play: " << plugin.error().message << "\n";
+        return kExitFailure;
+    }
+    auto options = parse_game_options(**plugin, settings);
+    if (!options) return usage_error(options.error().message);
+
+    match::GameSetup setup;
+    setup.plugin = *plugin;
+    setup.options = *options;
+    setup.opening_position = position;
+    setup.opening_moves = split_words(opening);
+    setup.time_margin = std::chrono::milliseconds(margin_ms);
+    setup.adjudication.max_plies = max_plies;
+    const std::string *tcs[2] = {tc1.empty() ? &tc_both : &tc1, tc2.empty() ? &tc_both : &tc2};
+    for (int side = 0; side < 2; ++side) {
+        auto tc = match::TimeControl::parse(*tcs[side]);
+        if (!tc) return usage_error(tc.error().message);
+        setup.time_control[side] = *tc;
+    }
+    std::vector<int> numbers;
+    if (!resign.empty()) {
+        if (!parse_ints(resign, numbers) || numbers.size() != 2 || numbers[0] <= 0 || numbers[1] <= 0)
+            return usage_error("--resign '" + resign + "' must be CP,N with positive numbers");
+        setup.adjudication.resign = {true, numbers[0], numbers[1]};
+    }
+    if (!draw.empty()) {
+        if (!parse_ints(draw, numbers) || numbers.size() != 3 || numbers[0] < 0 || numbers[1] <= 0 || numbers[2] < 0)
+            return usage_error("--draw '" + draw + "' must be CP,N,MINPLY");
+        setup.adjudication.draw = {true, numbers[0], numbers[1], numbers[2]};
+    }
+    if (auto ok = match::validate_setup(setup); !ok) return usage_error(ok.error().message);
+
+    engine::EngineConfig configs[2];
+    const std::vector<std::string> *extra[2] = {&engine1_args, &engine2_args};
+    const std::vector<std::string> *engine_options[2] = {&engine1_options, &engine2_options};
+    const std::string *names[2] = {&name1, &name2};
+    for (int i = 0; i < 2; ++i) {
+        auto config = engine_config(engines[static_cast<size_t>(i)], *extra[i], *engine_options[i], *names[i]);
+        if (!config) return usage_error(config.error().message);
+        configs[i] = std::move(*config);
+    }
+    if (configs[0].name == configs[1].name) {
+        configs[0].name += "-1";
+        configs[1].name += "-2";
+    }
+
+    engine::EngineTimeouts timeouts;
+    timeouts.startup = std::chrono::milliseconds(startup_ms);
+    timeouts.ready = std::chrono::milliseconds(ready_ms);
+    timeouts.quit_grace = std::chrono::milliseconds(grace_ms);
+    engine::GameSetupOptions game_options = match::engine_game_options(**plugin, *options);
+
+    const arb_game_api &api = (*plugin)->api();
+    std::cout << "game " << api.id << ": p1 (" << api.side_names[0] << ") " << configs[0].name << " vs p2 ("
+              << api.side_names[1] << ") " << configs[1].name << ", time control "
+              << setup.time_control[0].to_string();
+    if (setup.time_control[1] != setup.time_control[0]) std::cout << " / " << setup.time_control[1].to_string();
+    std::cout << std::endl;
+
+    std::unique_ptr<engine::UgiEngine> started[2];
+    std::optional<match::GameRecord> record;
+    for (int i = 0; i < 2 && !record; ++i) {
+        auto engine = engine::UgiEngine::start(configs[i], timeouts, game_options);
+        if (!engine) {
+            if (engine.error().kind == engine::FailureKind::StartFailed) {
+                std::cerr << "arbiter play: " << engine.error().message << "\n";
+                return kExitFailure;
+            }
+            record = match::engine_failure_record(setup, configs[0].name, configs[1].name, i, engine.error());
+            break;
+        }
+        started[i] = std::move(*engine);
+        std::cout << "engine " << i + 1 << ": " << configs[i].name << " (pid " << started[i]->pid() << ")" << std::endl;
+        for (const auto &w : started[i]->warnings()) std::cerr << "warning: " << w << "\n";
+    }
+
+    if (!record) {
+        g_stop.store(false);
+        auto old_int = std::signal(SIGINT, on_stop_signal);
+        auto old_term = std::signal(SIGTERM, on_stop_signal);
+        match::MoveObserver observer;
+        if (!quiet) observer = print_move;
+        record = match::play_game(setup, *started[0], *started[1], &g_stop, observer);
+        std::signal(SIGINT, old_int);
+        std::signal(SIGTERM, old_term);
+    }
+    for (auto &e : started)
+        if (e) e->quit();
+    print_summary(*record);
+    return record->termination == match::Termination::Abandoned ? kExitFailure : kExitOk;
 }
 
 }  // namespace arb::cli

@@ -29,4 +29,17 @@ struct EngineTimeouts {
     std::chrono::milliseconds quit_grace{1000}; // 'quit' to exit before the process group is killed
 };
 
+// What the engine is told about the game at start (docs/protocol.md, "game
+// and rules"): 'setoption name game value <game>' when the engine declares an
+// option 'game', and each rule option the engine declares. Build it from a
+// plugin with match::engine_game_options().
+struct GameSetupOptions {
+    struct RuleOption {
+        std::string name, value;
+        bool is_default = true;  // a non-default value the engine does not declare is a warning
+    };
+    std::string game;               // plugin id, e.g. "othello"; empty: nothing is sent
+    std::vector<RuleOption> rules;  // every rule option of the game with its effective value
+};
+
 }  // namespace arb::engine

@@ -9,11 +9,13 @@
 #include "core/expected.hpp"
 #include "engine/engine_config.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace arb::engine {
 
@@ -51,6 +53,13 @@ public:
     // ugi/ugiok, setoption..., isready/readyok.
     static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
                                                                    const EngineTimeouts &timeouts);
+    // The same, and tells the engine the game and its rule options between
+    // 'ugiok' and the engine options (docs/protocol.md, "game and rules").
+    // Rule options set to non-default values that the engine does not
+    // declare end up in warnings().
+    static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
+                                                                   const EngineTimeouts &timeouts,
+                                                                   const GameSetupOptions &game);
     virtual ~UgiEngine() = default;
 
     // 'uginewgame' then isready/readyok.
@@ -67,6 +76,21 @@ public:
     [[nodiscard]] virtual const std::string &name() const = 0;
     // The last few KB the engine wrote to stderr, for error reports.
     [[nodiscard]] virtual std::string stderr_tail() const = 0;
+
+    // --- extensions (defaults, so that test fakes need not implement them) ---
+    // Configuration warnings found at start, e.g. a rule option the engine
+    // does not declare, or an engine option it does not know.
+    [[nodiscard]] virtual std::vector<std::string> warnings() const { return {}; }
+    // The option names the engine declared between 'ugi' and 'ugiok'.
+    [[nodiscard]] virtual std::vector<std::string> declared_options() const { return {}; }
+    // True after a Crash, Stall, Timeout or Protocol failure: the process is
+    // dead or in an unknown state and must be restarted before another game.
+    [[nodiscard]] virtual bool needs_restart() const { return false; }
+    // The process id (also its process group id), or -1.
+    [[nodiscard]] virtual long pid() const { return -1; }
+    // When set, a wait gives up within ~100 ms once *flag is true: go() then
+    // fails with FailureKind::Timeout and the message "interrupted". May be null.
+    virtual void set_stop_flag(const std::atomic<bool> *flag) { (void)flag; }
 };
 
 }  // namespace arb::engine

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arb::match {
@@ -28,6 +29,8 @@ enum class Termination {
 };
 
 const char *termination_name(Termination t);  // stable lower-case token, e.g. "illegal-move"
+std::optional<Termination> termination_from_name(std::string_view name);  // inverse of termination_name
+const char *result_text(arb_result result);  // "1-0", "0-1", "1/2-1/2", "*" (ongoing)
 
 struct MoveRecord {
     std::string text;                     // canonical notation of the plugin

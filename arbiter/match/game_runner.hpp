@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,5 +48,28 @@ struct GameSetup {
 // After a Crash/Stall/Timeout the tournament should restart that engine.
 GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
                      const std::atomic<bool> *stop = nullptr);
+
+// --- extensions ---
+
+// Called after every move is played (record.moves.back(), by `side`), e.g.
+// to print a game as it goes.
+using MoveObserver = std::function<void(const GameRecord &record, int side)>;
+
+// The same, reporting each move to `observer` (may be empty).
+GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+                     const std::atomic<bool> *stop, const MoveObserver &observer);
+
+// Checks what play_game would otherwise report as an abandoned game: the
+// rule options, the opening position and the opening moves. The error names
+// the offending text.
+Expected<void> validate_setup(const GameSetup &setup);
+
+// The termination an engine failure leads to (Timeout -> TimeForfeit, ...).
+Termination termination_for(engine::FailureKind kind);
+
+// A record for a game lost before it began because the engine of `side`
+// failed to start or to answer (e.g. no 'ugiok'): the other side wins.
+GameRecord engine_failure_record(const GameSetup &setup, const std::string &name0, const std::string &name1,
+                                 int side, const engine::EngineError &error);
 
 }  // namespace arb::match

@@ -14,6 +14,7 @@ public:
     [[nodiscard]] std::size_t size() const noexcept { return n_; }
     double &operator()(std::size_t i, std::size_t j) { return a_[i * n_ + j]; }
     double operator()(std::size_t i, std::size_t j) const { return a_[i * n_ + j]; }
+    [[nodiscard]] const double *row(std::size_t i) const { return a_.data() + i * n_; }
 
 private:
     std::size_t n_;

@@ -56,6 +56,24 @@ HeadToHead compute(const Outcomes<K> &o, bool pairs, double draws, double games)
 
 }  // namespace
 
+void add_game(Trinomial &t, double score) {
+    if (score > 0.5) ++t.wins;
+    else if (score < 0.5) ++t.losses;
+    else ++t.draws;
+}
+
+void add_pair(Pentanomial &p, double first_game, double second_game) {
+    auto kind = [](double s) { return s > 0.5 ? 2 : s < 0.5 ? 0 : 1; };  // L, D, W
+    const int a = kind(first_game), b = kind(second_game);
+    switch (a + b) {
+    case 0: ++p.ll; break;
+    case 1: ++p.ld; break;
+    case 2: (a == 1 ? p.dd : p.wl) += 1; break;
+    case 3: ++p.wd; break;
+    default: ++p.ww; break;
+    }
+}
+
 HeadToHead head_to_head(const Trinomial &t) {
     Outcomes<3> o;
     o.count = {double(t.losses), double(t.draws), double(t.wins)};

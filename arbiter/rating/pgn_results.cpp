@@ -33,11 +33,11 @@ class Reader {
 public:
     Expected<void> finish_game(int line) {
         if (tags_.empty()) return {};
-        auto get = [&](const char *name) -> const std::string * {
+        auto get = [&](const char *name) -> std::optional<std::string> {
             auto it = tags_.find(name);
-            return it == tags_.end() ? nullptr : &it->second;
+            return it == tags_.end() ? std::nullopt : std::optional<std::string>(it->second);
         };
-        const std::string *white = get("White"), *black = get("Black"), *result = get("Result");
+        const auto white = get("White"), black = get("Black"), result = get("Result");
         if (!white || !black || !result)
             return fail(fmt::format("game ending before line {}: missing White, Black or Result tag", line));
         tags_.clear();

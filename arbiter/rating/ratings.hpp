@@ -59,11 +59,10 @@ struct RatingTable {
 // changed inside a group), and groups with no games between them at all are
 // joined by virtual draws of 1/(n-1) game between every two engines of
 // different groups (at most one game per engine; their averages are taken as
-// about equal). A group that won every
-// game against outsiders gets lower_bound (its elo is where it would sit had
-// it drawn one more game against each opponent it swept: a finite,
-// conservative value that grows with the evidence); a group that lost every
-// such game gets upper_bound. Points, games and W/D/L always count real games
+// about equal). A group that won every game against outsiders gets
+// lower_bound (its elo is where it would sit had it drawn one more game
+// against each opponent it swept: a finite, conservative value that grows
+// with the evidence); a group that lost every such game gets upper_bound. Points, games and W/D/L always count real games
 // only. An engine without games gets about the pool average and no flag.
 // Ranking: by elo, then points, then input order.
 //
@@ -114,6 +113,12 @@ struct Pentanomial {
 // A perfect or zero score has no finite Elo: s and the interval ends are
 // clamped to [e, 1 - e], e = 1/(2N + 2) (the score with one more drawn unit),
 // and elo_is_bound is set. No games: everything 0, LOS 1/2. All draws: LOS 1/2.
+// Counting helpers; scores are the first engine's (1, 0.5 or 0; other values
+// count by which side of 1/2 they fall).
+void add_game(Trinomial &t, double score);
+// The two games of one opening pair, both scored for the same engine.
+void add_pair(Pentanomial &p, double first_game, double second_game);
+
 struct HeadToHead {
     double elo = 0, elo_error = 0;    // 95%
     double los = 0;                   // 0..1
@@ -141,6 +146,11 @@ struct SprtState {
     double llr = 0, lower = 0, upper = 0;
     enum class Decision { Continue, AcceptH0, AcceptH1 } decision = Decision::Continue;
 };
+// Empty if usable: 0 < alpha, beta < 1, alpha + beta < 1, elo0 < elo1 (and,
+// logistic, |elo| < 2000). Otherwise the reason, naming the values. sprt()
+// itself does not check: validate the config once when reading it.
+std::optional<std::string> sprt_config_error(const SprtConfig &config);
+
 SprtState sprt(const SprtConfig &config, const Trinomial &t);
 SprtState sprt(const SprtConfig &config, const Pentanomial &p);
 

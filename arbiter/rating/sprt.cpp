@@ -3,6 +3,7 @@
 #include "rating/ratings.hpp"
 
 #include <boost/math/tools/toms748_solve.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -85,6 +86,15 @@ SprtState decide(const SprtConfig &config, double value) {
 }
 
 }  // namespace
+
+std::optional<std::string> sprt_config_error(const SprtConfig &c) {
+    if (!(c.alpha > 0 && c.alpha < 1 && c.beta > 0 && c.beta < 1 && c.alpha + c.beta < 1))
+        return fmt::format("SPRT alpha {} and beta {} must lie in (0, 1) with alpha + beta < 1", c.alpha, c.beta);
+    if (!(c.elo0 < c.elo1)) return fmt::format("SPRT elo0 {} must be below elo1 {}", c.elo0, c.elo1);
+    if (c.model == SprtConfig::Model::Logistic && !(std::abs(c.elo0) < 2000 && std::abs(c.elo1) < 2000))
+        return fmt::format("SPRT logistic bounds [{}, {}] must lie within +-2000 Elo", c.elo0, c.elo1);
+    return std::nullopt;
+}
 
 SprtState sprt(const SprtConfig &config, const Trinomial &t) {
     Outcomes<3> o;

@@ -5,6 +5,7 @@
 
 #include <boost/math/distributions/normal.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -35,6 +36,23 @@ void check_expected_equals_actual(const RatingTable &t) {
         INFO(e.name);
         CHECK(expected == Approx(e.points).margin(1e-8));
     }
+}
+
+bool connected_by_games(const RatingTable &t) {
+    const std::size_t n = t.games.size();
+    std::vector<bool> seen(n, false);
+    std::vector<std::size_t> stack{0};
+    seen[0] = true;
+    while (!stack.empty()) {
+        const std::size_t v = stack.back();
+        stack.pop_back();
+        for (std::size_t w = 0; w < n; ++w)
+            if (!seen[w] && t.games[v][w] > 0) {
+                seen[w] = true;
+                stack.push_back(w);
+            }
+    }
+    return std::all_of(seen.begin(), seen.end(), [](bool b) { return b; });
 }
 
 }  // namespace
@@ -235,4 +253,62 @@ TEST_CASE("aggregated results give the same fit as the game list", "[rating][fit
     const RatingTable a = fit_ratings({"A", "B", "C"}, games), b = fit_ratings({"A", "B", "C"}, results);
     for (int k = 0; k < 3; ++k) CHECK(a.ranked[k].elo == b.ranked[k].elo);
     check_expected_equals_actual(a);
+}
+
+TEST_CASE("random small pools: always finite, consistent, optimal when identified", "[rating][fit][fuzz]") {
+    std::mt19937_64 rng(2024);
+    for (int pool = 0; pool < 300; ++pool) {
+        const int n = 2 + int(rng() % 7);
+        const int count = int(rng() % 40);
+        std::vector<std::string> names;
+        for (int i = 0; i < n; ++i) names.push_back("E" + std::to_string(i));
+        std::vector<GameScore> games;
+        for (int g = 0; g < count; ++g) {
+            const int a = int(rng() % n), b = int(rng() % n);
+            if (a == b) continue;
+            // Engine index as strength makes sweeps and one-sided pairings common.
+            const double p = expected_score(250.0 * (b - a));
+            const double x = double(rng() % 1000) / 1000.0;
+            games.push_back({a, b, x < 0.1 ? 0.5 : x < p ? 1.0 : 0.0});
+        }
+        INFO("pool " << pool << ", " << n << " engines, " << games.size() << " games");
+        const RatingTable t = fit_ratings(names, games);
+        REQUIRE(t.ranked.size() == std::size_t(n));
+        double sum = 0;
+        bool any_bound = false;
+        for (const EngineRating &e : t.ranked) {
+            REQUIRE(std::isfinite(e.elo));
+            REQUIRE(std::isfinite(e.error95));
+            CHECK(std::abs(e.elo) < 5000);
+            CHECK_FALSE((e.lower_bound && e.upper_bound));
+            if (e.lower_bound) CHECK(e.points > 0);
+            if (e.upper_bound) CHECK(e.points < e.games);
+            any_bound = any_bound || e.lower_bound || e.upper_bound;
+            sum += e.elo;
+        }
+        CHECK(sum == Approx(0).margin(1e-6));
+        for (std::size_t k = 0; k + 1 < t.ranked.size(); ++k) CHECK(t.ranked[k].elo >= t.ranked[k + 1].elo - 1e-6);
+        for (const auto &row : t.los)
+            for (double p : row) CHECK((p >= 0 && p <= 1));
+        // Strongly connected "took points from" graph: the plain optimum exists,
+        // no bound may be reported and expected points must equal actual ones.
+        std::vector<std::vector<bool>> reach(n, std::vector<bool>(n, false));
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) reach[i][j] = i == j || (t.games[i][j] > 0 && t.score[i][j] > 0);
+        for (int k = 0; k < n; ++k)
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j) reach[i][j] = reach[i][j] || (reach[i][k] && reach[k][j]);
+        bool strongly_connected = true;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) strongly_connected = strongly_connected && reach[i][j];
+        if (strongly_connected) {
+            CHECK_FALSE(any_bound);
+            check_expected_equals_actual(t);
+        } else if (connected_by_games(t)) {
+            // The groups form a connected DAG: its source group swept the
+            // outsiders it met, its sink group lost every such game.
+            CHECK(std::any_of(t.ranked.begin(), t.ranked.end(), [](const EngineRating &e) { return e.lower_bound; }));
+            CHECK(std::any_of(t.ranked.begin(), t.ranked.end(), [](const EngineRating &e) { return e.upper_bound; }));
+        }
+    }
 }

@@ -69,3 +69,36 @@ TEST_CASE("SPRT decisions and symmetry", "[rating][sprt]") {
     SprtConfig reversed{3, -3, 0.05, 0.05, SprtConfig::Model::Logistic};
     CHECK(sprt(config, Trinomial{120, 200, 100}).llr == Approx(-sprt(reversed, Trinomial{120, 200, 100}).llr));
 }
+
+TEST_CASE("SPRT configurations are validated with the values named", "[rating][sprt]") {
+    CHECK_FALSE(sprt_config_error(SprtConfig{}));
+    CHECK_FALSE(sprt_config_error(SprtConfig{0, 2, 0.05, 0.1, SprtConfig::Model::Logistic}));
+    auto reversed = sprt_config_error(SprtConfig{5, 0, 0.05, 0.05, SprtConfig::Model::Normalized});
+    REQUIRE(reversed);
+    CHECK(reversed->find("elo0 5") != std::string::npos);
+    CHECK(sprt_config_error(SprtConfig{0, 5, 0, 0.05, SprtConfig::Model::Normalized}));
+    CHECK(sprt_config_error(SprtConfig{0, 5, 0.6, 0.5, SprtConfig::Model::Normalized}));
+    CHECK(sprt_config_error(SprtConfig{0, 5000, 0.05, 0.05, SprtConfig::Model::Logistic}));
+}
+
+TEST_CASE("counting games and pairs", "[rating][h2h]") {
+    Trinomial t;
+    for (double s : {1.0, 0.5, 0.0, 1.0}) add_game(t, s);
+    CHECK(t.wins == 2);
+    CHECK(t.draws == 1);
+    CHECK(t.losses == 1);
+    Pentanomial p;
+    add_pair(p, 0, 0);
+    add_pair(p, 0.5, 0);
+    add_pair(p, 1, 0);
+    add_pair(p, 0, 1);
+    add_pair(p, 0.5, 0.5);
+    add_pair(p, 1, 0.5);
+    add_pair(p, 1, 1);
+    CHECK(p.ll == 1);
+    CHECK(p.ld == 1);
+    CHECK(p.wl == 2);
+    CHECK(p.dd == 1);
+    CHECK(p.wd == 1);
+    CHECK(p.ww == 1);
+}

@@ -1,0 +1,41 @@
+// Reading the engine's side of UGI: pure functions over one line, so the
+// protocol rules are tested without processes.
+#pragma once
+
+#include "engine/ugi_engine.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace arb::engine {
+
+// The value a 'score mate N' is recorded as (with N's sign; 'mate 0' and
+// negative N count as being mated).
+inline constexpr int kMateScore = 100000;
+
+// Splits off the next token (separated by spaces or tabs); empty at the end.
+std::string_view next_token(std::string_view &rest) noexcept;
+
+// The first token of a line, e.g. "bestmove" or "info".
+std::string_view first_token(std::string_view line) noexcept;
+
+// Updates `info` from one 'info ...' line: score cp/mate, depth, nodes.
+// Fields the line does not give are left as they were; 'string' and 'pv'
+// end the parse (what follows is free text or moves). Malformed numbers are
+// ignored rather than fatal.
+void parse_info_line(std::string_view line, SearchInfo &info) noexcept;
+
+// The move of a 'bestmove <move> [ponder ...]' line; empty when no move follows.
+std::string_view parse_bestmove(std::string_view line) noexcept;
+
+// The option name of an 'option name <name> type <t> ...' line (names may
+// contain spaces); empty when the line has no name.
+std::string parse_option_name(std::string_view line);
+
+// Case-insensitive comparison, as UCI treats option names.
+bool iequals(std::string_view a, std::string_view b) noexcept;
+
+// Appends the 'go ...' line (without '\n') for `go` to `out`.
+void append_go_line(std::string &out, const GoCommand &go);
+
+}  // namespace arb::engine

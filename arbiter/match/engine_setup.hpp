@@ -1,0 +1,14 @@
+// What an engine is told about the game at start, built from the plugin.
+#pragma once
+
+#include "engine/engine_config.hpp"
+#include "game/game_state.hpp"
+#include "game/plugin.hpp"
+
+namespace arb::match {
+
+// The game id and every rule option of the plugin with its effective value
+// (the value in `options`, else the plugin's default).
+engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const game::OptionList &options);
+
+}  // namespace arb::match

@@ -1,0 +1,283 @@
+#include "match/game_runner.hpp"
+
+#include "match/adjudicator.hpp"
+#include "match/clock.hpp"
+
+#include <string_view>
+
+namespace arb::match {
+namespace {
+
+using std::chrono::milliseconds;
+using engine::FailureKind;
+
+arb_result win_for(int side) { return side == 0 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1; }
+
+std::string failure_reason(const std::string &name, const engine::EngineError &error) {
+    switch (error.kind) {
+    case FailureKind::Timeout: return name + " lost on time: " + error.message;
+    case FailureKind::Crash: return name + " crashed: " + error.message;
+    case FailureKind::Stall: return name + " stalled: " + error.message;
+    case FailureKind::Protocol: return "protocol error by " + name + ": " + error.message;
+    case FailureKind::StartFailed: return name + " could not be started: " + error.message;
+    }
+    return name + ": " + error.message;
+}
+
+// The position the game starts from, with the opening moves played: the
+// state, the 'position' command so far and the record's opening fields.
+struct Start {
+    game::GameState state;
+    std::string position_command;
+};
+
+Expected<Start> prepare(const GameSetup &setup, GameRecord *record) {
+    if (!setup.plugin) return fail("no game plugin given");
+    auto state = game::GameState::create(setup.plugin, setup.options);
+    if (!state) return fail(state.error().message);
+    Start start{std::move(*state), {}};
+    start.position_command.reserve(4096);
+    if (!setup.opening_position.empty()) {
+        if (auto set = start.state.set_position(setup.opening_position); !set)
+            return fail("opening position '" + setup.opening_position + "': " + set.error().message);
+        start.position_command = "fen " + start.state.position() + " moves";
+    } else {
+        start.position_command = "startpos moves";
+    }
+    if (record != nullptr) record->opening_position = start.state.position();
+    for (const auto &text : setup.opening_moves) {
+        arb_move move = ARB_MOVE_NONE;
+        std::string error;
+        if (start.state.parse_move(text.c_str(), move, error) != ARB_OK)
+            return fail("opening move '" + text + "': " + error);
+        std::string canonical = start.state.format_move(move);
+        start.state.play(move);
+        start.position_command += ' ';
+        start.position_command += canonical;
+        if (record != nullptr) record->opening_moves.push_back(std::move(canonical));
+    }
+    return start;
+}
+
+engine::GoCommand make_go(const Clock (&clocks)[2], int side) {
+    engine::GoCommand go;
+    const TimeControl &tc = clocks[side].time_control();
+    switch (tc.kind) {
+    case TimeControl::Kind::Clock: {
+        // A side under another kind of control shows the mover's own figures.
+        auto shown = [&](int s) -> const Clock & {
+            return clocks[s].time_control().kind == TimeControl::Kind::Clock ? clocks[s] : clocks[side];
+        };
+        go.p1time = shown(0).remaining();
+        go.p2time = shown(1).remaining();
+        go.p1inc = shown(0).time_control().increment;
+        go.p2inc = shown(1).time_control().increment;
+        go.movestogo = clocks[side].moves_to_go();
+        break;
+    }
+    case TimeControl::Kind::MoveTime: go.movetime = tc.move_time; break;
+    case TimeControl::Kind::Depth: go.depth = tc.depth_or_nodes; break;
+    case TimeControl::Kind::Nodes: go.nodes = tc.depth_or_nodes; break;
+    }
+    return go;
+}
+
+class Game {
+public:
+    Game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1, const std::atomic<bool> *stop,
+         const MoveObserver &observer)
+        : setup_(setup), engines_{&side0, &side1}, stop_(stop), observer_(observer),
+          clocks_{Clock(setup.time_control[0], setup.time_margin), Clock(setup.time_control[1], setup.time_margin)},
+          adjudicator_(setup.adjudication) {
+        record_.engine_names[0] = side0.name();
+        record_.engine_names[1] = side1.name();
+        record_.started = std::chrono::system_clock::now();
+    }
+
+    GameRecord play() {
+        auto began = std::chrono::steady_clock::now();
+        if (stop_ != nullptr)
+            for (auto *e : engines_) e->set_stop_flag(stop_);
+        run();
+        if (stop_ != nullptr)
+            for (auto *e : engines_) e->set_stop_flag(nullptr);
+        if (state_) record_.final_position = state_->position();
+        record_.duration = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - began);
+        return std::move(record_);
+    }
+
+private:
+    bool stopped() const { return stop_ != nullptr && stop_->load(); }
+
+    void end(arb_result result, Termination termination, std::string reason, int loser = -1,
+             std::string offending = {}) {
+        record_.result = result;
+        record_.termination = termination;
+        record_.reason = std::move(reason);
+        record_.loser_side = loser;
+        record_.offending_text = std::move(offending);
+    }
+
+    void abandon(std::string reason) { end(ARB_RESULT_ONGOING, Termination::Abandoned, std::move(reason)); }
+
+    void engine_failed(int side, const engine::EngineError &error) {
+        if (stopped()) return abandon("stopped by the user");
+        std::string reason = failure_reason(record_.engine_names[side], error);
+        if (error.kind == FailureKind::Timeout) {
+            const Clock &c = clocks_[side];
+            if (c.time_control().kind == TimeControl::Kind::Clock)
+                reason += " (clock " + std::to_string(c.remaining().count()) + " ms + margin " +
+                          std::to_string(setup_.time_margin.count()) + " ms)";
+        }
+        end(win_for(1 - side), termination_for(error.kind), std::move(reason), side, error.offending_text);
+    }
+
+    void run() {
+        auto start = prepare(setup_, &record_);
+        if (!start) return abandon("invalid game setup: " + start.error().message);
+        state_.emplace(std::move(start->state));
+        std::string &position = start->position_command;
+        game::GameState &state = *state_;
+
+        for (int side = 0; side < 2; ++side) {
+            if (stopped()) return abandon("stopped by the user");
+            if (auto ok = engines_[side]->new_game(); !ok) return engine_failed(side, ok.error());
+        }
+
+        std::vector<arb_move> legal;
+        legal.reserve(static_cast<size_t>(state.api().max_legal_moves));
+        record_.moves.reserve(256);
+        int plies = static_cast<int>(setup_.opening_moves.size());
+        char text[ARB_MOVE_TEXT_SIZE];
+        std::string error;
+
+        for (;;) {
+            if (stopped()) return abandon("stopped by the user");
+            arb_outcome outcome = state.outcome();
+            if (outcome.result != ARB_RESULT_ONGOING) {
+                end(outcome.result, Termination::GameRule, outcome.reason);
+                record_.has_score = outcome.has_score != 0;
+                record_.score[0] = outcome.score[0];
+                record_.score[1] = outcome.score[1];
+                return;
+            }
+            int max = setup_.adjudication.max_plies;
+            if (max > 0 && plies >= max)
+                return end(ARB_RESULT_DRAW, Termination::MaxPlies, "draw by the ply limit of " + std::to_string(max));
+
+            int side = state.side_to_move();
+            if (side != 0 && side != 1) return abandon("the plugin reports no side to move in an ongoing game");
+            state.legal_moves(legal);
+            if (legal.size() == 1) {
+                state.format_move(legal[0], text);
+                if (std::string_view(text) == "pass") {  // forced: the arbiter plays it (docs/protocol.md)
+                    state.play(legal[0]);
+                    append(position, side, text, milliseconds(0), {}, true);
+                    ++plies;
+                    continue;
+                }
+            }
+
+            engine::UgiEngine &engine = *engines_[side];
+            Clock &clock = clocks_[side];
+            auto answer = engine.go(position, make_go(clocks_, side), clock.allowance());
+            if (!answer) return engine_failed(side, answer.error());
+            const std::string &name = record_.engine_names[side];
+
+            milliseconds allowed = clock.allowance();
+            if (!clock.charge(answer->elapsed))
+                return end(win_for(1 - side), Termination::TimeForfeit,
+                           name + " lost on time: used " + std::to_string(answer->elapsed.count()) + " ms of " +
+                               std::to_string(allowed.count()) + " ms allowed",
+                           side);
+
+            arb_move move = ARB_MOVE_NONE;
+            arb_status status = state.parse_move(answer->move.c_str(), move, error);
+            if (status != ARB_OK) {
+                bool syntax = status == ARB_ERR_SYNTAX;
+                return end(win_for(1 - side), syntax ? Termination::UnparsableMove : Termination::IllegalMove,
+                           std::string(syntax ? "unparsable move '" : "illegal move '") + answer->move + "' by " + name +
+                               ": " + error,
+                           side, answer->move);
+            }
+            state.format_move(move, text);
+            state.play(move);
+            append(position, side, text, answer->elapsed, answer->info, false);
+            ++plies;
+
+            if (auto verdict = adjudicator_.after_move(side, answer->info.score_cp, plies)) {
+                arb_result result = verdict->loser_side < 0 ? ARB_RESULT_DRAW : win_for(1 - verdict->loser_side);
+                return end(result, verdict->termination, "adjudication: " + verdict->reason, -1);
+            }
+        }
+    }
+
+    void append(std::string &position, int side, const char *text, milliseconds elapsed,
+                const engine::SearchInfo &info, bool forced) {
+        position += ' ';
+        position += text;
+        MoveRecord &m = record_.moves.emplace_back();
+        m.text = text;
+        m.elapsed = elapsed;
+        m.score_cp = info.score_cp;
+        m.depth = info.depth;
+        m.nodes = info.nodes;
+        m.forced = forced;
+        if (observer_) observer_(record_, side);
+    }
+
+    const GameSetup &setup_;
+    engine::UgiEngine *engines_[2];
+    const std::atomic<bool> *stop_;
+    const MoveObserver &observer_;
+    Clock clocks_[2];
+    Adjudicator adjudicator_;
+    std::optional<game::GameState> state_;
+    GameRecord record_;
+};
+
+}  // namespace
+
+Termination termination_for(FailureKind kind) {
+    switch (kind) {
+    case FailureKind::Timeout: return Termination::TimeForfeit;
+    case FailureKind::Crash: return Termination::Crash;
+    case FailureKind::Stall: return Termination::Stall;
+    case FailureKind::Protocol: return Termination::ProtocolError;
+    case FailureKind::StartFailed: return Termination::Crash;
+    }
+    return Termination::Crash;
+}
+
+Expected<void> validate_setup(const GameSetup &setup) {
+    auto start = prepare(setup, nullptr);
+    if (!start) return fail(start.error().message);
+    return {};
+}
+
+GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+                     const std::atomic<bool> *stop) {
+    return play_game(setup, side0, side1, stop, MoveObserver{});
+}
+
+GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+                     const std::atomic<bool> *stop, const MoveObserver &observer) {
+    return Game(setup, side0, side1, stop, observer).play();
+}
+
+GameRecord engine_failure_record(const GameSetup &setup, const std::string &name0, const std::string &name1, int side,
+                                 const engine::EngineError &error) {
+    GameRecord record;
+    record.engine_names[0] = name0;
+    record.engine_names[1] = name1;
+    record.started = std::chrono::system_clock::now();
+    if (auto start = prepare(setup, &record)) record.final_position = start->state.position();
+    record.result = win_for(1 - side);
+    record.termination = termination_for(error.kind);
+    record.reason = failure_reason(side == 0 ? name0 : name1, error);
+    record.loser_side = side;
+    record.offending_text = error.offending_text;
+    return record;
+}
+
+}  // namespace arb::match

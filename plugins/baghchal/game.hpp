@@ -1,0 +1,70 @@
+// Bagh Chal (tigers and goats) as an arbiter game: the state of one game,
+// its move generator and its end-of-game rules. The binding rule decisions
+// are in README.md next to this file.
+#pragma once
+
+#include "board.hpp"
+#include "move_text.hpp"
+#include "rules.hpp"
+
+#include <arbiter/sdk/game_adapter.hpp>
+#include <arbiter/sdk/position_history.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace arb::baghchal {
+
+class BaghChal {
+public:
+    // Goats: at most one step per segment between a goat and an empty point
+    // (56 segments), at most 21 drops; tigers: at most 4 x 8 moves.
+    static constexpr int32_t kMaxLegalMoves = 64;
+
+    static const sdk::GameInfo &info();
+
+    explicit BaghChal(const sdk::Options &options) : rules_(rules_from(options)) {}
+
+    void reset();
+    arb_status set_position(std::string_view text, sdk::ErrorOut err);
+    [[nodiscard]] std::string position() const;
+
+    int32_t legal_moves(arb_move *out) const noexcept { return generate(out, true); }
+    arb_status parse_move(std::string_view text, arb_move &move, sdk::ErrorOut err) const;
+    [[nodiscard]] sdk::MoveText format_move(arb_move move) const;
+    // Refuses (ARB_ERR_ILLEGAL, state unchanged) a code that cannot be a move
+    // here: wrong piece, occupied target, no line. Repetition and mandatory
+    // capture are left to legal_moves and parse_move.
+    arb_status play(arb_move move);
+
+    [[nodiscard]] int32_t side_to_move() const;
+    [[nodiscard]] sdk::Outcome outcome() const;
+
+private:
+    // Keys since the last irreversible move, once every goat is placed.
+    // Runs of reversible moves are rarely long, so 128 keys stay inline.
+    using History = sdk::PositionHistory<uint64_t, 128>;
+
+    [[nodiscard]] bool decided() const noexcept { return pos_.captured >= rules_.goats_to_win || drawn_; }
+    [[nodiscard]] bool forbids_repetition() const noexcept {
+        return rules_.repetition == Repetition::forbid && !pos_.placing();
+    }
+    // The key after the side to move steps a piece from -> to.
+    [[nodiscard]] uint64_t key_after_step(int from, int to) const noexcept;
+    [[nodiscard]] bool step_repeats(int from, int to) const noexcept {
+        return history_.contains(key_after_step(from, to));
+    }
+    [[nodiscard]] bool tiger_can_capture() const noexcept;
+    // Legal moves; with `repetition` false, as if no repetition rule applied.
+    int32_t generate(arb_move *out, bool repetition) const noexcept;
+    arb_status explain_illegal(const Move &m, sdk::ErrorOut err) const;
+    [[nodiscard]] bool playable(const Move &m) const noexcept;
+    void restart_history();
+
+    Rules rules_;
+    Position pos_;
+    bool drawn_ = false;  // draw3: the current position has occurred three times
+    History history_;
+};
+
+}  // namespace arb::baghchal

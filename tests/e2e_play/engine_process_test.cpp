@@ -1,0 +1,196 @@
+// The engine layer against real processes: handshake, options, failures,
+// and that every process is gone (reaped) after quit.
+#include "engine/ugi_engine.hpp"
+#include "match/engine_setup.hpp"
+#include "match/game_runner.hpp"
+#include "process_scan.hpp"
+#include "support/plugins.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+namespace {
+
+using namespace std::chrono_literals;
+using arb::engine::EngineConfig;
+using arb::engine::EngineTimeouts;
+using arb::engine::FailureKind;
+using arb::engine::UgiEngine;
+
+EngineConfig mock_config(const std::string &name, std::vector<std::string> extra = {}) {
+    EngineConfig config;
+    config.name = name;
+    config.command = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
+    config.args = {"--game", "tictactoe", "--plugin-dir", ARBITER_PLUGIN_DIR};
+    config.args.insert(config.args.end(), extra.begin(), extra.end());
+    return config;
+}
+
+EngineTimeouts short_timeouts() {
+    EngineTimeouts t;
+    t.startup = 2000ms;
+    t.ready = 300ms;
+    t.quit_grace = 200ms;
+    return t;
+}
+
+std::unique_ptr<UgiEngine> start(const EngineConfig &config, const arb::engine::GameSetupOptions &game = {}) {
+    auto engine = UgiEngine::start(config, short_timeouts(), game);
+    INFO((engine ? std::string() : engine.error().message));
+    REQUIRE(engine.has_value());
+    return std::move(*engine);
+}
+
+void require_gone(long pid) {
+    CHECK(arb::test::process_state(static_cast<pid_t>(pid)) == 0);
+    CHECK(arb::test::live_processes_in_group(static_cast<pid_t>(pid)).empty());
+}
+
+arb::match::GameSetup tictactoe_setup(const char *tc = "10+0.1") {
+    arb::match::GameSetup setup;
+    setup.plugin = arb::test::load_plugin("tictactoe");
+    auto parsed = arb::match::TimeControl::parse(tc);
+    REQUIRE(parsed);
+    setup.time_control[0] = setup.time_control[1] = *parsed;
+    setup.time_margin = 50ms;
+    return setup;
+}
+
+}  // namespace
+
+TEST_CASE("an engine starts in its own process group, declares options and is reaped on quit", "[e2e][engine]") {
+    auto log = std::string(ARBITER_BUILD_DIR) + "/tests/e2e_engine_options.log";
+    std::remove(log.c_str());
+    EngineConfig config = mock_config("m", {"--log", log});
+    config.ugi_options = {{"NoSuchOption", "1"}};
+    config.env = {{"ARBITER_TEST_MARK", "x"}};
+    arb::engine::GameSetupOptions game;
+    game.game = "tictactoe";
+    game.rules = {{"undeclared_rule", "7", false}, {"quiet_default", "1", true}};
+    auto engine = start(config, game);
+    long pid = engine->pid();
+    REQUIRE(pid > 0);
+    CHECK(::getpgid(static_cast<pid_t>(pid)) == pid);
+    CHECK(engine->alive());
+    auto declared = engine->declared_options();
+    CHECK(std::find(declared.begin(), declared.end(), "game") != declared.end());
+    auto warnings = engine->warnings();
+    REQUIRE(warnings.size() == 2);
+    CHECK_THAT(warnings[0], Catch::Contains("'undeclared_rule'"));
+    CHECK_THAT(warnings[1], Catch::Contains("'NoSuchOption'"));
+    REQUIRE(engine->new_game());
+    engine->quit();
+    CHECK_FALSE(engine->alive());
+    require_gone(pid);
+    engine->quit();  // idempotent
+    std::string received = arb::test::read_file(log);
+    CHECK_THAT(received, Catch::Contains("ugi\nsetoption name game value tictactoe\nsetoption name NoSuchOption value 1\n"
+                                         "isready\nuginewgame\nisready\nquit\n"));
+    CHECK(received.find("undeclared_rule") == std::string::npos);  // not declared: not sent
+}
+
+TEST_CASE("a game between mock engines; crashes and timeouts are the mover's fault", "[e2e][engine]") {
+    auto setup = tictactoe_setup();
+    auto good = start(mock_config("good"));
+    SECTION("a clean game") {
+        auto other = start(mock_config("other", {"--seed", "9"}));
+        auto record = arb::match::play_game(setup, *good, *other);
+        CHECK(record.termination == arb::match::Termination::GameRule);
+        CHECK(record.result != ARB_RESULT_ONGOING);
+        CHECK(record.moves.size() >= 5);
+        CHECK(record.moves[1].score_cp == 0);  // the mock reports "info depth 1 score cp 0 nodes N"
+        CHECK(record.moves[1].depth == 1);
+        CHECK(record.moves[1].nodes == 8);
+        CHECK_FALSE(good->needs_restart());
+        long pid = other->pid();
+        other.reset();  // the destructor quits
+        require_gone(pid);
+    }
+    SECTION("abort") {
+        auto bad = start(mock_config("bad", {"--misbehave", "abort", "--at-move", "1"}));
+        long pid = bad->pid();
+        auto record = arb::match::play_game(setup, *good, *bad);
+        CHECK(record.termination == arb::match::Termination::Crash);
+        CHECK(record.loser_side == 1);
+        CHECK(record.result == ARB_RESULT_WIN_SIDE_0);
+        CHECK_THAT(record.reason, Catch::Contains("signal 6 (SIGABRT)"));
+        CHECK_THAT(bad->stderr_tail(), Catch::Contains("aborting on go 1"));
+        CHECK(bad->needs_restart());
+        require_gone(pid);  // already reaped when the crash was seen
+        auto again = bad->new_game();
+        REQUIRE_FALSE(again);
+        CHECK(again.error().kind == FailureKind::Crash);
+    }
+    SECTION("hang with a short clock") {
+        auto bad = start(mock_config("bad", {"--misbehave", "hang", "--at-move", "1"}));
+        long pid = bad->pid();
+        setup.time_control[1] = *arb::match::TimeControl::parse("0.2");
+        auto t0 = std::chrono::steady_clock::now();
+        auto record = arb::match::play_game(setup, *good, *bad);
+        auto took = std::chrono::steady_clock::now() - t0;
+        CHECK(record.termination == arb::match::Termination::TimeForfeit);
+        CHECK(record.loser_side == 1);
+        CHECK(took >= 250ms);  // 200 ms + 50 ms margin
+        CHECK(took < 2s);
+        CHECK(bad->needs_restart());
+        bad->quit();
+        require_gone(pid);
+    }
+    good->quit();
+}
+
+TEST_CASE("a child the engine spawned is killed with its process group", "[e2e][engine]") {
+    auto engine = start(mock_config("spawner", {"--misbehave", "spawn-child"}));
+    long pid = engine->pid();
+    REQUIRE(engine->new_game());  // by now the engine has written its child's pid to stderr
+    std::string tail = engine->stderr_tail();
+    auto at = tail.find("spawned child pid ");
+    REQUIRE(at != std::string::npos);
+    pid_t child = static_cast<pid_t>(std::stol(tail.substr(at + 18)));
+    CHECK(::getpgid(child) == pid);
+    engine->quit();
+    require_gone(pid);
+    char state = arb::test::process_state(child);  // killed (checked above); reaping an orphan is init's job
+    CHECK((state == 0 || state == 'Z'));
+}
+
+TEST_CASE("the stop flag abandons a game within a fraction of a second", "[e2e][engine]") {
+    auto setup = tictactoe_setup("60");
+    auto good = start(mock_config("good"));
+    auto bad = start(mock_config("bad", {"--misbehave", "hang", "--at-move", "1"}));
+    std::atomic<bool> stop{false};
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(200ms);
+        stop.store(true);
+    });
+    auto t0 = std::chrono::steady_clock::now();
+    auto record = arb::match::play_game(setup, *good, *bad, &stop);
+    auto took = std::chrono::steady_clock::now() - t0;
+    stopper.join();
+    CHECK(record.termination == arb::match::Termination::Abandoned);
+    CHECK(record.result == ARB_RESULT_ONGOING);
+    CHECK(took < 1s);
+}
+
+TEST_CASE("a program that cannot be started is a StartFailed naming it", "[e2e][engine]") {
+    EngineConfig config;
+    config.name = "ghost";
+    config.command = "/no/such/program";
+    auto engine = UgiEngine::start(config, short_timeouts());
+    REQUIRE_FALSE(engine);
+    CHECK(engine.error().kind == FailureKind::StartFailed);
+    CHECK_THAT(engine.error().message, Catch::Contains("/no/such/program"));
+
+    config.command = "arbiter-no-such-program-on-path";
+    engine = UgiEngine::start(config, short_timeouts());
+    REQUIRE_FALSE(engine);
+    CHECK_THAT(engine.error().message, Catch::Contains("not found on PATH"));
+
+    config = mock_config("m");
+    config.working_dir = "/no/such/folder";
+    engine = UgiEngine::start(config, short_timeouts());
+    REQUIRE_FALSE(engine);
+    CHECK_THAT(engine.error().message, Catch::Contains("/no/such/folder"));
+}

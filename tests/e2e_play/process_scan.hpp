@@ -1,0 +1,87 @@
+// Test helpers around processes: run a program and capture what it prints,
+// and look in /proc for anything an engine left behind.
+#pragma once
+
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace arb::test {
+
+struct Run {
+    int exit_code = -1;
+    std::string output;  // stdout and stderr
+};
+
+// Runs a shell command line (the test controls every word of it).
+inline Run run_command(const std::string &command) {
+    Run run;
+    FILE *pipe = ::popen((command + " 2>&1").c_str(), "r");
+    if (pipe == nullptr) return run;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) run.output.append(buf, n);
+    int status = ::pclose(pipe);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+// Live (not zombie) processes whose process group is `pgid`. Zombies are
+// left out: an orphan's reaping is the init process's job, not ours (and the
+// engine itself, our child, is checked with process_state()).
+inline std::vector<pid_t> processes_in_group(pid_t pgid) {
+    std::vector<pid_t> found;
+    DIR *dir = ::opendir("/proc");
+    if (dir == nullptr) return found;
+    while (dirent *entry = ::readdir(dir)) {
+        char *end = nullptr;
+        long pid = std::strtol(entry->d_name, &end, 10);
+        if (*end != '\0' || pid <= 0) continue;
+        std::ifstream stat("/proc/" + std::string(entry->d_name) + "/stat");
+        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        size_t close = text.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream fields(text.substr(close + 2));
+        std::string state;
+        long ppid = 0, pgrp = 0;
+        fields >> state >> ppid >> pgrp;
+        if ((pgrp == pgid || pid == pgid) && state != "Z") found.push_back(static_cast<pid_t>(pid));
+    }
+    ::closedir(dir);
+    return found;
+}
+
+// processes_in_group(), after giving SIGKILLed members up to two seconds to
+// die: the kill of a group is asynchronous for all but the one we waited for.
+inline std::vector<pid_t> live_processes_in_group(pid_t pgid) {
+    auto found = processes_in_group(pgid);
+    for (int i = 0; i < 200 && !found.empty(); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        found = processes_in_group(pgid);
+    }
+    return found;
+}
+
+// The state letter of a process ('Z' for a zombie), or 0 when it is gone.
+inline char process_state(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    size_t close = text.rfind(')');
+    if (close == std::string::npos || close + 2 >= text.size()) return 0;
+    return text[close + 2];
+}
+
+inline std::string read_file(const std::string &path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace arb::test

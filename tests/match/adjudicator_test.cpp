@@ -1,0 +1,52 @@
+#include "match/adjudicator.hpp"
+
+#include <catch2/catch.hpp>
+
+using arb::match::AdjudicationRules;
+using arb::match::Adjudicator;
+using arb::match::Termination;
+
+TEST_CASE("adjudication is off by default", "[adjudication]") {
+    Adjudicator adj(AdjudicationRules{});
+    for (int ply = 1; ply < 200; ++ply) CHECK_FALSE(adj.after_move(ply % 2, ply % 2 ? -5000 : 5000, ply));
+}
+
+TEST_CASE("resign needs the loser's and the winner's agreement for N moves each", "[adjudication]") {
+    AdjudicationRules rules;
+    rules.resign = {true, 500, 2};
+    Adjudicator adj(rules);
+    CHECK_FALSE(adj.after_move(0, 600, 1));
+    CHECK_FALSE(adj.after_move(1, -600, 2));
+    CHECK_FALSE(adj.after_move(0, 700, 3));
+    auto verdict = adj.after_move(1, -800, 4);
+    REQUIRE(verdict);
+    CHECK(verdict->termination == Termination::ResignAdjudication);
+    CHECK(verdict->loser_side == 1);
+}
+
+TEST_CASE("a move without a score or out of range breaks the streak", "[adjudication]") {
+    AdjudicationRules rules;
+    rules.resign = {true, 500, 2};
+    Adjudicator adj(rules);
+    CHECK_FALSE(adj.after_move(0, 600, 1));
+    CHECK_FALSE(adj.after_move(1, -600, 2));
+    CHECK_FALSE(adj.after_move(0, std::nullopt, 3));
+    CHECK_FALSE(adj.after_move(1, -600, 4));
+    CHECK_FALSE(adj.after_move(0, 600, 5));
+    CHECK_FALSE(adj.after_move(1, -100, 6));  // the loser no longer agrees
+    CHECK_FALSE(adj.after_move(0, 600, 7));
+    CHECK_FALSE(adj.after_move(1, -600, 8));
+    CHECK_FALSE(adj.after_move(0, 600, 9));  // the loser has agreed once only
+    CHECK(adj.after_move(1, -600, 10));
+}
+
+TEST_CASE("draw adjudication waits for the minimum ply", "[adjudication]") {
+    AdjudicationRules rules;
+    rules.draw = {true, 10, 2, 6};
+    Adjudicator adj(rules);
+    for (int ply = 1; ply < 6; ++ply) CHECK_FALSE(adj.after_move((ply + 1) % 2, 0, ply));
+    auto verdict = adj.after_move(1, -3, 6);
+    REQUIRE(verdict);
+    CHECK(verdict->termination == Termination::DrawAdjudication);
+    CHECK(verdict->loser_side == -1);
+}

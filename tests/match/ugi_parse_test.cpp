@@ -1,0 +1,87 @@
+#include "engine/ugi_parse.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace arb::engine;
+
+TEST_CASE("info lines give score, depth and nodes; later lines update them", "[ugi]") {
+    SearchInfo info;
+    parse_info_line("info depth 7 seldepth 9 score cp -35 nodes 123456 nps 1000 pv f5 d6", info);
+    CHECK(info.depth == 7);
+    CHECK(info.score_cp == -35);
+    CHECK(info.nodes == 123456);
+    parse_info_line("info nodes 200000", info);
+    CHECK(info.nodes == 200000);
+    CHECK(info.score_cp == -35);  // kept: the line did not give one
+    parse_info_line("info\tdepth 8\tscore mate 3", info);
+    CHECK(info.depth == 8);
+    CHECK(info.score_cp == kMateScore);
+    parse_info_line("info score mate -2", info);
+    CHECK(info.score_cp == -kMateScore);
+    parse_info_line("info score mate 0", info);
+    CHECK(info.score_cp == -kMateScore);
+}
+
+TEST_CASE("info parsing stops at string and pv and ignores malformed numbers", "[ugi]") {
+    SearchInfo info;
+    parse_info_line("info string score cp 500 depth 3", info);
+    CHECK_FALSE(info.score_cp);
+    CHECK_FALSE(info.depth);
+    parse_info_line("info pv depth score", info);
+    CHECK_FALSE(info.depth);
+    parse_info_line("info depth x score cp 12abc nodes", info);
+    CHECK_FALSE(info.depth);
+    CHECK_FALSE(info.score_cp);
+    CHECK_FALSE(info.nodes);
+    parse_info_line("info score cp 20 lowerbound depth 4", info);
+    CHECK(info.score_cp == 20);
+    CHECK(info.depth == 4);
+    parse_info_line("informative depth 9", info);  // not an info line
+    CHECK(info.depth == 4);
+}
+
+TEST_CASE("bestmove gives its first word; none when missing", "[ugi]") {
+    CHECK(parse_bestmove("bestmove f5") == "f5");
+    CHECK(parse_bestmove("bestmove  a1-b2 ponder c3") == "a1-b2");
+    CHECK(parse_bestmove("bestmove").empty());
+    CHECK(parse_bestmove("bestmove   ").empty());
+    CHECK(parse_bestmove("bestmoves f5").empty());
+}
+
+TEST_CASE("option names may contain spaces and end at 'type'", "[ugi]") {
+    CHECK(parse_option_name("option name game type string default othello") == "game");
+    CHECK(parse_option_name("option name Hash Size type spin default 16 min 1 max 1024") == "Hash Size");
+    CHECK(parse_option_name("option type spin").empty());
+    CHECK(iequals("Game", "gAME"));
+    CHECK_FALSE(iequals("game", "games"));
+}
+
+TEST_CASE("go lines carry the clocks or the fixed limit", "[ugi]") {
+    using std::chrono::milliseconds;
+    std::string out;
+    GoCommand go;
+    go.p1time = milliseconds(60000);
+    go.p2time = milliseconds(59000);
+    go.p1inc = milliseconds(600);
+    go.p2inc = milliseconds(600);
+    go.movestogo = 12;
+    append_go_line(out, go);
+    CHECK(out == "go p1time 60000 p2time 59000 p1inc 600 p2inc 600 movestogo 12");
+    out.clear();
+    append_go_line(out, GoCommand{{}, {}, {}, {}, {}, milliseconds(500), {}, {}});
+    CHECK(out == "go movetime 500");
+    out.clear();
+    GoCommand depth;
+    depth.depth = 6;
+    append_go_line(out, depth);
+    CHECK(out == "go depth 6");
+}
+
+TEST_CASE("tokens split at spaces and tabs", "[ugi]") {
+    std::string_view rest = "  a\tbb  c ";
+    CHECK(next_token(rest) == "a");
+    CHECK(next_token(rest) == "bb");
+    CHECK(next_token(rest) == "c");
+    CHECK(next_token(rest).empty());
+    CHECK(first_token("\treadyok\r") == "readyok");
+}
