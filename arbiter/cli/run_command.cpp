@@ -1,14 +1,141 @@
-// `arbiter run`: runs a tournament from a YAML config.
-// Placeholder until its issue lands: says so plainly instead of pretending.
+// `arbiter run`: runs a tournament from a YAML config, or continues one with
+// --resume. All checking happens in the config loader before any engine starts.
 #include "cli/command.hpp"
+#include "cli/common_options.hpp"
+#include "config/config_loader.hpp"
+#include "tournament/interrupt.hpp"
+#include "tournament/session.hpp"
+
+#include <unistd.h>
 
 #include <iostream>
 
+namespace po = boost::program_options;
+
 namespace arb::cli {
 
-int run_command(const Args &) {
-    std::cerr << "arbiter run: not available in this build yet\n";
-    return kExitFailure;
+namespace {
+
+constexpr const char *kSynopsis = "CONFIG.yaml [overrides]   |   arbiter run --resume OUTDIR [--concurrency N]";
+
+constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md for a complete annotated example):
+  event: "name"                    PGN Event tag
+  game: {id: othello, options: {name: value}}   game plugin and its rule options
+  engines:                         two or more, names unique
+    - name: mcts-2000
+      command: "{arbiter_bin}/arbiter-engine"   {arbiter_bin}: the folder of this arbiter program;
+                                   relative paths start at the config's folder, names
+                                   without '/' are searched on $PATH (like execvp)
+      args: [--game, othello, --mode, mcts, --playouts, 2000]
+      working_dir: .               optional; a relative command then starts there
+      env: {KEY: value}            optional, added to the environment
+      options: {Hash: 16}          optional UGI options, sent as setoption in order
+      time_control: 5+0.05         optional, replaces the tournament's for this engine
+  tournament: {type: round-robin|gauntlet, rounds: 1, games_per_pairing: 2, seed: 1}
+                                   gauntlet: the first engine against each other one;
+                                   each game pair shares an opening, colours swapped
+  openings: {file: openings.txt, order: sequential|random}
+                                   one position string or move sequence per line, # comments
+  concurrency: 2                   games played at once
+  time_control: 10+0.1             40/60+0.6, 10+0.1, movetime=0.5, depth=6, nodes=10000
+  time_margin_ms: 100              grace past the clock before a loss on time
+  adjudication: {max_plies: 400, resign: {score_cp: 1000, move_count: 3},
+                 draw: {score_cp: 10, move_count: 8, min_ply: 40}}   resign/draw off unless written
+  sprt: {elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, model: normalized|logistic}  two engines only
+  output: {dir: out/othello}       relative to the current folder (default out/<config name>)
+  progress: {interval: 10}         interim standings every N games (0: only at the end)
+  on_interrupt: finish|abandon     what Ctrl-C does with running games
+  timeouts: {startup_ms: 10000, ready_ms: 5000, quit_grace_ms: 1000}
+
+output folder: config.yaml (the effective config), openings.txt, games.jsonl (one JSON
+record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json.
+Ctrl-C stops cleanly (a second Ctrl-C abandons running games); exit code 130 when stopped early.
+)";
+
+}  // namespace
+
+int run_command(const Args &args) {
+    std::string config_file, resume_dir, out_dir, tc, openings, on_interrupt, type;
+    int concurrency = 0, rounds = 0, games_per_pairing = 0, progress_interval = -1;
+    uint64_t seed = 0;
+    std::vector<std::string> plugin_dirs;
+    po::options_description desc("options (each replaces the config file's value)");
+    desc.add_options()("help,h", "show this help, with the config format")(
+        "resume", po::value(&resume_dir)->value_name("OUTDIR"),
+        "continue the tournament in OUTDIR: finished games are kept, the rest are played")(
+        "concurrency,j", po::value(&concurrency)->value_name("N"), "games played at once")(
+        "rounds", po::value(&rounds)->value_name("N"), "rounds (every pairing plays games_per_pairing games per round)")(
+        "games-per-pairing", po::value(&games_per_pairing)->value_name("N"), "games per pairing and round")(
+        "seed", po::value(&seed)->value_name("N"), "seed of the random opening order")(
+        "out,o", po::value(&out_dir)->value_name("DIR"), "output folder")(
+        "tc", po::value(&tc)->value_name("TC"), "time control, e.g. 10+0.1, 40/60+0.6, movetime=0.5")(
+        "openings", po::value(&openings)->value_name("FILE"), "openings file")(
+        "type", po::value(&type)->value_name("TYPE"), "round-robin or gauntlet")(
+        "on-interrupt", po::value(&on_interrupt)->value_name("WHAT"), "finish or abandon running games on Ctrl-C")(
+        "progress-interval", po::value(&progress_interval)->value_name("N"), "interim standings every N games")(
+        "quiet,q", "no line per finished game")(
+        "config", po::value(&config_file)->value_name("CONFIG.yaml"), "the tournament config (positional)");
+    add_plugin_dir_option(desc, plugin_dirs);
+    po::positional_options_description positional;
+    positional.add("config", 1);
+    po::variables_map vm;
+    int exit_code = kExitOk;
+    if (!parse_command_line("run", args, desc, &positional, vm, kSynopsis, exit_code)) {
+        if (vm.count("help")) std::cout << kConfigHelp;
+        return exit_code;
+    }
+    const bool resume = vm.count("resume") > 0;
+    if (resume == !config_file.empty()) {
+        std::cerr << "arbiter run: give either a config file or --resume OUTDIR\nusage: arbiter run " << kSynopsis
+                  << "\n";
+        return kExitUsage;
+    }
+
+    config::LoadOptions load;
+    load.plugin_dirs = plugin_path(plugin_dirs);
+    load.program_dir = config::running_program_dir();
+    auto &o = load.overrides;
+    if (vm.count("concurrency")) o.concurrency = concurrency;
+    if (vm.count("progress-interval")) o.progress_interval = progress_interval;
+    if (resume) {
+        // Anything that changes the schedule would make the records meaningless.
+        for (const char *fixed : {"rounds", "games-per-pairing", "seed", "out", "tc", "openings", "type"})
+            if (vm.count(fixed)) {
+                std::cerr << "arbiter run: --" << fixed << " cannot change with --resume (the schedule is fixed)\n";
+                return kExitUsage;
+            }
+        if (vm.count("on-interrupt")) o.on_interrupt = on_interrupt;
+        o.out_dir = std::filesystem::absolute(resume_dir).string();
+        config_file = (std::filesystem::path(resume_dir) / tournament::kConfigFile).string();
+        if (!std::filesystem::exists(config_file)) {
+            std::cerr << "arbiter run: " << resume_dir << " holds no " << tournament::kConfigFile
+                      << ": not the output folder of a tournament\n";
+            return kExitFailure;
+        }
+    } else {
+        if (vm.count("rounds")) o.rounds = rounds;
+        if (vm.count("games-per-pairing")) o.games_per_pairing = games_per_pairing;
+        if (vm.count("seed")) o.seed = seed;
+        if (vm.count("out")) o.out_dir = out_dir;
+        if (vm.count("tc")) o.time_control = tc;
+        if (vm.count("openings")) o.openings_file = openings;
+        if (vm.count("on-interrupt")) o.on_interrupt = on_interrupt;
+        if (vm.count("type")) o.tournament_type = type;
+        load.default_out_dir = "out/" + std::filesystem::path(config_file).stem().string();
+    }
+    auto loaded = config::load_config_file(config_file, load);
+    if (!loaded) {
+        std::cerr << loaded.error().message << "\n";
+        return kExitFailure;
+    }
+    tournament::install_interrupt_handlers();
+    tournament::SessionOptions options;
+    options.resume = resume;
+    options.live = ::isatty(STDOUT_FILENO) != 0;
+    options.quiet = vm.count("quiet") > 0;
+    options.parts = tournament::real_runner_parts();
+    options.interrupts = tournament::interrupt_count;
+    return tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
 }
 
 }  // namespace arb::cli

@@ -61,10 +61,12 @@ private:
     [[nodiscard]] bool playable(const Move &m) const noexcept;
     void restart_history();
 
+    // Declared first so that copy assignment, which copies members in this
+    // order, leaves the state whole if the history cannot allocate.
+    History history_;
     Rules rules_;
     Position pos_;
     bool drawn_ = false;  // draw3: the current position has occurred three times
-    History history_;
 };
 
 }  // namespace arb::baghchal

@@ -45,4 +45,6 @@ TEST_CASE("position_history spills past its inline capacity and copies exactly",
     PositionHistory<uint64_t, 4> moved(std::move(copy));
     CHECK(moved.size() == 10);
     CHECK(moved.count(3) == 2);
+    CHECK(copy.empty());  // NOLINT(bugprone-use-after-move): moved-from is specified as empty
+    CHECK_FALSE(copy.contains(3));
 }

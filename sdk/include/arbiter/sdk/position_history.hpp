@@ -26,8 +26,10 @@ class PositionHistory {
 public:
     PositionHistory() = default;
     PositionHistory(const PositionHistory &other) : spill_(other.spill_), size_(other.size_) { copy_inline(other); }
+    // A moved-from history is left empty.
     PositionHistory(PositionHistory &&other) noexcept : spill_(std::move(other.spill_)), size_(other.size_) {
         copy_inline(other);
+        other.clear();
     }
     PositionHistory &operator=(const PositionHistory &other) {
         if (this != &other) {
@@ -42,6 +44,7 @@ public:
             spill_ = std::move(other.spill_);
             size_ = other.size_;
             copy_inline(other);
+            other.clear();
         }
         return *this;
     }

@@ -1,0 +1,71 @@
+// Reads a tournament config from YAML, applies command-line overrides and
+// checks everything that can be checked before an engine starts: keys, types,
+// the game and its options, engine programs, openings. Every problem is
+// reported as "file:line:column: what is wrong", all of them at once.
+#pragma once
+
+#include "config/tournament_config.hpp"
+#include "core/expected.hpp"
+#include "game/plugin.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arb::config {
+
+// Values given on the command line; each replaces the file's.
+struct Overrides {
+    std::optional<int> concurrency, rounds, games_per_pairing, progress_interval;
+    std::optional<uint64_t> seed;
+    std::optional<std::string> out_dir, time_control, openings_file, on_interrupt, tournament_type;
+};
+
+struct LoadOptions {
+    std::vector<std::filesystem::path> plugin_dirs;  // where to look for the game plugin
+    Overrides overrides;
+    // Where relative input paths (engine commands, working dirs, the openings
+    // file) start. Empty: the folder of the config file.
+    std::filesystem::path base_dir;
+    // Where a relative output dir starts. Empty: the current directory.
+    std::filesystem::path out_base_dir;
+    // The folder of the running arbiter program: "{arbiter_bin}" in an engine
+    // command stands for it, so configs work with any build or install folder.
+    std::filesystem::path program_dir;
+    // Output folder when neither the file nor the overrides name one.
+    std::string default_out_dir;
+    bool check_programs = true;  // false in tests that use fake engines
+};
+
+struct LoadedConfig {
+    TournamentConfig config;
+    game::PluginPtr plugin;
+    std::vector<Opening> openings;  // checked; empty: start position only
+};
+
+Expected<LoadedConfig> load_config_file(const std::filesystem::path &file, const LoadOptions &options);
+// `file_name` is only used in messages.
+Expected<LoadedConfig> load_config_text(const std::string &text, const std::string &file_name, const LoadOptions &options);
+
+// The effective config as YAML (absolute paths, overrides applied): loading it
+// gives the same config, which is what --resume relies on.
+std::string to_yaml(const TournamentConfig &config);
+
+// Reads an openings file and checks each line with the plugin; errors name the
+// file and line.
+Expected<std::vector<Opening>> load_openings(const std::filesystem::path &file, const game::PluginPtr &plugin,
+                                             const game::OptionList &options);
+
+// The folder of the running program (from /proc/self/exe), or empty.
+std::filesystem::path running_program_dir();
+
+// Resolves a program like execvp: names with a '/' relative to `dir`, other
+// names along $PATH. Empty when not found or not executable.
+std::optional<std::filesystem::path> resolve_program(const std::string &command, const std::filesystem::path &dir);
+
+// The closest of `candidates` to `word` if it is close enough to be a typo.
+std::optional<std::string> did_you_mean(const std::string &word, const std::vector<std::string> &candidates);
+
+}  // namespace arb::config

@@ -1,0 +1,93 @@
+// The effective config written back as YAML, in the same format the loader
+// reads, so that `--resume` sees exactly what the first run used.
+#include "config/config_loader.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+namespace arb::config {
+
+std::string to_yaml(const TournamentConfig &c) {
+    YAML::Emitter out;
+    out << YAML::BeginMap;
+    out << YAML::Key << "event" << YAML::Value << YAML::DoubleQuoted << c.event;
+    out << YAML::Key << "game" << YAML::Value << YAML::BeginMap << YAML::Key << "id" << YAML::Value << c.game.id;
+    if (!c.game.options.empty()) {
+        out << YAML::Key << "options" << YAML::Value << YAML::BeginMap;
+        for (const auto &[k, v] : c.game.options) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndMap;
+    out << YAML::Key << "engines" << YAML::Value << YAML::BeginSeq;
+    for (const auto &e : c.engines) {
+        out << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << e.name;
+        out << YAML::Key << "command" << YAML::Value << YAML::DoubleQuoted << e.command;
+        if (!e.args.empty()) {
+            out << YAML::Key << "args" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+            for (const auto &a : e.args) out << YAML::DoubleQuoted << a;
+            out << YAML::EndSeq;
+        }
+        if (!e.working_dir.empty()) out << YAML::Key << "working_dir" << YAML::Value << YAML::DoubleQuoted << e.working_dir;
+        if (!e.env.empty()) {
+            out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;
+            for (const auto &[k, v] : e.env) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
+            out << YAML::EndMap;
+        }
+        if (!e.ugi_options.empty()) {
+            out << YAML::Key << "options" << YAML::Value << YAML::BeginMap;
+            for (const auto &[k, v] : e.ugi_options) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
+            out << YAML::EndMap;
+        }
+        if (e.time_control) out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << e.time_control->to_string();
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::Key << "tournament" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "type" << YAML::Value << type_name(c.schedule.type);
+    out << YAML::Key << "rounds" << YAML::Value << c.schedule.rounds;
+    out << YAML::Key << "games_per_pairing" << YAML::Value << c.schedule.games_per_pairing;
+    out << YAML::Key << "seed" << YAML::Value << c.schedule.seed;
+    out << YAML::EndMap;
+    if (!c.openings.file.empty()) {
+        out << YAML::Key << "openings" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << c.openings.file;
+        out << YAML::Key << "order" << YAML::Value << order_name(c.openings.order);
+        out << YAML::EndMap;
+    }
+    out << YAML::Key << "concurrency" << YAML::Value << c.concurrency;
+    out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << c.time_control.to_string();
+    out << YAML::Key << "time_margin_ms" << YAML::Value << c.time_margin.count();
+    out << YAML::Key << "adjudication" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "max_plies" << YAML::Value << c.adjudication.max_plies;
+    const auto &rs = c.adjudication.resign;
+    out << YAML::Key << "resign" << YAML::Value << YAML::BeginMap << YAML::Key << "enabled" << YAML::Value << rs.enabled
+        << YAML::Key << "score_cp" << YAML::Value << rs.score_cp << YAML::Key << "move_count" << YAML::Value
+        << rs.move_count << YAML::EndMap;
+    const auto &dr = c.adjudication.draw;
+    out << YAML::Key << "draw" << YAML::Value << YAML::BeginMap << YAML::Key << "enabled" << YAML::Value << dr.enabled
+        << YAML::Key << "score_cp" << YAML::Value << dr.score_cp << YAML::Key << "move_count" << YAML::Value
+        << dr.move_count << YAML::Key << "min_ply" << YAML::Value << dr.min_ply << YAML::EndMap;
+    out << YAML::EndMap;
+    if (c.sprt) {
+        out << YAML::Key << "sprt" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "elo0" << YAML::Value << c.sprt->elo0 << YAML::Key << "elo1" << YAML::Value << c.sprt->elo1;
+        out << YAML::Key << "alpha" << YAML::Value << c.sprt->alpha << YAML::Key << "beta" << YAML::Value << c.sprt->beta;
+        out << YAML::Key << "model" << YAML::Value
+            << (c.sprt->model == rating::SprtConfig::Model::Logistic ? "logistic" : "normalized");
+        out << YAML::EndMap;
+    }
+    out << YAML::Key << "output" << YAML::Value << YAML::BeginMap << YAML::Key << "dir" << YAML::Value
+        << YAML::DoubleQuoted << c.out_dir << YAML::EndMap;
+    out << YAML::Key << "progress" << YAML::Value << YAML::BeginMap << YAML::Key << "interval" << YAML::Value
+        << c.progress_interval << YAML::EndMap;
+    out << YAML::Key << "on_interrupt" << YAML::Value << on_interrupt_name(c.on_interrupt);
+    out << YAML::Key << "timeouts" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "startup_ms" << YAML::Value << c.timeouts.startup.count();
+    out << YAML::Key << "ready_ms" << YAML::Value << c.timeouts.ready.count();
+    out << YAML::Key << "quit_grace_ms" << YAML::Value << c.timeouts.quit_grace.count();
+    out << YAML::EndMap;
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace arb::config

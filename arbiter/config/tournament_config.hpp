@@ -1,0 +1,70 @@
+// The whole tournament configuration as one immutable value: parsed once from
+// YAML (plus command-line overrides) and handed out in slices, so no part of
+// the program reads a global configuration.
+#pragma once
+
+#include "engine/engine_config.hpp"
+#include "game/game_state.hpp"
+#include "match/game_runner.hpp"
+#include "match/time_control.hpp"
+#include "rating/ratings.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arb::config {
+
+enum class TournamentType { RoundRobin, Gauntlet };
+enum class OpeningOrder { Sequential, Random };
+enum class OnInterrupt { Finish, Abandon };
+
+const char *type_name(TournamentType t);       // "round-robin", "gauntlet"
+const char *order_name(OpeningOrder o);        // "sequential", "random"
+const char *on_interrupt_name(OnInterrupt o);  // "finish", "abandon"
+
+struct GameSection {
+    std::string id;             // plugin id, e.g. "othello"
+    game::OptionList options;   // rule options in the order written
+};
+
+struct ScheduleSection {
+    TournamentType type = TournamentType::RoundRobin;
+    int rounds = 1;
+    int games_per_pairing = 2;  // each pair of games shares an opening, colours swapped
+    uint64_t seed = 1;
+};
+
+struct OpeningsSection {
+    std::string file;           // absolute after loading; empty: every game from the start position
+    OpeningOrder order = OpeningOrder::Sequential;
+};
+
+// One opening, checked against the plugin: a position string, or moves
+// played from the start position (never both).
+struct Opening {
+    std::string position;             // empty: the start position
+    std::vector<std::string> moves;   // canonical notation
+    int line = 0;                     // line in the openings file (1-based)
+};
+
+struct TournamentConfig {
+    std::string event = "arbiter tournament";
+    GameSection game;
+    std::vector<engine::EngineConfig> engines;  // commands and working dirs absolute after loading
+    ScheduleSection schedule;
+    OpeningsSection openings;
+    int concurrency = 1;
+    match::TimeControl time_control;
+    std::chrono::milliseconds time_margin{100};
+    match::AdjudicationRules adjudication;
+    std::optional<rating::SprtConfig> sprt;     // only with exactly two engines
+    std::string out_dir;                        // absolute after loading
+    int progress_interval = 0;                  // interim standings every N games (0: only at the end)
+    OnInterrupt on_interrupt = OnInterrupt::Finish;
+    engine::EngineTimeouts timeouts;
+};
+
+}  // namespace arb::config

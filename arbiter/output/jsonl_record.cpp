@@ -1,0 +1,99 @@
+#include "output/jsonl_record.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+
+namespace arb::output {
+
+using nlohmann::json;
+
+std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
+    const auto &r = g.record;
+    json j;
+    j["index"] = g.slot.index;
+    j["round"] = g.slot.round;
+    j["pairing"] = g.slot.pairing;
+    j["game_in_pairing"] = g.slot.game_in_pairing;
+    j["pair"] = g.slot.pair_id;
+    j["engines"] = {g.slot.engine[0], g.slot.engine[1]};
+    j["opening"] = g.slot.opening;
+    j["game"] = context.game_id;
+    j["variant"] = context.variant;
+    j["white"] = r.engine_names[0];
+    j["black"] = r.engine_names[1];
+    j["result"] = result_text(r.result);
+    j["termination"] = match::termination_name(r.termination);
+    j["reason"] = r.reason;
+    j["loser_side"] = r.loser_side;
+    if (!r.offending_text.empty()) j["offending_text"] = r.offending_text;
+    if (r.has_score) j["score"] = {r.score[0], r.score[1]};
+    j["opening_position"] = r.opening_position;
+    j["opening_moves"] = r.opening_moves;
+    json moves = json::array();
+    for (const auto &m : r.moves) {
+        json mj = {{"move", m.text}, {"ms", m.elapsed.count()}};
+        if (m.score_cp) mj["cp"] = *m.score_cp;
+        if (m.depth) mj["depth"] = *m.depth;
+        if (m.nodes) mj["nodes"] = *m.nodes;
+        if (m.forced) mj["forced"] = true;
+        moves.push_back(std::move(mj));
+    }
+    j["moves"] = std::move(moves);
+    j["final_position"] = r.final_position;
+    j["started_ms"] = std::chrono::duration_cast<std::chrono::milliseconds>(r.started.time_since_epoch()).count();
+    j["duration_ms"] = r.duration.count();
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+Expected<FinishedGame> parse_json_line(const std::string &line) {
+    FinishedGame g;
+    try {
+        json j = json::parse(line);
+        auto &r = g.record;
+        g.slot.index = j.at("index").get<int>();
+        g.slot.round = j.at("round").get<int>();
+        g.slot.pairing = j.at("pairing").get<int>();
+        g.slot.game_in_pairing = j.at("game_in_pairing").get<int>();
+        g.slot.pair_id = j.at("pair").get<int>();
+        g.slot.engine[0] = j.at("engines").at(0).get<int>();
+        g.slot.engine[1] = j.at("engines").at(1).get<int>();
+        g.slot.opening = j.at("opening").get<int>();
+        r.engine_names[0] = j.at("white").get<std::string>();
+        r.engine_names[1] = j.at("black").get<std::string>();
+        auto result = parse_result_text(j.at("result").get<std::string>());
+        if (!result) return fail("unknown result '" + j.at("result").get<std::string>() + "'");
+        r.result = *result;
+        auto termination = parse_termination(j.at("termination").get<std::string>());
+        if (!termination) return fail("unknown termination '" + j.at("termination").get<std::string>() + "'");
+        r.termination = *termination;
+        r.reason = j.at("reason").get<std::string>();
+        r.loser_side = j.at("loser_side").get<int>();
+        if (j.contains("offending_text")) r.offending_text = j["offending_text"].get<std::string>();
+        if (j.contains("score")) {
+            r.has_score = true;
+            r.score[0] = j["score"].at(0).get<int32_t>();
+            r.score[1] = j["score"].at(1).get<int32_t>();
+        }
+        r.opening_position = j.at("opening_position").get<std::string>();
+        r.opening_moves = j.at("opening_moves").get<std::vector<std::string>>();
+        for (const auto &mj : j.at("moves")) {
+            match::MoveRecord m;
+            m.text = mj.at("move").get<std::string>();
+            m.elapsed = std::chrono::milliseconds(mj.at("ms").get<int64_t>());
+            if (mj.contains("cp")) m.score_cp = mj["cp"].get<int>();
+            if (mj.contains("depth")) m.depth = mj["depth"].get<int>();
+            if (mj.contains("nodes")) m.nodes = mj["nodes"].get<int64_t>();
+            m.forced = mj.value("forced", false);
+            r.moves.push_back(std::move(m));
+        }
+        r.final_position = j.at("final_position").get<std::string>();
+        r.started = std::chrono::system_clock::time_point(std::chrono::milliseconds(j.at("started_ms").get<int64_t>()));
+        r.duration = std::chrono::milliseconds(j.at("duration_ms").get<int64_t>());
+    } catch (const json::exception &e) {
+        return fail(std::string("bad game record: ") + e.what());
+    }
+    return g;
+}
+
+}  // namespace arb::output

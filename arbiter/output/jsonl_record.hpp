@@ -1,0 +1,22 @@
+// A finished game as one line of JSON (games.jsonl): every fact of the
+// record, per-move times and scores included. This file is the source of
+// truth for --resume, so parsing is strict and round-trips exactly.
+#pragma once
+
+#include "core/expected.hpp"
+#include "output/finished_game.hpp"
+
+#include <string>
+
+namespace arb::output {
+
+struct RecordContext {
+    std::string game_id;        // plugin id
+    std::string variant;        // "othello" or "othello capture=mandatory"
+};
+
+// One line, without the trailing newline.
+std::string to_json_line(const FinishedGame &game, const RecordContext &context);
+Expected<FinishedGame> parse_json_line(const std::string &line);
+
+}  // namespace arb::output

@@ -1,0 +1,103 @@
+#include "output/pgn_writer.hpp"
+
+#include <ctime>
+
+namespace arb::output {
+
+namespace {
+
+std::string escape_tag(const std::string &text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n' || c == '\r') c = ' ';
+        out += c;
+    }
+    return out;
+}
+
+// Comments end at the first '}', so none may appear inside.
+std::string comment_text(const std::string &text) {
+    std::string out;
+    for (char c : text) out += (c == '}' || c == '{') ? ')' : (c == '\n' || c == '\r') ? ' ' : c;
+    return out;
+}
+
+void tag(std::string &out, const char *name, const std::string &value) {
+    out += "[";
+    out += name;
+    out += " \"" + escape_tag(value) + "\"]\n";
+}
+
+// Appends words, breaking lines before 80 columns as PGN export format asks.
+class Wrapper {
+public:
+    explicit Wrapper(std::string &out) : out_(out) {}
+    void word(const std::string &w) {
+        if (column_ > 0 && column_ + 1 + w.size() > 79) {
+            out_ += '\n';
+            column_ = 0;
+        } else if (column_ > 0) {
+            out_ += ' ';
+            ++column_;
+        }
+        out_ += w;
+        column_ += w.size();
+    }
+
+private:
+    std::string &out_;
+    size_t column_ = 0;
+};
+
+}  // namespace
+
+std::string pgn_date(std::chrono::system_clock::time_point when) {
+    std::time_t t = std::chrono::system_clock::to_time_t(when);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    return buf;
+}
+
+std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
+    const auto &r = g.record;
+    std::string out;
+    tag(out, "Event", context.event);
+    tag(out, "Site", context.site.empty() ? "?" : context.site);
+    tag(out, "Date", pgn_date(r.started));
+    tag(out, "Round", std::to_string(g.slot.round));
+    tag(out, "Game", std::to_string(g.slot.index + 1));
+    tag(out, "White", r.engine_names[0]);
+    tag(out, "Black", r.engine_names[1]);
+    tag(out, "Result", result_text(r.result));
+    tag(out, "Termination", match::termination_name(r.termination));
+    tag(out, "Variant", context.variant);
+    if (!r.opening_position.empty() && r.opening_position != context.start_position) tag(out, "FEN", r.opening_position);
+    if (r.has_score) tag(out, "Score", std::to_string(r.score[0]) + "-" + std::to_string(r.score[1]));
+    const size_t plies = r.opening_moves.size() + r.moves.size();
+    tag(out, "PlyCount", std::to_string(plies));
+    out += "\n";
+
+    Wrapper text(out);
+    int side = context.first_side == 1 ? 1 : 0;
+    int number = 1;
+    auto emit = [&](const std::string &move, size_t ply) {
+        if (side == 0) text.word(std::to_string(number) + ".");
+        else if (ply == 0) text.word(std::to_string(number) + "...");
+        text.word(move);
+        if (side == 1) ++number;
+        side = 1 - side;
+    };
+    size_t ply = 0;
+    for (const auto &m : r.opening_moves) emit(m, ply++);
+    if (!r.opening_moves.empty()) text.word("{opening}");
+    for (const auto &m : r.moves) emit(m.text, ply++);
+    if (!r.reason.empty()) text.word("{" + comment_text(r.reason) + "}");
+    text.word(result_text(r.result));
+    out += "\n\n";
+    return out;
+}
+
+}  // namespace arb::output

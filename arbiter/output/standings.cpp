@@ -1,0 +1,158 @@
+#include "output/standings.hpp"
+
+#include "rating/standings_format.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace arb::output {
+
+namespace {
+
+// Points of engine `a` in a finished game it played, or -1 if it did not play.
+double points_of(const FinishedGame &g, int a) {
+    int side = g.slot.engine[0] == a ? 0 : g.slot.engine[1] == a ? 1 : -1;
+    if (side < 0) return -1;
+    switch (g.record.result) {
+        case ARB_RESULT_WIN_SIDE_0: return side == 0 ? 1 : 0;
+        case ARB_RESULT_WIN_SIDE_1: return side == 1 ? 1 : 0;
+        case ARB_RESULT_DRAW: return 0.5;
+        default: return -1;
+    }
+}
+
+bool between(const FinishedGame &g, int a, int b) {
+    return (g.slot.engine[0] == a && g.slot.engine[1] == b) || (g.slot.engine[0] == b && g.slot.engine[1] == a);
+}
+
+const char *decision_name(rating::SprtState::Decision d) {
+    switch (d) {
+        case rating::SprtState::Decision::AcceptH0: return "H0 accepted";
+        case rating::SprtState::Decision::AcceptH1: return "H1 accepted";
+        default: return "continue";
+    }
+}
+
+}  // namespace
+
+rating::Trinomial count_trinomial(const std::vector<FinishedGame> &games, int a, int b) {
+    rating::Trinomial t;
+    for (const auto &g : games) {
+        if (!between(g, a, b)) continue;
+        double p = points_of(g, a);
+        if (p == 1) ++t.wins;
+        else if (p == 0.5) ++t.draws;
+        else if (p == 0) ++t.losses;
+    }
+    return t;
+}
+
+rating::Pentanomial count_pentanomial(const std::vector<FinishedGame> &games, int a, int b) {
+    struct Pair {
+        int count = 0;
+        double points = 0;
+        int draws = 0;
+    };
+    std::map<int, Pair> pairs;
+    for (const auto &g : games) {
+        if (!between(g, a, b)) continue;
+        double p = points_of(g, a);
+        if (p < 0) continue;
+        auto &pair = pairs[g.slot.pair_id];
+        ++pair.count;
+        pair.points += p;
+        if (p == 0.5) ++pair.draws;
+    }
+    rating::Pentanomial out;
+    for (const auto &[id, pair] : pairs) {
+        if (pair.count != 2) continue;
+        if (pair.points == 0) ++out.ll;
+        else if (pair.points == 0.5) ++out.ld;
+        else if (pair.points == 1) (pair.draws == 2 ? out.dd : out.wl)++;
+        else if (pair.points == 1.5) ++out.wd;
+        else ++out.ww;
+    }
+    return out;
+}
+
+Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
+                            const std::optional<rating::SprtConfig> &sprt) {
+    Standings s;
+    s.names = names;
+    std::vector<rating::GameScore> scores;
+    for (const auto &g : games) {
+        double p = points_of(g, g.slot.engine[0]);
+        if (p < 0) continue;
+        scores.push_back({g.slot.engine[0], g.slot.engine[1], p});
+    }
+    s.games = static_cast<int>(scores.size());
+    s.table = rating::fit_ratings(names, scores);
+    if (names.size() == 2) {
+        HeadToHeadStats h;
+        h.trinomial = count_trinomial(games, 0, 1);
+        h.pentanomial = count_pentanomial(games, 0, 1);
+        h.games = rating::head_to_head(h.trinomial);
+        const auto &p = h.pentanomial;
+        const bool have_pairs = p.ll + p.ld + p.wl + p.dd + p.wd + p.ww > 0;
+        if (have_pairs) h.pairs = rating::head_to_head(h.pentanomial);
+        if (sprt) h.sprt = have_pairs ? rating::sprt(*sprt, h.pentanomial) : rating::sprt(*sprt, h.trinomial);
+        s.head_to_head = h;
+    }
+    return s;
+}
+
+void write_standings_text(std::ostream &out, const Standings &s) {
+    rating::write_standings(out, s.table);
+    if (s.names.size() >= 2) {
+        out << "\nCrosstable (points of the row engine against the column engine)\n";
+        rating::write_crosstable(out, s.table);
+        out << "\nLOS (chance that the row engine is stronger than the column engine)\n";
+        rating::write_los_matrix(out, s.table);
+    }
+    if (s.head_to_head) {
+        const auto &h = *s.head_to_head;
+        const auto &t = h.trinomial;
+        out << fmt::format("\n{} vs {}: +{} ={} -{}\n", s.names[0], s.names[1], t.wins, t.draws, t.losses);
+        out << fmt::format("Elo {:+.1f} +/- {:.1f}, nElo {:+.1f} +/- {:.1f}, LOS {:.1f}%, draw ratio {:.1f}%\n",
+                           h.games.elo, h.games.elo_error, h.games.nelo, h.games.nelo_error, 100 * h.games.los,
+                           100 * h.games.draw_ratio);
+        const auto &p = h.pentanomial;
+        out << fmt::format("Game pairs (LL LD WL DD WD WW): {} {} {} {} {} {}\n", p.ll, p.ld, p.wl, p.dd, p.wd, p.ww);
+        if (h.pairs)
+            out << fmt::format("Pairs: Elo {:+.1f} +/- {:.1f}, nElo {:+.1f} +/- {:.1f}, LOS {:.1f}%\n", h.pairs->elo,
+                               h.pairs->elo_error, h.pairs->nelo, h.pairs->nelo_error, 100 * h.pairs->los);
+        if (h.sprt)
+            out << fmt::format("SPRT: LLR {:.2f} ({:.2f}, {:.2f}): {}\n", h.sprt->llr, h.sprt->lower, h.sprt->upper,
+                               decision_name(h.sprt->decision));
+    }
+}
+
+std::string standings_json(const Standings &s) {
+    using nlohmann::json;
+    json j;
+    j["games"] = s.games;
+    j["table"] = rating::to_json(s.table);
+    if (s.head_to_head) {
+        const auto &h = *s.head_to_head;
+        auto hh = [](const rating::HeadToHead &x) {
+            return json{{"elo", x.elo},   {"elo_error", x.elo_error},   {"los", x.los},
+                        {"nelo", x.nelo}, {"nelo_error", x.nelo_error}, {"draw_ratio", x.draw_ratio}};
+        };
+        json head = {{"wins", h.trinomial.wins}, {"draws", h.trinomial.draws}, {"losses", h.trinomial.losses},
+                     {"pentanomial",
+                      {h.pentanomial.ll, h.pentanomial.ld, h.pentanomial.wl, h.pentanomial.dd, h.pentanomial.wd,
+                       h.pentanomial.ww}},
+                     {"games", hh(h.games)}};
+        if (h.pairs) head["pairs"] = hh(*h.pairs);
+        if (h.sprt)
+            head["sprt"] = {{"llr", h.sprt->llr}, {"lower", h.sprt->lower}, {"upper", h.sprt->upper},
+                            {"decision", decision_name(h.sprt->decision)}};
+        j["head_to_head"] = std::move(head);
+    }
+    return j.dump(2) + "\n";
+}
+
+}  // namespace arb::output

@@ -1,0 +1,41 @@
+// Standings from the finished games: the joint rating fit, crosstable, LOS
+// matrix and, for two engines, head-to-head figures with pentanomial game
+// pairs and the SPRT state. Formatters write to any stream.
+#pragma once
+
+#include "output/finished_game.hpp"
+#include "rating/ratings.hpp"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace arb::output {
+
+struct HeadToHeadStats {
+    rating::Trinomial trinomial;      // from the first engine's point of view
+    rating::Pentanomial pentanomial;  // complete game pairs only
+    rating::HeadToHead games;         // from the trinomial
+    std::optional<rating::HeadToHead> pairs;  // from the pentanomial, when there is a complete pair
+    std::optional<rating::SprtState> sprt;
+};
+
+struct Standings {
+    std::vector<std::string> names;
+    rating::RatingTable table;
+    int games = 0;
+    std::optional<HeadToHeadStats> head_to_head;  // exactly two engines
+};
+
+// Counts of one engine pair from engine `a`'s point of view; game pairs by pair_id.
+rating::Trinomial count_trinomial(const std::vector<FinishedGame> &games, int a, int b);
+rating::Pentanomial count_pentanomial(const std::vector<FinishedGame> &games, int a, int b);
+
+Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
+                            const std::optional<rating::SprtConfig> &sprt);
+
+void write_standings_text(std::ostream &out, const Standings &standings);
+std::string standings_json(const Standings &standings);
+
+}  // namespace arb::output

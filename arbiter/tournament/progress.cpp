@@ -1,0 +1,65 @@
+#include "tournament/progress.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace arb::tournament {
+
+std::string format_duration(double seconds) {
+    if (!std::isfinite(seconds) || seconds < 0) return "?";
+    auto s = static_cast<long>(seconds + 0.5);
+    if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    return fmt::format("{}:{:02}", s / 60, s % 60);
+}
+
+Progress::Progress(std::ostream &out, bool live, int total, int done)
+    : out_(out), live_(live), total_(total), done_(done), done_at_start_(done), start_(std::chrono::steady_clock::now()) {}
+
+double Progress::games_per_second() const {
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return elapsed > 0 ? (done_ - done_at_start_) / elapsed : 0;
+}
+
+std::string Progress::status_line() const {
+    double rate = games_per_second();
+    std::string eta = rate > 0 ? format_duration((total_ - done_) / rate) : "?";
+    return fmt::format("games {}/{}  {:.2f} games/s  ETA {}{}", done_, total_, rate, eta,
+                       last_.empty() ? "" : "  last: " + last_);
+}
+
+void Progress::game_finished(const output::FinishedGame &g) {
+    ++done_;
+    const auto &r = g.record;
+    last_ = fmt::format("{} vs {} {} ({})", r.engine_names[0], r.engine_names[1], output::result_text(r.result),
+                        match::termination_name(r.termination));
+    if (live_) {
+        tick();
+        return;
+    }
+    out_ << fmt::format("game {} done ({}/{}): {} vs {} {} {}{}\n", g.slot.index + 1, done_, total_, r.engine_names[0],
+                        r.engine_names[1], output::result_text(r.result), match::termination_name(r.termination),
+                        r.reason.empty() ? "" : ": " + r.reason);
+    out_.flush();
+}
+
+void Progress::tick() {
+    if (!live_) return;
+    out_ << "\r\033[K" << status_line() << std::flush;
+    line_shown_ = true;
+}
+
+void Progress::message(const std::string &text) {
+    clear();
+    out_ << text;
+    if (!text.empty() && text.back() != '\n') out_ << '\n';
+    out_.flush();
+    tick();
+}
+
+void Progress::clear() {
+    if (live_ && line_shown_) out_ << "\r\033[K" << std::flush;
+    line_shown_ = false;
+}
+
+}  // namespace arb::tournament

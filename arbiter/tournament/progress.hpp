@@ -1,0 +1,40 @@
+// Progress of a running tournament: on a terminal one line redrawn in place
+// (games done/total, games per second, ETA), elsewhere one plain line per
+// finished game; interim standings every N games.
+#pragma once
+
+#include "output/finished_game.hpp"
+
+#include <chrono>
+#include <ostream>
+#include <string>
+
+namespace arb::tournament {
+
+class Progress {
+public:
+    // `done` games were finished before this run (resume).
+    Progress(std::ostream &out, bool live, int total, int done);
+
+    void game_finished(const output::FinishedGame &game);
+    void tick();                               // redraws the live line
+    void message(const std::string &text);     // a full line, keeping the live line intact
+    void clear();                              // removes the live line (before the final report)
+
+    [[nodiscard]] int done() const { return done_; }
+    [[nodiscard]] double games_per_second() const;
+
+private:
+    [[nodiscard]] std::string status_line() const;
+
+    std::ostream &out_;
+    bool live_;
+    int total_, done_, done_at_start_;
+    std::chrono::steady_clock::time_point start_;
+    bool line_shown_ = false;
+    std::string last_;
+};
+
+std::string format_duration(double seconds);  // "1:02:03" or "2:03"
+
+}  // namespace arb::tournament

@@ -1,0 +1,67 @@
+// Plays the scheduled games on a pool of worker threads. Each worker owns an
+// EnginePool, so engine processes are reused between its games; one engine's
+// trouble costs that engine its game, never the tournament.
+#pragma once
+
+#include "config/tournament_config.hpp"
+#include "output/finished_game.hpp"
+#include "tournament/engine_pool.hpp"
+#include "tournament/schedule.hpp"
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace arb::tournament {
+
+using GamePlayer = std::function<match::GameRecord(const match::GameSetup &, engine::UgiEngine &,
+                                                   engine::UgiEngine &, const std::atomic<bool> *)>;
+
+// The two seams to the processes: real ones, or fakes in tests.
+struct RunnerParts {
+    EngineStarter start_engine;
+    GamePlayer play_game;
+};
+RunnerParts real_runner_parts();
+
+// Set from outside (signals, SPRT): `stop_new` lets running games finish,
+// `abandon` also stops them (their results are dropped).
+struct RunControls {
+    std::atomic<bool> stop_new{false};
+    std::atomic<bool> abandon{false};
+};
+
+struct RunStats {
+    int finished = 0;       // games handed to on_done
+    int abandoned = 0;      // games stopped unfinished
+    int engine_starts = 0;  // processes started over all workers
+};
+
+// What the workers need from the config: a slice, not the whole config.
+struct GameRules {
+    game::PluginPtr plugin;
+    game::OptionList options;
+    std::vector<config::Opening> openings;
+    std::vector<engine::EngineConfig> engines;
+    engine::EngineTimeouts timeouts;
+    match::TimeControl time_control;
+    std::chrono::milliseconds time_margin{100};
+    match::AdjudicationRules adjudication;
+};
+GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plugin,
+                     std::vector<config::Opening> openings);
+
+// The setup of one scheduled game.
+match::GameSetup game_setup(const GameRules &rules, const ScheduledGame &slot);
+
+// Called once per finished game, one call at a time; returns false to stop
+// the tournament (e.g. the record could not be written).
+using GameDone = std::function<bool(output::FinishedGame &&)>;
+// Called on the calling thread about every 100 ms while games run.
+using Tick = std::function<void()>;
+
+// Plays `games` (in order, as workers free up) with `concurrency` workers.
+RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &games, int concurrency,
+                   const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick = {});
+
+}  // namespace arb::tournament

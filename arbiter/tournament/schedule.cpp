@@ -1,0 +1,104 @@
+#include "tournament/schedule.hpp"
+
+#include <random>
+
+namespace arb::tournament {
+
+namespace {
+
+// A uniform draw below `bound` from the raw 64-bit stream: std::shuffle and
+// std::uniform_int_distribution differ between standard libraries, this does not.
+uint64_t draw_below(std::mt19937_64 &rng, uint64_t bound) {
+    const uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+    uint64_t x = rng();
+    while (x >= limit) x = rng();
+    return x % bound;
+}
+
+std::vector<int> shuffled(int count, std::mt19937_64 &rng) {
+    std::vector<int> order(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) order[static_cast<size_t>(i)] = i;
+    for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[draw_below(rng, i)]);
+    return order;
+}
+
+// Hands out openings in sequence, or in seeded shuffled passes over the list.
+class OpeningDealer {
+public:
+    OpeningDealer(const ScheduleParams &p) : count_(p.opening_count), random_(p.order == config::OpeningOrder::Random), rng_(p.seed) {}
+
+    int next() {
+        if (count_ == 0) return -1;
+        if (!random_) return static_cast<int>(dealt_++ % static_cast<uint64_t>(count_));
+        if (position_ == order_.size()) {
+            order_ = shuffled(count_, rng_);
+            position_ = 0;
+        }
+        return order_[position_++];
+    }
+
+private:
+    int count_;
+    bool random_;
+    std::mt19937_64 rng_;
+    uint64_t dealt_ = 0;
+    std::vector<int> order_;
+    size_t position_ = 0;
+};
+
+}  // namespace
+
+ScheduleParams schedule_params(const config::TournamentConfig &c, int opening_count) {
+    ScheduleParams p;
+    p.type = c.schedule.type;
+    p.engine_count = static_cast<int>(c.engines.size());
+    p.rounds = c.schedule.rounds;
+    p.games_per_pairing = c.schedule.games_per_pairing;
+    p.opening_count = opening_count;
+    p.order = c.openings.order;
+    p.seed = c.schedule.seed;
+    return p;
+}
+
+std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engine_count) {
+    std::vector<std::pair<int, int>> out;
+    if (type == config::TournamentType::Gauntlet) {
+        for (int j = 1; j < engine_count; ++j) out.emplace_back(0, j);
+    } else {
+        for (int i = 0; i < engine_count; ++i)
+            for (int j = i + 1; j < engine_count; ++j) out.emplace_back(i, j);
+    }
+    return out;
+}
+
+std::vector<ScheduledGame> make_schedule(const ScheduleParams &p) {
+    std::vector<ScheduledGame> games;
+    const auto pairs = pairings(p.type, p.engine_count);
+    OpeningDealer dealer(p);
+    int pair_id = 0;
+    for (int round = 1; round <= p.rounds; ++round) {
+        for (size_t k = 0; k < pairs.size(); ++k) {
+            int opening = -1;
+            for (int g = 0; g < p.games_per_pairing; ++g) {
+                if (g % 2 == 0) opening = dealer.next();
+                // With an odd number of games per pairing the extra game's
+                // colours alternate by round, so no engine keeps side 0.
+                bool swap = (g % 2 == 1) != (p.games_per_pairing % 2 == 1 && g == p.games_per_pairing - 1 && round % 2 == 0);
+                ScheduledGame s;
+                s.index = static_cast<int>(games.size());
+                s.round = round;
+                s.pairing = static_cast<int>(k);
+                s.game_in_pairing = g;
+                s.pair_id = pair_id + g / 2;
+                s.engine[0] = swap ? pairs[k].second : pairs[k].first;
+                s.engine[1] = swap ? pairs[k].first : pairs[k].second;
+                s.opening = opening;
+                games.push_back(s);
+            }
+            pair_id += (p.games_per_pairing + 1) / 2;
+        }
+    }
+    return games;
+}
+
+}  // namespace arb::tournament

@@ -1,0 +1,254 @@
+#include "tournament/session.hpp"
+
+#include "output/append_file.hpp"
+#include "output/jsonl_record.hpp"
+#include "output/pgn_writer.hpp"
+#include "output/record_log.hpp"
+#include "output/standings.hpp"
+#include "tournament/progress.hpp"
+#include "tournament/schedule.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace arb::tournament {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string host_name() {
+    char buf[256] = {};
+    if (::gethostname(buf, sizeof buf - 1) != 0) return "?";
+    return buf;
+}
+
+std::string variant_text(const config::GameSection &game) {
+    std::string text = game.id;
+    for (const auto &[k, v] : game.options) text += " " + k + "=" + v;
+    return text;
+}
+
+// What every record of this tournament shares, and the per-opening side to move.
+struct RecordFormat {
+    output::RecordContext record;
+    output::PgnContext pgn;
+    std::vector<int> first_side;  // per opening index; start position at the back
+
+    [[nodiscard]] output::PgnContext for_game(const output::FinishedGame &g) const {
+        output::PgnContext c = pgn;
+        size_t i = g.slot.opening >= 0 ? static_cast<size_t>(g.slot.opening) : first_side.size() - 1;
+        c.first_side = i < first_side.size() ? first_side[i] : 0;
+        return c;
+    }
+};
+
+RecordFormat record_format(const config::LoadedConfig &loaded) {
+    const auto &c = loaded.config;
+    RecordFormat f;
+    f.record.game_id = c.game.id;
+    f.record.variant = variant_text(c.game);
+    f.pgn.event = c.event;
+    f.pgn.site = host_name();
+    f.pgn.variant = f.record.variant;
+    auto start = game::GameState::create(loaded.plugin, c.game.options);
+    if (start) {
+        f.pgn.start_position = start->position();
+        for (const auto &o : loaded.openings) {
+            game::GameState s = *start;
+            if (!o.position.empty() && s.set_position(o.position)) f.first_side.push_back(s.side_to_move());
+            else f.first_side.push_back(start->side_to_move());
+        }
+        f.first_side.push_back(start->side_to_move());
+    }
+    return f;
+}
+
+std::string read_text(const fs::path &file) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+bool matches_schedule(const output::FinishedGame &g, const std::vector<ScheduledGame> &schedule) {
+    if (g.slot.index < 0 || static_cast<size_t>(g.slot.index) >= schedule.size()) return false;
+    const auto &s = schedule[static_cast<size_t>(g.slot.index)];
+    return s.engine[0] == g.slot.engine[0] && s.engine[1] == g.slot.engine[1] && s.opening == g.slot.opening &&
+           s.pair_id == g.slot.pair_id;
+}
+
+// A fresh run: the folder must not hold games already; keeps the effective
+// config and a copy of the openings, so --resume needs nothing else.
+Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return fail(dir.string() + ": cannot create the output folder: " + ec.message());
+    if (fs::exists(dir / kJsonlFile) && fs::file_size(dir / kJsonlFile, ec) > 0)
+        return fail(dir.string() + " already holds games of a tournament; continue it with 'arbiter run --resume " +
+                    dir.string() + "' or choose another --out");
+    config::TournamentConfig effective = loaded.config;
+    if (!effective.openings.file.empty()) {
+        auto copied = output::write_file_atomically(dir / kOpeningsFile, read_text(effective.openings.file));
+        if (!copied) return copied;
+        effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
+    }
+    for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
+    return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
+}
+
+}  // namespace
+
+SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
+                          std::ostream &err) {
+    const auto &c = loaded.config;
+    SessionResult result;
+    const fs::path dir = c.out_dir;
+    const auto schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
+    result.games_total = static_cast<int>(schedule.size());
+    auto failed = [&](const std::string &message) {
+        err << "arbiter run: " << message << "\n";
+        result.exit_code = 1;
+        return result;
+    };
+
+    if (!options.resume) {
+        if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed(prepared.error().message);
+    }
+    auto log = output::read_record_log(dir / kJsonlFile);
+    if (!log) return failed(log.error().message);
+    if (log->dropped_torn_line) {
+        err << "arbiter run: dropped an incomplete last record in " << (dir / kJsonlFile).string()
+            << " (its game is played again)\n";
+        if (auto cut = output::truncate_record_log(dir / kJsonlFile, log->valid_bytes); !cut)
+            return failed(cut.error().message);
+    }
+    std::vector<output::FinishedGame> games;
+    std::set<int> done;
+    for (auto &g : log->games) {
+        if (!matches_schedule(g, schedule))
+            return failed((dir / kJsonlFile).string() + ": game " + std::to_string(g.slot.index + 1) +
+                          " does not match the schedule of " + (dir / kConfigFile).string());
+        done.insert(g.slot.index);
+        games.push_back(std::move(g));
+    }
+    const RecordFormat format = record_format(loaded);
+    // The JSON lines are the source of truth: the PGN is rebuilt from them,
+    // so it never holds a game twice or a torn record.
+    {
+        std::string pgn;
+        for (const auto &g : games) pgn += output::to_pgn(g, format.for_game(g));
+        if (auto written = output::write_file_atomically(dir / kPgnFile, pgn); !written)
+            return failed(written.error().message);
+    }
+    auto jsonl = output::AppendFile::open(dir / kJsonlFile);
+    if (!jsonl) return failed(jsonl.error().message);
+    auto pgn = output::AppendFile::open(dir / kPgnFile);
+    if (!pgn) return failed(pgn.error().message);
+
+    std::vector<ScheduledGame> pending;
+    for (const auto &s : schedule)
+        if (!done.count(s.index)) pending.push_back(s);
+
+    std::vector<std::string> names;
+    for (const auto &e : c.engines) names.push_back(e.name);
+
+    RunControls controls;
+    if (c.sprt) {
+        auto s = output::compute_standings(names, games, c.sprt);
+        if (s.head_to_head && s.head_to_head->sprt &&
+            s.head_to_head->sprt->decision != rating::SprtState::Decision::Continue) {
+            result.sprt_stopped = true;
+            controls.stop_new = true;
+        }
+    }
+
+    out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}, concurrency {}, output {}\n",
+                       c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
+                       schedule.size(), done.empty() ? "" : fmt::format(" ({} already played)", done.size()),
+                       c.concurrency, dir.string());
+    out.flush();
+
+    Progress progress(out, options.live, static_cast<int>(schedule.size()), static_cast<int>(done.size()));
+    std::string write_error;
+    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
+
+    auto on_done = [&](output::FinishedGame &&g) {
+        auto line = output::to_json_line(g, format.record) + "\n";
+        if (auto w = jsonl->append(line); !w) {
+            write_error = w.error().message;
+            return false;
+        }
+        if (auto w = pgn->append(output::to_pgn(g, format.for_game(g))); !w) {
+            write_error = w.error().message;
+            return false;
+        }
+        games.push_back(std::move(g));
+        if (!options.quiet) progress.game_finished(games.back());
+        const int finished = static_cast<int>(games.size());
+        const bool interim = c.progress_interval > 0 && finished % c.progress_interval == 0 &&
+                             finished < static_cast<int>(schedule.size());
+        if (interim || c.sprt) {
+            auto s = output::compute_standings(names, games, c.sprt);
+            if (interim) {
+                std::ostringstream text;
+                text << fmt::format("\nstandings after {} games:\n", finished);
+                output::write_standings_text(text, s);
+                progress.message(text.str());
+            }
+            if (c.sprt && s.head_to_head && s.head_to_head->sprt &&
+                s.head_to_head->sprt->decision != rating::SprtState::Decision::Continue && !result.sprt_stopped) {
+                result.sprt_stopped = true;
+                progress.message("SPRT decided: no new games are started");
+                return false;
+            }
+        }
+        return true;
+    };
+    auto tick = [&]() {
+        int signals = options.interrupts ? options.interrupts() : 0;
+        if (signals > 0 && !controls.stop_new) {
+            result.interrupted = true;
+            controls.stop_new = true;
+            if (c.on_interrupt == config::OnInterrupt::Abandon) {
+                controls.abandon = true;
+                progress.message("interrupted: abandoning running games");
+            } else {
+                progress.message("interrupted: finishing running games (interrupt again to abandon them)");
+            }
+        }
+        if (signals > 1 && !controls.abandon) {
+            controls.abandon = true;
+            progress.message("interrupted again: abandoning running games");
+        }
+        if (signals > 0) result.interrupted = true;
+        progress.tick();
+    };
+
+    RunStats stats = run_games(rules, pending, c.concurrency, options.parts, controls, on_done, tick);
+    progress.clear();
+    if (!write_error.empty()) return failed(write_error);
+
+    result.games_recorded = static_cast<int>(games.size());
+    auto standings = output::compute_standings(names, games, c.sprt);
+    std::ostringstream text;
+    output::write_standings_text(text, standings);
+    (void)output::write_file_atomically(dir / kStandingsText, text.str());
+    (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
+    out << fmt::format("\n{} of {} games played{}{}\n\n", games.size(), schedule.size(),
+                       stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
+                       result.sprt_stopped ? ", stopped by SPRT" : "");
+    out << text.str();
+    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "\n";
+    if (result.interrupted && result.games_recorded < result.games_total)
+        out << "interrupted: continue with 'arbiter run --resume " << dir.string() << "'\n";
+    out.flush();
+    result.exit_code = result.interrupted && result.games_recorded < result.games_total ? 130 : 0;
+    return result;
+}
+
+}  // namespace arb::tournament

@@ -1,0 +1,41 @@
+// One `arbiter run`: prepares the output folder (or picks up a previous run's
+// records for --resume), plays the games that are missing, writes each record
+// the moment its game ends, and leaves the standings behind.
+#pragma once
+
+#include "config/config_loader.hpp"
+#include "tournament/runner.hpp"
+
+#include <functional>
+#include <ostream>
+
+namespace arb::tournament {
+
+struct SessionOptions {
+    bool resume = false;      // the output folder holds a previous run of this config
+    bool live = false;        // redraw a progress line in place (a terminal)
+    bool quiet = false;       // no per-game lines
+    RunnerParts parts;        // engines and game runner (real, or fakes in tests)
+    std::function<int()> interrupts;  // signals received so far (null: none)
+};
+
+struct SessionResult {
+    int exit_code = 0;        // 0 complete, 1 error, 130 interrupted
+    int games_recorded = 0;   // records in games.jsonl at the end
+    int games_total = 0;      // games in the schedule
+    bool interrupted = false;
+    bool sprt_stopped = false;
+};
+
+// Output files, in the config's output folder.
+inline constexpr const char *kConfigFile = "config.yaml";
+inline constexpr const char *kOpeningsFile = "openings.txt";
+inline constexpr const char *kJsonlFile = "games.jsonl";
+inline constexpr const char *kPgnFile = "games.pgn";
+inline constexpr const char *kStandingsText = "standings.txt";
+inline constexpr const char *kStandingsJson = "standings.json";
+
+SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
+                          std::ostream &err);
+
+}  // namespace arb::tournament

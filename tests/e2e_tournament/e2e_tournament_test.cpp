@@ -1,0 +1,178 @@
+// `arbiter run` end to end: real engine processes (the generic engine) on
+// every game plugin of the build; kill -9 and resume; Ctrl-C.
+#include "output/record_log.hpp"
+#include "game/plugin.hpp"
+
+#include "../tournament/temp_dir.hpp"
+#include "child_process.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+using namespace arb;
+
+namespace {
+
+const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
+const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
+
+struct Strength {
+    std::string name;
+    std::string mode;
+    int playouts;
+};
+
+std::string engine_yaml(const std::string &game, const Strength &s, const std::string &marker) {
+    return "  - name: " + s.name + "\n    command: " + kEngine + "\n    args: [--game, " + game + ", --mode, " + s.mode +
+           ", --playouts, \"" + std::to_string(s.playouts) + "\", --plugin-dir, " + ARBITER_PLUGIN_DIR + ", --seed, \"" +
+           marker + "\"]\n";
+}
+
+std::string config_yaml(const std::string &game, const std::vector<Strength> &engines, int rounds,
+                        const std::string &marker, const std::string &extra = "") {
+    std::string yaml = "event: e2e\ngame: " + game + "\nengines:\n";
+    for (const auto &e : engines) yaml += engine_yaml(game, e, marker);
+    yaml += "tournament: {rounds: " + std::to_string(rounds) + ", games_per_pairing: 2, seed: 7}\n"
+            "concurrency: 2\ntime_control: 20+0.2\nadjudication: {max_plies: 400}\n" + extra;
+    return yaml;
+}
+
+int count_of(const std::string &text, const std::string &word) {
+    int n = 0;
+    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+    return n;
+}
+
+// Every schedule index in 0..total-1 exactly once in games.jsonl, and as many PGN records.
+void check_exactly_once(const std::filesystem::path &out, int total) {
+    auto log = output::read_record_log(out / "games.jsonl");
+    REQUIRE(log.has_value());
+    CHECK_FALSE(log->dropped_torn_line);
+    CHECK(log->duplicates == 0);
+    std::set<int> indices;
+    for (const auto &g : log->games) indices.insert(g.slot.index);
+    CHECK(static_cast<int>(log->games.size()) == total);
+    CHECK(static_cast<int>(indices.size()) == total);
+    if (!indices.empty()) {
+        CHECK(*indices.begin() == 0);
+        CHECK(*indices.rbegin() == total - 1);
+    }
+    CHECK(count_of(test::read_file(out / "games.pgn"), "[Event ") == total);
+}
+
+int recorded_lines(const std::filesystem::path &jsonl) { return count_of(test::read_file(jsonl), "\n"); }
+
+bool plugin_present(const std::string &id) { return game::find_plugin(id, {ARBITER_PLUGIN_DIR}).has_value(); }
+
+std::string unique_marker() { return std::to_string(900000000 + ::getpid() % 100000 * 100 + std::rand() % 100); }
+
+}  // namespace
+
+TEST_CASE("the stronger engine ranks first on every game plugin of the build", "[e2e]") {
+    struct Case {
+        std::string game;
+        int rounds;
+        int playouts;
+    };
+    // Rounds and playouts: enough that MCTS beats random reliably, small enough to stay fast.
+    const std::vector<Case> cases = {{"tictactoe", 10, 400}, {"othello", 4, 150}, {"baghchal", 4, 150}, {"gess", 2, 40}};
+    int played = 0;
+    for (const auto &c : cases) {
+        if (!plugin_present(c.game)) continue;
+        DYNAMIC_SECTION(c.game) {
+            test::TempDir dir;
+            std::string marker = unique_marker();
+            auto config = dir.write(c.game + ".yaml",
+                                    config_yaml(c.game, {{"mcts", "mcts", c.playouts}, {"random", "random", 0}}, c.rounds,
+                                                marker));
+            test::ChildProcess run({kArbiter, "run", config.string(), "--out", (dir.path() / "out").string(),
+                                    "--plugin-dir", ARBITER_PLUGIN_DIR},
+                                   dir.path() / "log.txt");
+            auto code = run.wait(std::chrono::seconds(120));
+            INFO(test::read_file(dir.path() / "log.txt"));
+            REQUIRE(code == 0);
+            check_exactly_once(dir.path() / "out", 2 * c.rounds);
+            auto standings = nlohmann::json::parse(test::read_file(dir.path() / "out/standings.json"));
+            INFO(standings.dump(2));
+            CHECK(standings["table"]["engines"][0]["name"] == "mcts");
+            CHECK(test::processes_with(marker).empty());
+        }
+        ++played;
+    }
+    CHECK(played >= 1);
+}
+
+TEST_CASE("after kill -9 a resumed tournament has every game exactly once", "[e2e]") {
+    test::TempDir dir;
+    std::string marker = unique_marker();
+    const int rounds = 30;  // 60 games of a few milliseconds each
+    auto config = dir.write("t.yaml", config_yaml("tictactoe", {{"mcts-a", "mcts", 300}, {"mcts-b", "mcts", 200}},
+                                                  rounds, marker));
+    const auto out = dir.path() / "out";
+    {
+        test::ChildProcess run({kArbiter, "run", config.string(), "--out", out.string(), "--plugin-dir",
+                                ARBITER_PLUGIN_DIR},
+                               dir.path() / "log1.txt");
+        auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (recorded_lines(out / "games.jsonl") < 8 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        run.signal(SIGKILL);
+        REQUIRE(run.wait(std::chrono::seconds(10)) == 128 + SIGKILL);
+    }
+    const int before = recorded_lines(out / "games.jsonl");
+    INFO(test::read_file(dir.path() / "log1.txt"));
+    REQUIRE(before >= 8);
+    REQUIRE(before < 2 * rounds);
+    // Engines lose their parent's pipes and exit by themselves.
+    for (int i = 0; i < 200 && !test::processes_with(marker).empty(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    test::ChildProcess resume({kArbiter, "run", "--resume", out.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
+                              dir.path() / "log2.txt");
+    auto code = resume.wait(std::chrono::seconds(120));
+    INFO(test::read_file(dir.path() / "log2.txt"));
+    REQUIRE(code == 0);
+    CHECK_THAT(test::read_file(dir.path() / "log2.txt"), Catch::Contains("already played"));
+    check_exactly_once(out, 2 * rounds);
+}
+
+TEST_CASE("SIGINT stops cleanly: records intact, no engine left running", "[e2e]") {
+    test::TempDir dir;
+    std::string marker = unique_marker();
+    auto config = dir.write("t.yaml", config_yaml("tictactoe", {{"mcts-a", "mcts", 300}, {"mcts-b", "mcts", 200}},
+                                                  200, marker));
+    const auto out = dir.path() / "out";
+    test::ChildProcess run({kArbiter, "run", config.string(), "--out", out.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
+                           dir.path() / "log.txt");
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (recorded_lines(out / "games.jsonl") < 4 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    REQUIRE_FALSE(test::processes_with(marker).empty());
+    run.signal(SIGINT);
+    auto code = run.wait(std::chrono::seconds(30));
+    INFO(test::read_file(dir.path() / "log.txt"));
+    REQUIRE(code == 130);
+    CHECK(test::processes_with(marker).empty());
+    auto log = output::read_record_log(out / "games.jsonl");
+    REQUIRE(log.has_value());
+    CHECK_FALSE(log->dropped_torn_line);
+    CHECK(log->games.size() >= 4);
+    CHECK(log->games.size() < 400);
+    CHECK(std::filesystem::exists(out / "standings.txt"));
+    CHECK_THAT(test::read_file(dir.path() / "log.txt"), Catch::Contains("--resume"));
+}
+
+TEST_CASE("config errors are reported before any engine starts", "[e2e]") {
+    test::TempDir dir;
+    auto config = dir.write("bad.yaml", "game: tictactoe\nengines:\n  - {name: a, command: ./missing-engine}\n"
+                                        "  - {name: a, command: sh}\nconcurency: 2\n");
+    test::ChildProcess run({kArbiter, "run", config.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
+                           dir.path() / "log.txt");
+    REQUIRE(run.wait(std::chrono::seconds(30)) == 1);
+    std::string log = test::read_file(dir.path() / "log.txt");
+    CHECK_THAT(log, Catch::Contains(config.string() + ":3:24: engine 'a': program './missing-engine' not found"));
+    CHECK_THAT(log, Catch::Contains(config.string() + ":4:12: duplicate engine name 'a'"));
+    CHECK_THAT(log, Catch::Contains(config.string() + ":5:1: unknown key 'concurency' in the config; did you mean 'concurrency'?"));
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "out"));
+}

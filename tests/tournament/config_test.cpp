@@ -1,0 +1,228 @@
+#include "config/config_loader.hpp"
+
+#include "temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sys/stat.h>
+
+using arb::config::load_config_file;
+using arb::config::load_config_text;
+using arb::config::LoadOptions;
+
+namespace {
+
+LoadOptions options_for(const std::filesystem::path &dir) {
+    LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.base_dir = dir;
+    o.out_base_dir = dir;
+    o.default_out_dir = "out";
+    return o;
+}
+
+std::string errors_of(const std::string &yaml, const std::filesystem::path &dir) {
+    auto loaded = load_config_text(yaml, "t.yaml", options_for(dir));
+    REQUIRE_FALSE(loaded.has_value());
+    return loaded.error().message;
+}
+
+const char *kGood = R"(event: unit
+game: {id: tictactoe}
+engines:
+  - name: a
+    command: sh
+    args: [-c, "exit 0"]
+  - name: b
+    command: sh
+    time_control: movetime=0.05
+tournament: {type: gauntlet, rounds: 3, games_per_pairing: 4, seed: 99}
+concurrency: 3
+time_control: 5+0.05
+adjudication: {max_plies: 50, resign: {score_cp: 900}}
+output: {dir: results}
+progress: {interval: 7}
+on_interrupt: abandon
+)";
+
+}  // namespace
+
+TEST_CASE("a good config loads into the value with every field", "[config]") {
+    arb::test::TempDir dir;
+    auto loaded = load_config_text(kGood, "t.yaml", options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    const auto &c = loaded->config;
+    CHECK(c.event == "unit");
+    CHECK(c.game.id == "tictactoe");
+    REQUIRE(c.engines.size() == 2);
+    CHECK(c.engines[0].args == std::vector<std::string>{"-c", "exit 0"});
+    CHECK(std::filesystem::path(c.engines[0].command).is_absolute());
+    CHECK(c.engines[1].time_control.has_value());
+    CHECK(c.schedule.type == arb::config::TournamentType::Gauntlet);
+    CHECK(c.schedule.rounds == 3);
+    CHECK(c.schedule.games_per_pairing == 4);
+    CHECK(c.schedule.seed == 99);
+    CHECK(c.concurrency == 3);
+    CHECK(c.adjudication.max_plies == 50);
+    CHECK(c.adjudication.resign.enabled);
+    CHECK(c.adjudication.resign.score_cp == 900);
+    CHECK_FALSE(c.adjudication.draw.enabled);
+    CHECK(c.out_dir == (dir.path() / "results").string());
+    CHECK(c.progress_interval == 7);
+    CHECK(c.on_interrupt == arb::config::OnInterrupt::Abandon);
+}
+
+TEST_CASE("command-line overrides replace the file's values and are checked", "[config]") {
+    arb::test::TempDir dir;
+    auto o = options_for(dir.path());
+    o.overrides.concurrency = 1;
+    o.overrides.rounds = 10;
+    o.overrides.seed = 5;
+    o.overrides.out_dir = "elsewhere";
+    auto loaded = load_config_text(kGood, "t.yaml", o);
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->config.concurrency == 1);
+    CHECK(loaded->config.schedule.rounds == 10);
+    CHECK(loaded->config.schedule.seed == 5);
+    CHECK(loaded->config.out_dir == (dir.path() / "elsewhere").string());
+    o.overrides.concurrency = 0;
+    auto bad = load_config_text(kGood, "t.yaml", o);
+    REQUIRE_FALSE(bad.has_value());
+    CHECK(bad.error().message == "--concurrency must be at least 1");
+}
+
+TEST_CASE("the effective config written as YAML loads back to the same config", "[config]") {
+    arb::test::TempDir dir;
+    auto first = load_config_text(kGood, "t.yaml", options_for(dir.path()));
+    REQUIRE(first.has_value());
+    std::string yaml = arb::config::to_yaml(first->config);
+    auto second = load_config_text(yaml, "effective.yaml", options_for(dir.path()));
+    INFO(yaml);
+    INFO((second ? "" : second.error().message));
+    REQUIRE(second.has_value());
+    CHECK(arb::config::to_yaml(second->config) == yaml);
+}
+
+TEST_CASE("unknown keys are reported with line, column and a did-you-mean", "[config]") {
+    arb::test::TempDir dir;
+    std::string errors = errors_of(R"(game: {id: tictactoe}
+engines:
+  - name: a
+    comand: sh
+  - name: b
+    command: sh
+tournament:
+  rouns: 2
+concurency: 2
+)", dir.path());
+    CHECK(errors == "t.yaml:3:5: engine 'a' needs a 'command'\n"
+                    "t.yaml:4:5: unknown key 'comand' in an engine; did you mean 'command'?\n"
+                    "t.yaml:8:3: unknown key 'rouns' in tournament; did you mean 'rounds'?\n"
+                    "t.yaml:9:1: unknown key 'concurency' in the config; did you mean 'concurrency'?");
+}
+
+TEST_CASE("wrong types and values name the place and what was expected", "[config]") {
+    arb::test::TempDir dir;
+    std::string errors = errors_of(R"(game: tictactoe
+engines:
+  - {name: a, command: sh, args: --fast}
+  - {name: b, command: sh}
+tournament: {type: swiss, rounds: many}
+concurrency: 0
+)", dir.path());
+    CHECK(errors == "t.yaml:3:34: engine args must be a list, e.g. [--mode, mcts], got '--fast'\n"
+                    "t.yaml:5:20: tournament.type must be one of round-robin, gauntlet, got 'swiss'\n"
+                    "t.yaml:5:35: tournament.rounds must be a whole number, got 'many'\n"
+                    "t.yaml:6:14: concurrency must be in 1..1024, got 0");
+}
+
+TEST_CASE("unknown games and game options are caught through the plugin", "[config]") {
+    arb::test::TempDir dir;
+    std::string errors = errors_of("game: {id: tictactoo}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
+                                   dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:1:12: unknown game 'tictactoo'; did you mean 'tictactoe'?"));
+    errors = errors_of("game: {id: tictactoe, options: {size: 4}}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
+                       dir.path());
+    CHECK(errors == "t.yaml:1:33: game 'tictactoe' has no option 'size' (it has no options)");
+}
+
+TEST_CASE("engine programs are resolved like execvp, duplicates and missing ones reported", "[config]") {
+    arb::test::TempDir dir;
+    auto program = dir.write("bin/engine.sh", "#!/bin/sh\n");
+    ::chmod(program.c_str(), 0755);
+    std::string errors = errors_of(R"(game: tictactoe
+engines:
+  - {name: a, command: bin/engine.sh}
+  - {name: a, command: ./engine.sh, working_dir: bin}
+  - {name: c, command: bin/missing}
+  - {name: d, command: no-such-program-anywhere}
+)", dir.path());
+    CHECK(errors == "t.yaml:4:12: duplicate engine name 'a' (engine names must be unique)\n"
+                    "t.yaml:5:24: engine 'c': program 'bin/missing' not found or not executable (looked at " +
+                        (dir.path() / "bin/missing").string() + ")\n"
+                    "t.yaml:6:24: engine 'd': program 'no-such-program-anywhere' not found or not executable (searched $PATH)");
+    // {arbiter_bin} is the folder of the running arbiter.
+    auto with_bin = options_for(dir.path());
+    with_bin.program_dir = dir.path() / "bin";
+    auto placeholder = load_config_text(
+        "game: tictactoe\nengines: [{name: a, command: '{arbiter_bin}/engine.sh'}, {name: b, command: sh}]\n", "t.yaml",
+        with_bin);
+    INFO((placeholder ? "" : placeholder.error().message));
+    REQUIRE(placeholder.has_value());
+    CHECK(placeholder->config.engines[0].command == program.string());
+    // A relative command starts at the working dir, as after chdir + execvp.
+    auto loaded = load_config_text(R"(game: tictactoe
+engines:
+  - {name: a, command: bin/engine.sh}
+  - {name: b, command: ./engine.sh, working_dir: bin}
+)", "t.yaml", options_for(dir.path()));
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->config.engines[1].command == program.string());
+    CHECK(loaded->config.engines[1].working_dir == (dir.path() / "bin").string());
+}
+
+TEST_CASE("openings are checked by the plugin and a bad one names its file line", "[config]") {
+    arb::test::TempDir dir;
+    dir.write("openings.txt", "# tictactoe openings\nb2 a1\n\nX........ O\nz9\nX...O.... X\n");
+    auto loaded = load_config_text(
+        "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\nopenings: {file: openings.txt}\n",
+        "t.yaml", options_for(dir.path()));
+    REQUIRE_FALSE(loaded.has_value());
+    CHECK_THAT(loaded.error().message,
+               Catch::StartsWith((dir.path() / "openings.txt").string() + ":5:1: opening rejected by tictactoe: "));
+    dir.write("openings.txt", "# tictactoe openings\nb2 a1\n\nX........ O\n");
+    loaded = load_config_text(
+        "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\nopenings: {file: openings.txt, order: random}\n",
+        "t.yaml", options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    REQUIRE(loaded->openings.size() == 2);
+    CHECK(loaded->openings[0].moves == std::vector<std::string>{"b2", "a1"});
+    CHECK(loaded->openings[0].line == 2);
+    CHECK(loaded->openings[1].position == "X........ O");
+    CHECK(loaded->openings[1].line == 4);
+}
+
+TEST_CASE("YAML syntax errors carry their position", "[config]") {
+    arb::test::TempDir dir;
+    std::string errors = errors_of("game: {id: tictactoe\nengines: [\n", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:"));
+    CHECK_THAT(errors, Catch::Contains("YAML syntax"));
+}
+
+TEST_CASE("sprt needs two engines", "[config]") {
+    arb::test::TempDir dir;
+    std::string errors = errors_of(R"(game: tictactoe
+engines: [{name: a, command: sh}, {name: b, command: sh}, {name: c, command: sh}]
+sprt: {elo0: 0, elo1: 10}
+)", dir.path());
+    CHECK(errors == "t.yaml:3:7: sprt needs exactly two engines, found 3");
+}
+
+TEST_CASE("did_you_mean only suggests near words", "[config]") {
+    using arb::config::did_you_mean;
+    CHECK(did_you_mean("concurency", {"concurrency", "rounds"}) == std::optional<std::string>("concurrency"));
+    CHECK_FALSE(did_you_mean("banana", {"concurrency", "rounds"}).has_value());
+}

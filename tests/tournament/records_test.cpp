@@ -1,0 +1,94 @@
+#include "output/jsonl_record.hpp"
+#include "output/pgn_writer.hpp"
+#include "output/standings.hpp"
+
+#include "sample_games.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace arb;
+
+TEST_CASE("a JSON line round-trips every fact of a game", "[records]") {
+    auto g = test::sample_game(3, ARB_RESULT_DRAW);
+    g.record.has_score = true;
+    g.record.score[0] = 35;
+    g.record.score[1] = 29;
+    g.record.termination = match::Termination::IllegalMove;
+    g.record.loser_side = 1;
+    g.record.offending_text = "bestmove z9 \"x\"";
+    std::string line = output::to_json_line(g, {"tictactoe", "tictactoe"});
+    CHECK(line.find('\n') == std::string::npos);
+    auto back = output::parse_json_line(line);
+    INFO(line);
+    REQUIRE(back.has_value());
+    CHECK(output::to_json_line(*back, {"tictactoe", "tictactoe"}) == line);
+    CHECK(back->slot.index == 3);
+    CHECK(back->slot.pair_id == 1);
+    CHECK(back->record.termination == match::Termination::IllegalMove);
+    CHECK(back->record.offending_text == g.record.offending_text);
+    CHECK(back->record.moves.size() == 5);
+    CHECK(back->record.moves[1].score_cp == -35);
+    CHECK(back->record.moves[2].nodes == 12345);
+    CHECK(back->record.moves[3].forced);
+    CHECK(back->record.score[0] == 35);
+    CHECK(back->record.started == g.record.started);
+}
+
+TEST_CASE("a damaged JSON line is refused with a reason", "[records]") {
+    std::string line = output::to_json_line(test::sample_game(0), {"tictactoe", "tictactoe"});
+    CHECK_FALSE(output::parse_json_line(line.substr(0, line.size() / 2)).has_value());
+    auto bad_result = line;
+    bad_result.replace(bad_result.find("\"1-0\""), 5, "\"2-0\"");
+    auto parsed = output::parse_json_line(bad_result);
+    REQUIRE_FALSE(parsed.has_value());
+    CHECK(parsed.error().message == "unknown result '2-0'");
+}
+
+TEST_CASE("PGN records have the tags Ordo and BayesElo read and numbered movetext", "[records]") {
+    auto g = test::sample_game(0);
+    output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0};
+    CHECK(output::to_pgn(g, context) == R"([Event "Unit event"]
+[Site "host"]
+[Date "2025.11.22"]
+[Round "1"]
+[Game "1"]
+[White "alpha"]
+[Black "beta"]
+[Result "1-0"]
+[Termination "game-rule"]
+[Variant "tictactoe"]
+[PlyCount "6"]
+
+1. b2 {opening} a1 2. c3 a3 3. a2 c1 {three in a row )diagonal)} 1-0
+
+)");
+    g.record.opening_position = "X........ O";
+    g.record.opening_moves.clear();
+    g.record.has_score = true;
+    g.record.score[0] = 3;
+    g.record.score[1] = 1;
+    context.first_side = 1;
+    std::string pgn = output::to_pgn(g, context);
+    CHECK_THAT(pgn, Catch::Contains("[FEN \"X........ O\"]\n[Score \"3-1\"]\n[PlyCount \"5\"]\n\n1... a1 2. c3 a3 3. a2 c1"));
+}
+
+TEST_CASE("pentanomial counts pair games by pair id from the first engine's view", "[records]") {
+    std::vector<output::FinishedGame> games;
+    // pair 0: alpha wins both; pair 1: win and loss; pair 2: two draws; pair 3: one game only.
+    games.push_back(test::sample_game(0, ARB_RESULT_WIN_SIDE_0));
+    games.push_back(test::sample_game(1, ARB_RESULT_WIN_SIDE_1));
+    games.push_back(test::sample_game(2, ARB_RESULT_WIN_SIDE_0));
+    games.push_back(test::sample_game(3, ARB_RESULT_WIN_SIDE_0));
+    games.push_back(test::sample_game(4, ARB_RESULT_DRAW));
+    games.push_back(test::sample_game(5, ARB_RESULT_DRAW));
+    games.push_back(test::sample_game(6, ARB_RESULT_WIN_SIDE_1));
+    auto p = output::count_pentanomial(games, 0, 1);
+    CHECK(p.ww == 1);
+    CHECK(p.wl == 1);
+    CHECK(p.dd == 1);
+    CHECK(p.ll + p.ld + p.wd == 0);
+    auto t = output::count_trinomial(games, 0, 1);
+    CHECK(t.wins == 3);
+    CHECK(t.draws == 2);
+    CHECK(t.losses == 2);
+}

@@ -1,0 +1,169 @@
+#include "output/jsonl_record.hpp"
+#include "output/record_log.hpp"
+#include "tournament/session.hpp"
+
+#include "fake_engines.hpp"
+#include "temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace arb;
+
+namespace {
+
+config::LoadedConfig load(const test::TempDir &dir, const std::string &engines_yaml, const std::string &extra = "") {
+    dir.write("openings.txt", "b2\na1\nX........ O\n");
+    config::LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.base_dir = dir.path();
+    o.out_base_dir = dir.path();
+    o.check_programs = false;
+    std::string yaml = "game: tictactoe\nengines: " + engines_yaml +
+                       "\ntournament: {rounds: 2, games_per_pairing: 2}\nopenings: openings.txt\n"
+                       "concurrency: 2\noutput: {dir: out}\n" + extra;
+    auto loaded = config::load_config_text(yaml, "t.yaml", o);
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    return std::move(*loaded);
+}
+
+std::string read(const std::filesystem::path &file) {
+    std::ifstream in(file);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int count_of(const std::string &text, const std::string &word) {
+    int n = 0;
+    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+    return n;
+}
+
+std::set<int> recorded_indices(const std::filesystem::path &out, int &records) {
+    auto log = output::read_record_log(out / "games.jsonl");
+    REQUIRE(log.has_value());
+    records = static_cast<int>(log->games.size()) + log->duplicates;
+    std::set<int> indices;
+    for (const auto &g : log->games) indices.insert(g.slot.index);
+    return indices;
+}
+
+}  // namespace
+
+TEST_CASE("a tournament writes one record per game, standings, and reuses engines", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    INFO(out.str() << err.str());
+    CHECK(result.exit_code == 0);
+    CHECK(result.games_total == 12);
+    CHECK(result.games_recorded == 12);
+    int records = 0;
+    CHECK(recorded_indices(dir.path() / "out", records).size() == 12);
+    CHECK(records == 12);
+    CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Event ") == 12);
+    CHECK(std::filesystem::exists(dir.path() / "out/standings.txt"));
+    CHECK(std::filesystem::exists(dir.path() / "out/standings.json"));
+    CHECK(std::filesystem::exists(dir.path() / "out/config.yaml"));
+    CHECK(read(dir.path() / "out/openings.txt") == "b2\na1\nX........ O\n");
+    // At most one process per engine and worker slot, all shut down at the end.
+    CHECK(world.starts <= 2 * 3);
+    CHECK(world.live_engines == 0);
+    // A second run into the same folder is refused instead of mixing records.
+    std::ostringstream out2, err2;
+    CHECK(tournament::run_session(loaded, options, out2, err2).exit_code == 1);
+    CHECK_THAT(err2.str(), Catch::Contains("--resume"));
+}
+
+TEST_CASE("an engine that crashes loses its games and is restarted; one that cannot start forfeits", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: crasher, command: x}, {name: broken, command: x}]");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    REQUIRE(result.exit_code == 0);
+    REQUIRE(result.games_recorded == 12);
+    auto log = output::read_record_log(dir.path() / "out/games.jsonl");
+    REQUIRE(log.has_value());
+    int crash_losses = 0, broken_losses = 0;
+    for (const auto &g : log->games) {
+        const auto &r = g.record;
+        if (r.loser_side < 0) continue;
+        if (r.engine_names[r.loser_side] == "crasher") ++crash_losses;
+        if (r.engine_names[r.loser_side] == "broken") ++broken_losses;
+    }
+    CHECK(crash_losses == 4);   // every game of crasher against a
+    CHECK(broken_losses == 8);  // every game of broken, whoever its opponent
+    CHECK(world.live_engines == 0);
+}
+
+TEST_CASE("resume keeps finished games once, drops a torn record and plays the rest", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]");
+    test::FakeWorld world;
+    world.game_time = std::chrono::milliseconds(30);
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.interrupts = [&world]() { return world.games_started >= 3 ? 1 : 0; };
+    std::ostringstream out, err;
+    auto first = tournament::run_session(loaded, options, out, err);
+    INFO(out.str() << err.str());
+    CHECK(first.interrupted);
+    CHECK(first.exit_code == 130);
+    REQUIRE(first.games_recorded < 12);
+    REQUIRE(first.games_recorded >= 3);
+    CHECK(world.live_engines == 0);
+    // kill -9 in the middle of a write leaves a torn last line.
+    {
+        std::ofstream append(dir.path() / "out/games.jsonl", std::ios::app);
+        append << "{\"index\": 11, \"round\": 2, \"pair";
+    }
+    // The resumed run reads the copy of the config in the output folder.
+    config::LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.check_programs = false;
+    o.overrides.out_dir = (dir.path() / "out").string();
+    auto again = config::load_config_file(dir.path() / "out/config.yaml", o);
+    INFO((again ? "" : again.error().message));
+    REQUIRE(again.has_value());
+    options.resume = true;
+    options.interrupts = {};
+    std::ostringstream out2, err2;
+    auto second = tournament::run_session(*again, options, out2, err2);
+    INFO(out2.str() << err2.str());
+    CHECK(second.exit_code == 0);
+    CHECK_THAT(err2.str(), Catch::Contains("dropped an incomplete last record"));
+    int records = 0;
+    auto indices = recorded_indices(dir.path() / "out", records);
+    CHECK(indices.size() == 12);
+    CHECK(records == 12);
+    CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Event ") == 12);
+}
+
+TEST_CASE("abandoning on interrupt records no unfinished game", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]", "on_interrupt: abandon\n");
+    test::FakeWorld world;
+    world.game_time = std::chrono::milliseconds(2000);
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.interrupts = [&world]() { return world.games_started >= 2 ? 1 : 0; };
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    CHECK(result.exit_code == 130);
+    CHECK(result.games_recorded == 0);
+    CHECK(world.live_engines == 0);
+    int records = 0;
+    CHECK(recorded_indices(dir.path() / "out", records).empty());
+}
