@@ -84,7 +84,7 @@ TEST_CASE("arbiter-engine plays only legal moves through whole games of every pl
             ChildProcess engine(generic_engine(id, {"--mode", "mcts", "--seed", "3"}));
             handshake(engine);
             ChildProcess *both[2] = {&engine, &engine};
-            play_game(new_test_game(id), both, "go nodes 40", 120, true);
+            play_game(new_test_game(id), both, "go nodes 12", 80, true);
         }
     }
 }
