@@ -228,6 +228,10 @@ ReadStatus EngineProcess::read_line(SteadyClock::time_point deadline, std::strin
             if (len > 0 && base[pos - 1] == '\r') --len;
             line = std::string_view(base + begin_, len);
             begin_ = scan_ = pos + 1;
+            if (len > kMaxLine) {  // it may have come in pieces that each fitted
+                line = line.substr(0, 200);
+                return ReadStatus::TooLong;
+            }
             if (begin_ == end_ && !read_pending_) begin_ = scan_ = end_ = 0;
             return ReadStatus::Line;
         }

@@ -194,3 +194,44 @@ TEST_CASE("a program that cannot be started is a StartFailed naming it", "[e2e][
     REQUIRE_FALSE(engine);
     CHECK_THAT(engine.error().message, Catch::Contains("/no/such/folder"));
 }
+
+TEST_CASE("a line over 64 KiB is a protocol error even when it arrives in pieces", "[e2e][engine]") {
+    // A scripted engine: answers the handshake, then writes 80000 bytes of
+    // one line in two pieces, each of which alone would fit.
+    EngineConfig config;
+    config.name = "long";
+    config.command = "/bin/sh";
+    config.args = {"-c",
+                   "read a; echo ugiok; read b; echo readyok; read c; read d; "
+                   "head -c 40000 /dev/zero | tr '\\0' x; sleep 0.05; head -c 40000 /dev/zero | tr '\\0' y; "
+                   "echo; echo bestmove a1; read e"};
+    auto engine = start(config);
+    auto answer = engine->go("startpos moves", arb::engine::GoCommand{{}, {}, {}, {}, {}, 2000ms, {}, {}}, 2000ms);
+    REQUIRE_FALSE(answer);
+    CHECK(answer.error().kind == FailureKind::Protocol);
+    CHECK_THAT(answer.error().message, Catch::Contains("65536"));
+    CHECK(answer.error().offending_text.substr(0, 3) == "xxx");
+    long pid = engine->pid();
+    engine->quit();
+    require_gone(pid);
+}
+
+TEST_CASE("info lines before bestmove are kept; the elapsed time is measured", "[e2e][engine]") {
+    EngineConfig config;
+    config.name = "scripted";
+    config.command = "/bin/sh";
+    config.args = {"-c",
+                   "read a; echo 'id name scripted'; echo 'option name Hash Size type spin default 1'; echo ugiok; "
+                   "read b; echo readyok; read c; read d; echo 'info depth 3 score cp 17 nodes 99'; sleep 0.1; "
+                   "echo 'info string hello'; echo; echo 'bestmove  b2 ponder c3'; read e"};
+    auto engine = start(config);
+    CHECK(engine->declared_options() == std::vector<std::string>{"Hash Size"});
+    auto answer = engine->go("startpos moves", arb::engine::GoCommand{{}, {}, {}, {}, {}, 2000ms, {}, {}}, 3000ms);
+    REQUIRE(answer);
+    CHECK(answer->move == "b2");
+    CHECK(answer->info.score_cp == 17);
+    CHECK(answer->info.depth == 3);
+    CHECK(answer->info.nodes == 99);
+    CHECK(answer->elapsed >= 100ms);
+    CHECK(answer->elapsed < 2000ms);
+}
