@@ -92,6 +92,28 @@ TEST_CASE("mock illegal sends a well-formed illegal move at the Nth go", "[engin
     }
 }
 
+TEST_CASE("mock illegal finds an illegal move in every plugin of the build", "[engines][mock]") {
+    for (const auto &plugin : game::discover_plugins({ARBITER_PLUGIN_DIR}).plugins) {
+        const std::string id = plugin->id();
+        INFO(id);
+        // Two plies in, so that placement games have occupied squares.
+        game::GameState state = new_test_game(id);
+        std::vector<std::string> moves;
+        for (int i = 0; i < 2; ++i) {
+            std::string text = state.format_move(state.legal_moves().front());
+            play_text(state, text);
+            moves.push_back(text);
+        }
+        ChildProcess engine(mock_engine(id, mode_args("illegal")));
+        handshake(engine);
+        std::string move = ask_move(engine, position_command("", moves), "go");
+        arb_move code;
+        std::string error;
+        INFO("move " << move);
+        CHECK(state.parse_move(move.c_str(), code, error) == ARB_ERR_ILLEGAL);
+    }
+}
+
 TEST_CASE("mock garbage, empty-bestmove and long-line write what they say", "[engines][mock]") {
     {
         ChildProcess engine(mock_engine("tictactoe", mode_args("garbage", 2)));
