@@ -1,5 +1,7 @@
-// A file that only grows, one whole record at a time: each append is written
-// and fsync'd before it returns, so a finished game survives kill -9.
+// A file that only grows, one whole record at a time. Each append is handed
+// to the kernel in full before it returns (that alone survives kill -9 of
+// the arbiter); with `durable` it is also on disk (fdatasync), which survives
+// a crash of the machine.
 #pragma once
 
 #include "core/expected.hpp"
@@ -11,20 +13,21 @@ namespace arb::output {
 
 class AppendFile {
 public:
-    static Expected<AppendFile> open(const std::filesystem::path &path);
+    static Expected<AppendFile> open(const std::filesystem::path &path, bool durable = true);
     AppendFile(AppendFile &&other) noexcept;
     AppendFile &operator=(AppendFile &&other) noexcept;
     AppendFile(const AppendFile &) = delete;
     AppendFile &operator=(const AppendFile &) = delete;
     ~AppendFile();
 
-    // Writes all of `text` and waits until it is on disk.
+    // Writes all of `text` (and waits until it is on disk when durable).
     Expected<void> append(const std::string &text);
 
 private:
-    AppendFile(int fd, std::filesystem::path path) : fd_(fd), path_(std::move(path)) {}
+    AppendFile(int fd, std::filesystem::path path, bool durable) : fd_(fd), path_(std::move(path)), durable_(durable) {}
     int fd_ = -1;
     std::filesystem::path path_;
+    bool durable_ = true;
 };
 
 // Replaces `path` with `text` atomically (temporary file, fsync, rename).

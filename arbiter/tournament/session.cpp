@@ -147,7 +147,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     }
     auto jsonl = output::AppendFile::open(dir / kJsonlFile);
     if (!jsonl) return failed(jsonl.error().message);
-    auto pgn = output::AppendFile::open(dir / kPgnFile);
+    // Only the source of truth waits for the disk: the PGN is rebuilt from the
+    // JSON lines on resume, so syncing it too would halve throughput for nothing.
+    auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
     if (!pgn) return failed(pgn.error().message);
 
     std::vector<ScheduledGame> pending;

@@ -1,6 +1,8 @@
 // Gess speed figures through the C ABI, as the host sees the plugin:
 // perft nodes per second at depths 2 and 3 (every option setting at depth 2,
 // the defaults at depth 3), and random playouts per second with their lengths.
+// Rates are given per second of wall time and of process CPU time, since the
+// build machine is often shared.
 //
 //   gess_bench [--depth3-all] [--games N]
 #include "game/game_state.hpp"
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <random>
 #include <string>
 #include <vector>
@@ -19,9 +22,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+struct Timer {
+    Clock::time_point wall = Clock::now();
+    std::clock_t cpu = std::clock();
+
+    [[nodiscard]] double wall_seconds() const { return std::chrono::duration<double>(Clock::now() - wall).count(); }
+    [[nodiscard]] double cpu_seconds() const { return static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC; }
+};
+
+double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; }
 
 struct Setting {
     const char *label;
@@ -35,11 +44,13 @@ void perft_line(const arb::game::PluginPtr &plugin, const Setting &setting, int 
         return;
     }
     arb::sdk::Perft perft(state->api(), state->raw(), depth);
-    const auto start = Clock::now();
+    const Timer timer;
     const uint64_t nodes = perft.count(state->raw(), depth);
-    const double s = seconds_since(start);
-    std::printf("perft %-32s depth %d  %12llu nodes  %8.3f s  %6.1f Mnodes/s\n", setting.label, depth,
-                static_cast<unsigned long long>(nodes), s, s > 0 ? static_cast<double>(nodes) / s / 1e6 : 0.0);
+    const double wall = timer.wall_seconds(), cpu = timer.cpu_seconds();
+    const auto n = static_cast<double>(nodes);
+    std::printf("perft %-26s depth %d %10llu nodes  %7.3f s  %6.1f Mnodes/s wall  %6.1f Mnodes/s cpu\n",
+                setting.label, depth, static_cast<unsigned long long>(nodes), wall, rate(n, wall) / 1e6,
+                rate(n, cpu) / 1e6);
 }
 
 // Uniformly random legal moves until the game ends or `max_plies` pass.
@@ -52,7 +63,7 @@ void playouts(const arb::game::PluginPtr &plugin, const Setting &setting, int ga
     std::mt19937 rng(1);
     int unfinished = 0;
     long long plies_total = 0;
-    const auto start = Clock::now();
+    const Timer timer;
     arb_state *state = api.clone(root->raw());
     for (int g = 0; g < games; ++g) {
         api.reset(state);
@@ -67,11 +78,12 @@ void playouts(const arb::game::PluginPtr &plugin, const Setting &setting, int ga
         plies_total += ply;
     }
     api.destroy(state);
-    const double s = seconds_since(start);
+    const double wall = timer.wall_seconds(), cpu = timer.cpu_seconds();
     std::sort(lengths.begin(), lengths.end());
-    std::printf("playouts %-29s %d games  %8.3f s  %8.0f games/s  %6.2f Mplies/s  length median %d, "
-                "90%% %d, max %d, unfinished after %d: %d\n",
-                setting.label, games, s, games / s, static_cast<double>(plies_total) / s / 1e6,
+    const auto plies = static_cast<double>(plies_total);
+    std::printf("playouts %-23s %5d games %7.3f s  %7.3f Mplies/s wall  %7.3f Mplies/s cpu  "
+                "length median %d, 90%% %d, max %d; unfinished after %d plies: %d\n",
+                setting.label, games, wall, rate(plies, wall) / 1e6, rate(plies, cpu) / 1e6,
                 lengths[lengths.size() / 2], lengths[lengths.size() * 9 / 10], lengths.back(), max_plies, unfinished);
 }
 

@@ -9,7 +9,7 @@ namespace arb::engines {
 int64_t win_rate_to_cp(double w) {
     w = std::clamp(w, 0.0005, 0.9995);
     double cp = 400.0 * std::log10(w / (1.0 - w));
-    return std::clamp<int64_t>(std::llround(cp), -3000, 3000);
+    return std::llround(cp);
 }
 
 bool Mcts::expand(int32_t node, const game::GameState &state, Rng &rng) {
@@ -126,9 +126,14 @@ ugi::SearchResult Mcts::search(const game::GameState &root, const SearchBudget &
         if (n > 0) result.move = root.format_move(moves_[0]);
         return result;
     }
+    // Most visits; among equals (few playouts for many moves, as in Gess)
+    // the higher reward, so that a move whose playouts won is preferred.
     int32_t best = top.first_child;
-    for (int32_t c = top.first_child; c < top.first_child + top.child_count; ++c)
-        if (nodes_[static_cast<size_t>(c)].visits > nodes_[static_cast<size_t>(best)].visits) best = c;
+    for (int32_t c = top.first_child; c < top.first_child + top.child_count; ++c) {
+        const Node &n = nodes_[static_cast<size_t>(c)];
+        const Node &b = nodes_[static_cast<size_t>(best)];
+        if (n.visits > b.visits || (n.visits == b.visits && n.reward > b.reward)) best = c;
+    }
     const Node &chosen = nodes_[static_cast<size_t>(best)];
     result.move = root.format_move(chosen.move);
     ugi::SearchInfo info;

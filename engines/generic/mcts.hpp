@@ -55,8 +55,8 @@ private:
     const arb_state *sim_source_ = nullptr;  // sim_ is only assign()ed from states of the same options
 };
 
-// Win rate (0..1) to a centipawn-like score: 400 * log10(w / (1 - w)),
-// clamped to +-3000.
+// Win rate (0..1) to a centipawn-like score: 400 * log10(w / (1 - w)), with
+// w clamped to [0.0005, 0.9995] (so at most +-1320).
 int64_t win_rate_to_cp(double win_rate);
 
 }  // namespace arb::engines

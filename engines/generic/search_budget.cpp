@@ -37,7 +37,7 @@ SearchBudget plan_search(const ugi::Go &go, int side_to_move, const BudgetSettin
     if (go.nodes) budget.playouts = *go.nodes;
     if (go.depth) {
         budget.depth = *go.depth;
-        if (!budget.playouts) budget.playouts = 100000;
+        if (!budget.playouts) budget.playouts = 10000;
     }
     if (settings.playouts > 0) budget.playouts = budget.playouts ? std::min(*budget.playouts, settings.playouts) : settings.playouts;
     return budget;

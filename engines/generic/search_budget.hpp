@@ -25,7 +25,7 @@ struct SearchBudget {
 // clock: remaining * time_fraction (or remaining / (movestogo + 1)) plus 3/4
 // of the increment, never more than half the remaining time nor more than
 // remaining - 50 ms; at least 1 ms. nodes N: N playouts. depth D: until the
-// tree reaches depth D (at most 100000 playouts unless playouts is set).
+// tree reaches depth D (at most 10000 playouts unless playouts is set).
 // The settings' playouts cap applies on top of any of these. No limit at all
 // ("go" or "go infinite" without playouts): until "stop".
 SearchBudget plan_search(const ugi::Go &go, int side_to_move, const BudgetSettings &settings);

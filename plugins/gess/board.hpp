@@ -14,9 +14,9 @@
 
 namespace gess {
 
-constexpr int kGridSize = 20;        // a-t, 1-20
-constexpr int kFirstSquare = 1;      // b, 2
-constexpr int kLastSquare = 18;      // s, 19
+constexpr int kGridSize = 20;    // a-t, 1-20
+constexpr int kFirstSquare = 1;  // b, 2
+constexpr int kLastSquare = 18;  // s, 19
 constexpr int kRowSlots = kGridSize + 2;
 constexpr int kStonesPerSide = 43;
 constexpr uint32_t kBoardColumns = ((1u << 18) - 1) << 2;  // bits of columns b..s
@@ -99,7 +99,9 @@ struct Board {
     [[nodiscard]] bool has(int side, int x, int y) const noexcept {
         return (stones[static_cast<size_t>(side)][static_cast<size_t>(slot(y))] & column_bit(x)) != 0;
     }
-    void put(int side, int x, int y) noexcept { stones[static_cast<size_t>(side)][static_cast<size_t>(slot(y))] |= column_bit(x); }
+    void put(int side, int x, int y) noexcept {
+        stones[static_cast<size_t>(side)][static_cast<size_t>(slot(y))] |= column_bit(x);
+    }
     [[nodiscard]] int count(int side) const noexcept {
         int n = 0;
         for (uint32_t row : stones[static_cast<size_t>(side)]) n += std::popcount(row);
@@ -141,8 +143,8 @@ inline bool has_ring_in_rows(const Board &board, int side, int y_min, int y_max)
         const uint32_t middle = own[static_cast<size_t>(slot(y))];
         const uint32_t above = own[static_cast<size_t>(slot(y + 1))];
         const uint32_t empty = ~(middle | opp[static_cast<size_t>(slot(y))]);
-        if (below & (below << 1) & (below >> 1) & above & (above << 1) & (above >> 1) & (middle << 1) &
-            (middle >> 1) & empty)
+        if (below & (below << 1) & (below >> 1) & above & (above << 1) & (above >> 1) & (middle << 1) & (middle >> 1) &
+            empty)
             return true;
     }
     return false;

@@ -96,13 +96,14 @@ public:
     [[nodiscard]] arb::sdk::Outcome outcome() const {
         const int mover = to_move_ ^ 1;
         switch (ending_) {
-        case Ending::side_to_move_ringless:
-            return arb::sdk::Outcome::win(mover, to_move_ == 0 ? "black has no ring left" : "white has no ring left");
-        case Ending::mover_ringless:
-            return arb::sdk::Outcome::win(to_move_, mover == 0 ? "black left itself without a ring"
-                                                               : "white left itself without a ring");
-        case Ending::ongoing:
-            break;
+            case Ending::side_to_move_ringless:
+                return arb::sdk::Outcome::win(mover,
+                                              to_move_ == 0 ? "black has no ring left" : "white has no ring left");
+            case Ending::mover_ringless:
+                return arb::sdk::Outcome::win(
+                    to_move_, mover == 0 ? "black left itself without a ring" : "white left itself without a ring");
+            case Ending::ongoing:
+                break;
         }
         return arb::sdk::Outcome::ongoing();
     }

@@ -51,28 +51,52 @@ struct RingList {
     }
 };
 
-// Whether `side` still has a ring after `move`, given its rings before.
-// A ring whose 3x3 square meets neither footprint is untouched, which
-// settles most moves without making them. Otherwise every ring the move
-// could leave (old or new) is centred within 2 rows of a footprint's centre,
-// so only those rows of the board after the move are searched. `scratch`
-// equals the board before the move, and does again on return.
-bool keeps_ring(Board &scratch, int side, const Move &move, const RingList &rings) noexcept {
+// A ring whose 3x3 square meets neither footprint is untouched by the move.
+bool untouched_ring(const RingList &rings, const Move &move) noexcept {
     for (int i = 0; i < rings.count; ++i) {
         if (chebyshev(rings.x[i], rings.y[i], move.from_x, move.from_y) >= 3 &&
             chebyshev(rings.x[i], rings.y[i], move.to_x, move.to_y) >= 3)
             return true;
     }
-    uint32_t saved[2][6];
-    const int slots[6] = {move.from_y, move.from_y + 1, move.from_y + 2, move.to_y, move.to_y + 1, move.to_y + 2};
-    for (int c = 0; c < 2; ++c)
-        for (int i = 0; i < 6; ++i) saved[c][i] = scratch.stones[at(c)][at(slots[i])];
-    apply_move(scratch, side, move);
-    const bool kept = has_ring_in_rows(scratch, side, move.from_y - 2, move.from_y + 2) ||
-                      has_ring_in_rows(scratch, side, move.to_y - 2, move.to_y + 2);
-    // Restore in reverse, as the source and destination slots may coincide.
-    for (int c = 0; c < 2; ++c)
-        for (int i = 5; i >= 0; --i) scratch.stones[at(c)][at(slots[i])] = saved[c][i];
+    return false;
+}
+
+// Whether `side` still has a ring after `move`, given its rings before: the
+// plain check for a single move. Failing an untouched ring, any ring after
+// the move is centred within 2 rows of one of the two footprints.
+bool keeps_ring(const Board &board, int side, const Move &move, const RingList &rings) noexcept {
+    if (untouched_ring(rings, move)) return true;
+    Board after = board;
+    apply_move(after, side, move);
+    return has_ring_in_rows(after, side, move.from_y - 2, move.from_y + 2) ||
+           has_ring_in_rows(after, side, move.to_y - 2, move.to_y + 2);
+}
+
+// The generator's check, sharing the lifting among the moves of one piece.
+// `lifted` is the board with the piece taken up; it is the same again on
+// return. Lifting never makes a ring (each footprint square has an emptied
+// neighbour) and destroys exactly the rings within distance 2 of the source
+// centre; setting the piece down changes only the destination footprint. So
+// failing an untouched ring, any ring is centred within 2 rows of the
+// destination, and only those rows need searching.
+bool keeps_ring_lifted(Board &lifted, int side, unsigned pattern, const Move &move, const RingList &rings) noexcept {
+    if (untouched_ring(rings, move)) return true;
+    Rows &own = lifted.stones[at(side)];
+    Rows &opp = lifted.stones[at(side ^ 1)];
+    uint32_t saved_own[3], saved_opp[3];
+    const uint32_t clear = ~(7u << move.to_x);
+    for (int j = 0; j < 3; ++j) {
+        const size_t s = at(move.to_y + j);
+        saved_own[j] = own[s];
+        saved_opp[j] = opp[s];
+        opp[s] &= clear;
+        own[s] = ((own[s] & clear) | (((pattern >> (3 * j)) & 7u) << move.to_x)) & board_mask_of_slot(move.to_y + j);
+    }
+    const bool kept = has_ring_in_rows(lifted, side, move.to_y - 2, move.to_y + 2);
+    for (int j = 0; j < 3; ++j) {
+        own[at(move.to_y + j)] = saved_own[j];
+        opp[at(move.to_y + j)] = saved_opp[j];
+    }
     return kept;
 }
 
@@ -95,7 +119,7 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
     Rows occ = occupied(board);
     const bool check_rings = !rules.ring_lose;
     const RingList rings = check_rings ? RingList(board, side) : RingList();
-    Board scratch = board;
+    Board lifted = board;  // the board with the current piece taken up
     const int lo = rules.centre_min(), hi = rules.centre_max();
     const uint32_t centre_columns = ((2u << hi) - 1) & ~((1u << lo) - 1);  // bit x for centre x
     int32_t n = 0;
@@ -104,8 +128,8 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
         const uint32_t own_near = own[at(y)] | own[at(y + 1)] | own[at(y + 2)];
         if (own_near == 0) continue;
         const uint32_t opp_near = opp[at(y)] | opp[at(y + 1)] | opp[at(y + 2)];
-        uint32_t centres = (own_near | own_near >> 1 | own_near >> 2) & ~(opp_near | opp_near >> 1 | opp_near >> 2) &
-                           centre_columns;
+        uint32_t centres =
+            (own_near | own_near >> 1 | own_near >> 2) & ~(opp_near | opp_near >> 1 | opp_near >> 2) & centre_columns;
         while (centres != 0) {
             const int x = std::countr_zero(centres);
             centres &= centres - 1;
@@ -118,6 +142,12 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
             occ[at(y)] &= lift;
             occ[at(y + 1)] &= lift;
             occ[at(y + 2)] &= lift;
+            Rows &lifted_own = lifted.stones[at(side)];
+            if (check_rings) {
+                lifted_own[at(y)] &= lift;
+                lifted_own[at(y + 1)] &= lift;
+                lifted_own[at(y + 2)] &= lift;
+            }
             const int max_steps = (pattern & kCentreBit) ? kGridSize : 3;
             while (rim != 0) {
                 const int bit = std::countr_zero(rim);
@@ -127,7 +157,7 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
                     const int cx = x + k * dx, cy = y + k * dy;
                     if (cx < lo || cx > hi || cy < lo || cy > hi) break;
                     const Move move{x, y, cx, cy};
-                    if (!check_rings || keeps_ring(scratch, side, move, rings)) out[n++] = encode(move);
+                    if (!check_rings || keeps_ring_lifted(lifted, side, pattern, move, rings)) out[n++] = encode(move);
                     if (covers_stone(occ, cx, cy)) break;
                     if (rules.stop_on_pushoff && leaves_board(pattern, cx, cy)) break;
                 }
@@ -135,44 +165,52 @@ int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_mov
             occ[at(y)] = saved[0];
             occ[at(y + 1)] = saved[1];
             occ[at(y + 2)] = saved[2];
+            lifted_own[at(y)] = own[at(y)];
+            lifted_own[at(y + 1)] = own[at(y + 1)];
+            lifted_own[at(y + 2)] = own[at(y + 2)];
         }
     }
     return n;
 }
 
 arb_status check_move(const Board &board, int side, const Rules &rules, const Move &move, ErrorOut err) noexcept {
-    const auto from = square_name(move.from_x, move.from_y);
-    const auto to = square_name(move.to_x, move.to_y);
+    // Names are made only for a refusal: play() checks every move it makes.
+    const auto from_name = [&] { return square_name(move.from_x, move.from_y); };
+    const auto to_name = [&] { return square_name(move.to_x, move.to_y); };
     const char *range = "b-s x 2-19 (centers=board18)";
     if (!rules.centre_allowed(move.from_x, move.from_y))
-        return err.fail(ARB_ERR_ILLEGAL, "no piece can be centred on %s: centres must lie on %s", from.c_str(), range);
+        return err.fail(ARB_ERR_ILLEGAL, "no piece can be centred on %s: centres must lie on %s", from_name().c_str(),
+                        range);
     const unsigned pattern = footprint(board.stones[at(side)], move.from_x, move.from_y);
     if (footprint(board.stones[at(side ^ 1)], move.from_x, move.from_y) != 0) {
         return err.fail(ARB_ERR_ILLEGAL, "no %s piece on %s: its footprint holds a %s stone", side_name(side),
-                        from.c_str(), side_name(side ^ 1));
+                        from_name().c_str(), side_name(side ^ 1));
     }
     if ((pattern & kRimBits) == 0) {
         return err.fail(ARB_ERR_ILLEGAL, "no %s piece on %s: none of the 8 squares around it holds a %s stone",
-                        side_name(side), from.c_str(), side_name(side));
+                        side_name(side), from_name().c_str(), side_name(side));
     }
     const int dx = move.to_x - move.from_x, dy = move.to_y - move.from_y;
-    if (dx == 0 && dy == 0) return err.fail(ARB_ERR_ILLEGAL, "%s-%s does not move the piece", from.c_str(), to.c_str());
+    if (dx == 0 && dy == 0)
+        return err.fail(ARB_ERR_ILLEGAL, "%s-%s does not move the piece", from_name().c_str(), to_name().c_str());
     if (dx != 0 && dy != 0 && dx != dy && dx != -dy) {
-        return err.fail(ARB_ERR_ILLEGAL, "%s-%s is not along a row, column or diagonal", from.c_str(), to.c_str());
+        return err.fail(ARB_ERR_ILLEGAL, "%s-%s is not along a row, column or diagonal", from_name().c_str(),
+                        to_name().c_str());
     }
     const int ux = sign(dx), uy = sign(dy);
     const int steps = std::abs(dx) > std::abs(dy) ? std::abs(dx) : std::abs(dy);
     const char *direction = kDirections[at((uy + 1) * 3 + (ux + 1))].name;
     if (!(pattern & offset_bit(ux, uy))) {
-        return err.fail(ARB_ERR_ILLEGAL, "the piece on %s cannot move %s: no stone on its %s square", from.c_str(),
-                        direction, direction);
+        return err.fail(ARB_ERR_ILLEGAL, "the piece on %s cannot move %s: no stone on its %s square",
+                        from_name().c_str(), direction, direction);
     }
     if (!(pattern & kCentreBit) && steps > 3) {
         return err.fail(ARB_ERR_ILLEGAL, "the piece on %s has no centre stone, so it moves at most 3 squares, not %d",
-                        from.c_str(), steps);
+                        from_name().c_str(), steps);
     }
     if (!rules.centre_allowed(move.to_x, move.to_y))
-        return err.fail(ARB_ERR_ILLEGAL, "the piece may not be centred on %s: centres must lie on %s", to.c_str(), range);
+        return err.fail(ARB_ERR_ILLEGAL, "the piece may not be centred on %s: centres must lie on %s",
+                        to_name().c_str(), range);
     Rows occ = occupied(board);
     const uint32_t lift = ~(7u << move.from_x);
     for (int j = 0; j < 3; ++j) occ[at(move.from_y + j)] &= lift;
@@ -187,10 +225,9 @@ arb_status check_move(const Board &board, int side, const Rules &rules, const Mo
                             square_name(cx, cy).c_str());
         }
     }
-    Board scratch = board;
-    if (!rules.ring_lose && !keeps_ring(scratch, side, move, RingList(board, side))) {
-        return err.fail(ARB_ERR_ILLEGAL, "%s-%s would leave %s without a ring (ring_rule=illegal)", from.c_str(),
-                        to.c_str(), side_name(side));
+    if (!rules.ring_lose && !keeps_ring(board, side, move, RingList(board, side))) {
+        return err.fail(ARB_ERR_ILLEGAL, "%s-%s would leave %s without a ring (ring_rule=illegal)", from_name().c_str(),
+                        to_name().c_str(), side_name(side));
     }
     return ARB_OK;
 }

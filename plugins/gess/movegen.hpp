@@ -45,7 +45,8 @@ inline constexpr int32_t kMaxLegalMoves = 25080;
 int32_t generate_moves(const Board &board, int side, const Rules &rules, arb_move *out) noexcept;
 
 // Whether `move` is legal for `side`; if not, ARB_ERR_ILLEGAL and the reason.
-arb_status check_move(const Board &board, int side, const Rules &rules, const Move &move, arb::sdk::ErrorOut err) noexcept;
+arb_status check_move(const Board &board, int side, const Rules &rules, const Move &move,
+                      arb::sdk::ErrorOut err) noexcept;
 
 // Plays a move of `side` (assumed legal): lifts the piece, clears the
 // destination footprint, sets the piece down and drops stones off the board.

@@ -24,7 +24,8 @@ arb_status parse_position(std::string_view text, Position &out, arb::sdk::ErrorO
     if (arb_status s = arb::sdk::take_diagram(rest, kDiagram, kCellSymbols, cells, err); s != ARB_OK) return s;
     if (rest.empty()) return err.fail(ARB_ERR_SYNTAX, "the position ends after the board; expected ' b' or ' w'");
     if (rest[0] != ' ')
-        return err.fail(ARB_ERR_SYNTAX, "expected a space after the board, found %s", arb::sdk::quoted(rest.substr(0, 1)).c_str());
+        return err.fail(ARB_ERR_SYNTAX, "expected a space after the board, found %s",
+                        arb::sdk::quoted(rest.substr(0, 1)).c_str());
     rest.remove_prefix(1);
     if (rest.empty() || (rest[0] != 'b' && rest[0] != 'w')) {
         return err.fail(ARB_ERR_SYNTAX, "expected 'b' or 'w' for the side to move, found %s",
@@ -58,8 +59,10 @@ std::string write_position(const Position &position) {
     for (int r = 0; r < kDiagram.rows; ++r)
         for (int c = 0; c < kDiagram.columns; ++c) {
             uint8_t cell = 0;
-            if (position.board.has(0, cell_x(c), cell_y(r))) cell = 1;
-            else if (position.board.has(1, cell_x(c), cell_y(r))) cell = 2;
+            if (position.board.has(0, cell_x(c), cell_y(r)))
+                cell = 1;
+            else if (position.board.has(1, cell_x(c), cell_y(r)))
+                cell = 2;
             cells[static_cast<size_t>(r * kDiagram.columns + c)] = cell;
         }
     std::string out;

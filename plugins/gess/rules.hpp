@@ -17,7 +17,8 @@ inline constexpr std::array<arb_option_desc, 3> kOptionDescs = {
                             "where a piece's centre may stand: grid20 = a-t x 1-20, board18 = b-s x 2-19"),
     arb::sdk::choice_option("ring_rule", kRingRuleChoices,
                             "a move leaving the mover without a ring: illegal, or legal and the mover loses"),
-    arb::sdk::bool_option("stop_on_pushoff", true, "the step that pushes a stone of the piece off the board ends the move"),
+    arb::sdk::bool_option("stop_on_pushoff", true,
+                          "the step that pushes a stone of the piece off the board ends the move"),
 };
 
 struct Rules {

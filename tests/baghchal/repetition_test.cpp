@@ -46,6 +46,12 @@ TEST_CASE("baghchal repetition=forbid refuses a move that recreates a position",
     INFO(error);
     CHECK(error.find("repeat") != std::string::npos);
     CHECK(error.find("b4-a5") != std::string::npos);
+    // clone and assign carry the history along.
+    game::GameState cloned = state;
+    CHECK(cloned.parse_move("b4-a5", move, error) == ARB_ERR_ILLEGAL);
+    auto assigned = test::new_game("baghchal");
+    state.api().assign(assigned.raw(), state.raw());
+    CHECK(test::legal_move_texts(assigned) == test::legal_move_texts(state));
 }
 
 TEST_CASE("baghchal repetition=draw3 and none allow the repeating move", "[baghchal][repetition]") {

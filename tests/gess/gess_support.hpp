@@ -20,7 +20,8 @@ struct Setting {
     bool stop_on_pushoff = true;
 
     [[nodiscard]] OptionList options() const {
-        return {{"centers", centers}, {"ring_rule", ring_rule}, {"stop_on_pushoff", stop_on_pushoff ? "true" : "false"}};
+        return {
+            {"centers", centers}, {"ring_rule", ring_rule}, {"stop_on_pushoff", stop_on_pushoff ? "true" : "false"}};
     }
     [[nodiscard]] std::string label() const {
         return centers + "/" + ring_rule + (stop_on_pushoff ? "" : "/no-stop-on-pushoff");

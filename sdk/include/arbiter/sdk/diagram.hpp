@@ -24,7 +24,9 @@ struct DiagramLayout {
     int row_step;
     char separator = '/';
 
-    [[nodiscard]] constexpr int row_number(int written_row) const noexcept { return first_row + written_row * row_step; }
+    [[nodiscard]] constexpr int row_number(int written_row) const noexcept {
+        return first_row + written_row * row_step;
+    }
     [[nodiscard]] constexpr size_t text_size() const noexcept {
         return static_cast<size_t>(columns * rows + (rows > 0 ? rows - 1 : 0));
     }
@@ -79,7 +81,8 @@ inline void append_diagram(std::string &out, const DiagramLayout &layout, std::s
     out.reserve(out.size() + layout.text_size());
     for (int r = 0; r < layout.rows; ++r) {
         if (r > 0) out.push_back(layout.separator);
-        for (int c = 0; c < layout.columns; ++c) out.push_back(symbols[cells[static_cast<size_t>(r * layout.columns + c)]]);
+        for (int c = 0; c < layout.columns; ++c)
+            out.push_back(symbols[cells[static_cast<size_t>(r * layout.columns + c)]]);
     }
 }
 

@@ -143,9 +143,9 @@ public:
     // end or the process exits (the reader thread is detached on "quit" if
     // it is still waiting for input, as it is on std::cin).
     int run(std::istream &in) {
-        // std::cin is tied to std::cout: every read would flush cout from the
-        // reader thread, outside the writer's lock, racing with the search
-        // thread's writes (seen as duplicated 'bestmove' and 'readyok' lines).
+        // std::cin is tied to std::cout: every read would flush cout from
+        // the reader thread, racing with this thread's writes. Untie it; the
+        // writer flushes each line itself.
         in.tie(nullptr);
         auto inbox = std::make_shared<Inbox>();
         std::thread reader([inbox, &in] {

@@ -1,0 +1,255 @@
+// arbiter-engine driven as a process over UGI.
+#include "engine_driver.hpp"
+#include "rng.hpp"
+
+#include <sys/wait.h>
+
+#include <thread>
+
+#include <algorithm>
+#include <chrono>
+
+using namespace arb;
+using namespace arb::test;
+
+namespace {
+
+bool has_line(const std::vector<std::string> &lines, const std::string &line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+// The ids of the shipped plugins of this build, plus the test game.
+std::vector<std::string> all_games() {
+    std::vector<std::string> ids;
+    for (const auto &p : game::discover_plugins({ARBITER_PLUGIN_DIR}).plugins) ids.push_back(p->id());
+    ids.push_back("countdown");
+    return ids;
+}
+
+int64_t info_value(const std::string &info, const std::string &key) {
+    size_t at = info.find(" " + key + " ");
+    REQUIRE(at != std::string::npos);
+    return std::stoll(info.substr(at + key.size() + 2));
+}
+
+}  // namespace
+
+TEST_CASE("arbiter-engine declares its options and the game's rule options", "[engines][generic]") {
+    ChildProcess engine(generic_engine("countdown", {"--option", "start=20", "--mode", "random"}));
+    auto lines = handshake(engine);
+    CHECK(lines.at(0).rfind("id name arbiter-engine random", 0) == 0);
+    CHECK(has_line(lines, "option name game type string default countdown"));
+    CHECK(has_line(lines, "option name mode type combo default random var random var mcts"));
+    CHECK(has_line(lines, "option name playouts type spin default 0 min 0 max 1000000000"));
+    CHECK(has_line(lines, "option name start type spin default 20 min 1 max 50"));
+    CHECK(has_line(lines, "option name misere type check default false"));
+    CHECK(has_line(lines, "option name max_take type combo default 3 var 3 var 2"));
+}
+
+TEST_CASE("rule options set by setoption change the game the engine plays", "[engines][generic]") {
+    ChildProcess engine(generic_engine("countdown", {"--mode", "random"}));
+    handshake(engine);
+    engine.send("setoption name start value 5");
+    engine.send("setoption name max_take value 2");
+    engine.send("isready");
+    REQUIRE(engine.wait_for("readyok", 5s));
+    // 7 stones exceed start=5; taking 3 exceeds max_take=2.
+    std::vector<std::string> infos;
+    CHECK(ask_move(engine, "position fen 7 0 moves", "go", &infos) == "(none)");
+    CHECK(std::any_of(infos.begin(), infos.end(), [](auto &l) { return l.find("'7 0' refused") != std::string::npos; }));
+    infos.clear();
+    CHECK(ask_move(engine, "position startpos moves 3", "go", &infos) == "(none)");
+    CHECK(std::any_of(infos.begin(), infos.end(), [](auto &l) { return l.find("move 1 '3' refused") != std::string::npos; }));
+    for (int i = 0; i < 10; ++i) {
+        std::string move = ask_move(engine, "position fen 5 1 moves", "go");
+        CHECK((move == "1" || move == "2"));
+    }
+    // A value outside the declared range is refused by the loop.
+    engine.send("setoption name start value 51");
+    CHECK(engine.wait_for("info string error", 5s)->find("'51'") != std::string::npos);
+}
+
+TEST_CASE("arbiter-engine plays only legal moves through whole games of every plugin", "[engines][generic]") {
+    for (const std::string &id : all_games()) {
+        SECTION(id + " random") {
+            ChildProcess engine(generic_engine(id, {"--mode", "random", "--seed", "11"}));
+            handshake(engine);
+            ChildProcess *both[2] = {&engine, &engine};
+            PlayedGame game = play_game(new_test_game(id), both, "go movetime 1000", 2000);
+            CHECK(game.outcome.result != ARB_RESULT_ONGOING);
+            engine.send("quit");
+            CHECK(engine.wait_exit(2s).has_value());
+        }
+        SECTION(id + " mcts from a fen") {  // a short game: Gess playouts are slow under sanitizers
+            ChildProcess engine(generic_engine(id, {"--mode", "mcts", "--seed", "3"}));
+            handshake(engine);
+            ChildProcess *both[2] = {&engine, &engine};
+            play_game(new_test_game(id), both, "go nodes 8", 30, true);
+        }
+    }
+}
+
+TEST_CASE("random mode is deterministic given the seed", "[engines][generic]") {
+    const std::string id = game::find_plugin("othello", {ARBITER_PLUGIN_DIR}) ? "othello" : "tictactoe";
+    auto games_with_seed = [&](const std::string &seed) {
+        ChildProcess engine(generic_engine(id, {"--mode", "random", "--seed", seed}));
+        handshake(engine);
+        ChildProcess *both[2] = {&engine, &engine};
+        std::vector<std::string> moves;
+        for (int g = 0; g < 3; ++g) {
+            auto played = play_game(new_test_game(id), both, "go depth 1");
+            moves.insert(moves.end(), played.moves.begin(), played.moves.end());
+            moves.push_back("|");
+        }
+        return moves;
+    };
+    auto a = games_with_seed("42");
+    CHECK(a == games_with_seed("42"));
+    CHECK(a != games_with_seed("43"));
+}
+
+TEST_CASE("mcts beats random at tic-tac-toe", "[engines][generic]") {
+    ChildProcess mcts(generic_engine("tictactoe", {"--mode", "mcts", "--playouts", "3000", "--seed", "5"}));
+    ChildProcess random(generic_engine("tictactoe", {"--mode", "random", "--seed", "9"}));
+    handshake(mcts);
+    handshake(random);
+    int wins = 0, losses = 0;
+    for (int g = 0; g < 10; ++g) {
+        int mcts_side = g % 2;
+        ChildProcess *engines[2] = {mcts_side == 0 ? &mcts : &random, mcts_side == 0 ? &random : &mcts};
+        arb_result r = play_game(new_test_game("tictactoe"), engines, "go movetime 2000").outcome.result;
+        if (r == (mcts_side == 0 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1)) ++wins;
+        if (r == (mcts_side == 0 ? ARB_RESULT_WIN_SIDE_1 : ARB_RESULT_WIN_SIDE_0)) ++losses;
+    }
+    INFO("mcts won " << wins << ", lost " << losses << " of 10");
+    CHECK(losses == 0);
+    CHECK(wins >= 6);
+}
+
+TEST_CASE("mcts reports depth, nodes and a score from the side to move", "[engines][generic]") {
+    ChildProcess engine(generic_engine("countdown", {"--mode", "mcts", "--playouts", "4000"}));
+    handshake(engine);
+    // 5 stones, take 1..3: taking 1 wins; with 4 stones every move loses.
+    std::vector<std::string> infos;
+    CHECK(ask_move(engine, "position fen 5 1 moves", "go", &infos) == "1");
+    REQUIRE(!infos.empty());
+    CHECK(info_value(infos.back(), "score cp") > 200);
+    CHECK(info_value(infos.back(), "nodes") == 4000);
+    CHECK(info_value(infos.back(), "depth") >= 2);
+    infos.clear();
+    ask_move(engine, "position startpos moves 3 3", "go nodes 2000", &infos);  // 4 stones left
+    REQUIRE(!infos.empty());
+    CHECK(info_value(infos.back(), "score cp") < -200);
+    CHECK(info_value(infos.back(), "nodes") == 2000);
+}
+
+TEST_CASE("arbiter-engine keeps to movetime and to a share of its clock", "[engines][generic]") {
+    const std::string id = game::find_plugin("othello", {ARBITER_PLUGIN_DIR}) ? "othello" : "tictactoe";
+    ChildProcess engine(generic_engine(id, {"--mode", "mcts"}));
+    handshake(engine);
+    // The engine's own clock (info time) must keep near its budget (the
+    // budgets themselves are unit-tested); a loaded machine may deschedule
+    // it for a while, so both checks get a margin.
+    using clock = std::chrono::steady_clock;
+    auto timed = [&](const std::string &go, int64_t budget_ms) {
+        auto start = clock::now();
+        std::vector<std::string> infos;
+        std::string move = ask_move(engine, "position startpos moves", go, &infos);
+        auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - start).count();
+        INFO(go);
+        CHECK(move != "(none)");
+        REQUIRE(!infos.empty());
+        CHECK(info_value(infos.back(), "time") <= budget_ms + 50);
+        CHECK(elapsed < budget_ms + 250);
+    };
+    timed("go movetime 300", 270);
+    timed("go movetime 30", 20);
+    timed("go p1time 2000 p2time 2000 p1inc 0 p2inc 0", 100);  // 5% of 2 s
+    timed("go p1time 200 p2time 100000 movestogo 1", 100);     // half of 200 ms
+}
+
+TEST_CASE("isready is answered during a search and stop ends it with a legal move", "[engines][generic]") {
+    ChildProcess engine(generic_engine("tictactoe", {"--mode", "mcts"}));
+    handshake(engine);
+    engine.send("position startpos moves b2");
+    engine.send("go infinite");
+    std::this_thread::sleep_for(50ms);
+    engine.send("isready");
+    auto start = std::chrono::steady_clock::now();
+    REQUIRE(engine.wait_for("readyok", 1s));
+    CHECK(std::chrono::steady_clock::now() - start < 800ms);
+    engine.send("stop");
+    auto best = engine.wait_for("bestmove", 2s);
+    REQUIRE(best);
+    game::GameState state = new_test_game("tictactoe");
+    play_text(state, "b2");
+    arb_move move;
+    std::string error;
+    CHECK(state.parse_move(best->substr(9).c_str(), move, error) == ARB_OK);
+}
+
+TEST_CASE("arbiter-engine handles positions with passes", "[engines][generic]") {
+    auto plugin = game::find_plugin("othello", {ARBITER_PLUGIN_DIR});
+    if (!plugin) return;  // othello not in this build
+    // Random games until one needs a forced pass; the engine gets the moves
+    // up to and including the pass.
+    engines::Rng rng(1);
+    for (int g = 0; g < 200; ++g) {
+        game::GameState state = new_test_game("othello");
+        std::vector<std::string> moves;
+        while (!state.over()) {
+            auto legal = state.legal_moves();
+            std::string text = state.format_move(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+            play_text(state, text);
+            moves.push_back(text);
+            if (text == "pass" && !state.over()) {
+                ChildProcess engine(generic_engine("othello", {"--mode", "mcts"}));
+                handshake(engine);
+                std::string move = ask_move(engine, position_command("", moves), "go nodes 200");
+                arb_move m;
+                std::string error;
+                CHECK(state.parse_move(move.c_str(), m, error) == ARB_OK);
+                return;
+            }
+        }
+    }
+    FAIL("no forced pass in 200 random othello games");
+}
+
+TEST_CASE("arbiter-engine reports bad input and keeps going", "[engines][generic]") {
+    ChildProcess engine(generic_engine("tictactoe", {"--mode", "random"}));
+    handshake(engine);
+    auto expect_error = [&](const std::string &command, const std::string &needle) {
+        engine.send(command);
+        auto line = engine.wait_for("info string error", 5s);
+        INFO(command);
+        REQUIRE(line);
+        INFO(*line);
+        CHECK(line->find(needle) != std::string::npos);
+    };
+    expect_error("setoption name game value nosuchgame", "unknown game 'nosuchgame'");
+    expect_error("position fen XXXXXXXXXXXXXXXX X moves", "'XXXXXXXXXXXXXXXX X' refused");
+    expect_error("position startpos moves a1 a1", "move 2 'a1' refused");
+    engine.send("go movetime 100");
+    CHECK(engine.wait_for("bestmove", 5s) == std::optional<std::string>("bestmove (none)"));
+    expect_error("go wtime 100", "unknown parameter 'wtime'");
+    expect_error("\x01\x02 junk", "unknown command");
+    expect_error("position startpos moves a1 b1 a2 b2 a3 c3", "move 6 'c3' refused");  // game already over
+    engine.send("isready");
+    CHECK(engine.wait_for("readyok", 5s));
+    CHECK(ask_move(engine, "position startpos moves a1", "go") != "(none)");
+    CHECK(engine.stderr_text().find("unknown game 'nosuchgame'") != std::string::npos);
+    engine.send("quit");
+    auto status = engine.wait_exit(2s);
+    REQUIRE(status);
+    CHECK(WIFEXITED(*status));
+    CHECK(WEXITSTATUS(*status) == 0);
+}
+
+TEST_CASE("arbiter-engine refuses an unknown game on its command line", "[engines][generic]") {
+    ChildProcess engine(generic_engine("nosuchgame"));
+    auto status = engine.wait_exit(5s);
+    REQUIRE(status);
+    CHECK(WEXITSTATUS(*status) == 2);
+    CHECK(engine.stderr_text().find("unknown game 'nosuchgame'") != std::string::npos);
+}
