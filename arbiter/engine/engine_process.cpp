@@ -116,6 +116,10 @@ Expected<std::unique_ptr<EngineProcess>> EngineProcess::spawn(const EngineConfig
     self->pid_ = child.id();
     child.detach();  // reaping is ours: kill_and_reap() always waits for it
 
+    // Our ends must not leak into other programs started later (Boost.Process
+    // creates the pipes without close-on-exec).
+    for (int fd : {self->stdin_.native_sink(), self->stdout_.native_source(), self->stderr_.native_source()})
+        ::fcntl(fd, F_SETFD, FD_CLOEXEC);
     // Our own writes are non-blocking so that a full pipe never blocks.
     int in_fd = self->stdin_.native_sink();
     ::fcntl(in_fd, F_SETFL, ::fcntl(in_fd, F_GETFL) | O_NONBLOCK);

@@ -255,3 +255,27 @@ TEST_CASE("an engine that stops reading makes a write time out, not block", "[e2
     engine->quit();
     require_gone(pid);
 }
+
+TEST_CASE("games in parallel threads each start, play and clean up their own engines", "[e2e][engine]") {
+    constexpr int kThreads = 4;
+    std::vector<std::thread> threads;
+    std::vector<arb::match::Termination> endings(kThreads, arb::match::Termination::Abandoned);
+    std::vector<long> pids(2 * kThreads, -1);
+    auto setup = tictactoe_setup();
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&, t] {
+            auto a = UgiEngine::start(mock_config("a", {"--seed", std::to_string(t)}), short_timeouts());
+            auto b = UgiEngine::start(mock_config("b", {"--seed", std::to_string(t + 50)}), short_timeouts());
+            if (!a || !b) return;
+            pids[2 * t] = (*a)->pid();
+            pids[2 * t + 1] = (*b)->pid();
+            for (int game = 0; game < 3; ++game) endings[t] = arb::match::play_game(setup, **a, **b).termination;
+        });
+    }
+    for (auto &th : threads) th.join();
+    for (int t = 0; t < kThreads; ++t) CHECK(endings[t] == arb::match::Termination::GameRule);
+    for (long pid : pids) {
+        REQUIRE(pid > 0);
+        require_gone(pid);
+    }
+}
