@@ -108,11 +108,13 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
                     break;
                 }
                 engines[side] = *e;
+                engines[side]->set_stop_flag(&controls.abandon);  // abandoning must not wait for a search
             }
             if (prepared) {
                 record = parts.play_game(game_setup(rules, *slot), *engines[0], *engines[1], &controls.abandon);
                 for (int side = 0; side < 2; ++side)
-                    if (engine_needs_restart(record, side) || !engines[side]->alive()) pool.discard(slot->engine[side]);
+                    if (engine_needs_restart(record, side) || engines[side]->needs_restart() || !engines[side]->alive())
+                        pool.discard(slot->engine[side]);
             } else if (record.loser_side >= 0) {
                 pool.discard(slot->engine[record.loser_side]);
             }
