@@ -4,6 +4,7 @@
 
 #include <arbiter/sdk/perft.hpp>
 
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -57,4 +58,30 @@ TEST_CASE("baghchal perft does not depend on the repetition rule during placemen
         sdk::Perft perft(state.api(), state.raw(), 4);
         CHECK(perft.count(state.raw(), 4) == 68204u);
     }
+}
+
+TEST_CASE("baghchal perft below sliding-phase positions matches an independent model", "[baghchal][perft]") {
+    // Repetition, capture rule and capture target all change these counts.
+    std::ifstream in(test::data_path("baghchal/perft_sliding.txt"));
+    REQUIRE(in.good());
+    int checked = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> fields;
+        std::istringstream split(line);
+        for (std::string f; std::getline(split, f, '|');) fields.push_back(trim(f));
+        REQUIRE(fields.size() == 4);
+        std::istringstream rules(fields[1]);
+        std::string repetition, capture, goats_to_win;
+        REQUIRE(rules >> repetition >> capture >> goats_to_win);
+        const int depth = std::stoi(fields[2]);
+        INFO(line);
+        auto state = test::new_game(
+            "baghchal", {{"repetition", repetition}, {"capture", capture}, {"goats_to_win", goats_to_win}});
+        REQUIRE(state.set_position(fields[0]).has_value());
+        sdk::Perft perft(state.api(), state.raw(), depth);
+        CHECK(perft.count(state.raw(), depth) == std::stoull(fields[3]));
+        ++checked;
+    }
+    CHECK(checked >= 20);
 }

@@ -81,6 +81,11 @@ struct FakeWorld {
             (side == 0 ? a : b).quit();
             return r;
         }
+        if (a.name() == "strong" || b.name() == "strong") {  // wins every game it plays
+            r.result = a.name() == "strong" ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1;
+            r.reason = "strong always wins";
+            return r;
+        }
         auto state = game::GameState::create(setup.plugin, setup.options);
         if (!setup.opening_position.empty()) (void)state->set_position(setup.opening_position);
         for (const auto &m : setup.opening_moves) {

@@ -89,9 +89,8 @@ TEST_CASE("the same seed gives the same schedule, another seed another opening o
     std::set<int> first_pass;
     for (size_t i = 0; i < 2 * 12; i += 2) first_pass.insert(a[i].opening);
     CHECK(first_pass.size() == 12);
-    // Fixed by the algorithm, not the standard library: a changed shuffle breaks resume of old runs.
+    // Fixed by our own shuffle over mt19937_64, not the standard library's: the same on every
+    // platform. Changing it would make old output folders resume with other openings.
     std::vector<int> first_four = {a[0].opening, a[2].opening, a[4].opening, a[6].opening};
-    p.seed = 1234;
-    auto again = make_schedule(p);
-    CHECK(first_four == std::vector<int>{again[0].opening, again[2].opening, again[4].opening, again[6].opening});
+    CHECK(first_four == std::vector<int>{10, 48, 1, 29});
 }

@@ -15,7 +15,8 @@ using namespace arb;
 
 namespace {
 
-config::LoadedConfig load(const test::TempDir &dir, const std::string &engines_yaml, const std::string &extra = "") {
+config::LoadedConfig load(const test::TempDir &dir, const std::string &engines_yaml, const std::string &extra = "",
+                          const std::string &rounds = "2") {
     dir.write("openings.txt", "b2\na1\nX........ O\n");
     config::LoadOptions o;
     o.plugin_dirs = {ARBITER_PLUGIN_DIR};
@@ -23,7 +24,7 @@ config::LoadedConfig load(const test::TempDir &dir, const std::string &engines_y
     o.out_base_dir = dir.path();
     o.check_programs = false;
     std::string yaml = "game: tictactoe\nengines: " + engines_yaml +
-                       "\ntournament: {rounds: 2, games_per_pairing: 2}\nopenings: openings.txt\n"
+                       "\ntournament: {rounds: " + rounds + ", games_per_pairing: 2}\nopenings: openings.txt\n"
                        "concurrency: 2\noutput: {dir: out}\n" + extra;
     auto loaded = config::load_config_text(yaml, "t.yaml", o);
     INFO((loaded ? "" : loaded.error().message));
@@ -166,4 +167,21 @@ TEST_CASE("abandoning on interrupt records no unfinished game", "[session]") {
     CHECK(world.live_engines == 0);
     int records = 0;
     CHECK(recorded_indices(dir.path() / "out", records).empty());
+}
+
+TEST_CASE("SPRT stops a two-engine match once decided", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: strong, command: x}, {name: weak, command: x}]",
+                       "sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}\n", "500");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    INFO(out.str());
+    CHECK(result.exit_code == 0);
+    CHECK(result.sprt_stopped);
+    CHECK(result.games_recorded < 100);
+    CHECK_THAT(out.str(), Catch::Contains("H1 accepted"));
+    CHECK_THAT(out.str(), Catch::Contains("Game pairs (LL LD WL DD WD WW): 0 0 0 0 0 "));
 }

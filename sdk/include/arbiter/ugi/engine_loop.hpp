@@ -148,6 +148,7 @@ public:
         // writer flushes each line itself.
         in.tie(nullptr);
         auto inbox = std::make_shared<Inbox>();
+        inbox_ = inbox.get();  // before any search thread reads it
         std::thread reader([inbox, &in] {
             std::string line;
             while (std::getline(in, line)) inbox->push(std::move(line));
@@ -160,6 +161,7 @@ public:
         finish_search();
         if (inbox->closed()) reader.join();
         else reader.detach();
+        inbox_ = nullptr;
         return 0;
     }
 
@@ -225,7 +227,6 @@ private:
     // acts on stop/quit/isready itself and holds everything else back.
     std::optional<std::string> next_line(Inbox &inbox) {
         std::unique_lock<std::mutex> lock(inbox.mutex);
-        inbox_ = &inbox;
         for (;;) {
             inbox.changed.wait(lock, [&] { return !inbox.lines.empty() || inbox.eof; });
             if (inbox.lines.empty()) return std::nullopt;
