@@ -78,6 +78,10 @@ void print_move(const match::GameRecord &record, int side) {
     std::cout << ")" << std::endl;
 }
 
+void print_traffic(const std::string &engine, bool to_engine, std::string_view line) {
+    std::cerr << engine << (to_engine ? " < " : " > ") << line << "\n";
+}
+
 void print_summary(const match::GameRecord &record) {
     std::cout << "moves:";
     for (const auto &m : record.opening_moves) std::cout << " " << m;
@@ -134,7 +138,7 @@ int play_command(const Args &args) {
     std::vector<std::string> engines, engine1_args, engine2_args, engine1_options, engine2_options, settings, plugin_dirs;
     int max_plies = 0;
     int64_t margin_ms = 100, startup_ms = 10000, ready_ms = 5000, grace_ms = 1000;
-    bool quiet = false;
+    bool quiet = false, debug = false;
     po::options_description desc("options");
     desc.add_options()("help,h", "show this help")
         ("game,g", po::value(&game_id)->required(), "game id (see 'arbiter games') or a plugin file path")
@@ -161,7 +165,9 @@ int play_command(const Args &args) {
         ("startup-timeout", po::value(&startup_ms)->default_value(startup_ms), "milliseconds from start to 'ugiok'")
         ("ready-timeout", po::value(&ready_ms)->default_value(ready_ms), "milliseconds from 'isready' to 'readyok'")
         ("quit-grace", po::value(&grace_ms)->default_value(grace_ms), "milliseconds from 'quit' to the kill")
-        ("quiet,q", po::bool_switch(&quiet), "print only the summary, not each move");
+        ("quiet,q", po::bool_switch(&quiet), "print only the summary, not each move")
+        ("debug", po::bool_switch(&debug), "print every line exchanged with the engines to stderr "
+                                           "('NAME < line' sent, 'NAME > line' received)");
     add_plugin_dir_option(desc, plugin_dirs);
     po::variables_map vm;
     int code = 0;
@@ -241,7 +247,8 @@ int play_command(const Args &args) {
     std::unique_ptr<engine::UgiEngine> started[2];
     std::optional<match::GameRecord> record;
     for (int i = 0; i < 2 && !record; ++i) {
-        auto engine = engine::UgiEngine::start(configs[i], timeouts, game_options);
+        auto engine = engine::UgiEngine::start(configs[i], timeouts, game_options,
+                                               debug ? engine::UgiEngine::TrafficLog(print_traffic) : nullptr);
         if (!engine) {
             if (engine.error().kind == engine::FailureKind::StartFailed) {
                 std::cerr << "arbiter play: " << engine.error().message << "\n";

@@ -186,7 +186,7 @@ EngineProcess::Wait EngineProcess::run_until(SteadyClock::time_point deadline, D
     return Wait::Done;
 }
 
-bool EngineProcess::write(std::string_view data, SteadyClock::time_point deadline) {
+ReadStatus EngineProcess::write(std::string_view data, SteadyClock::time_point deadline) {
     int fd = stdin_.native_sink();
     while (!data.empty()) {
         ssize_t n = ::write(fd, data.data(), data.size());
@@ -195,7 +195,7 @@ bool EngineProcess::write(std::string_view data, SteadyClock::time_point deadlin
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return false;  // EPIPE: the engine is gone
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return ReadStatus::Closed;  // EPIPE: the engine is gone
         // The pipe is full: let the reactor tell us when it drains.
         write_waiting_ = true;
         write_ready_ = false;
@@ -207,16 +207,18 @@ bool EngineProcess::write(std::string_view data, SteadyClock::time_point deadlin
                                 });
         Wait w = run_until(deadline, [this] { return !write_waiting_ || exited_; });
         if (write_waiting_) {
-            // `data` is captured by reference: drop the handler before returning.
+            // `data` is captured by reference: run the cancelled handler
+            // before returning. The engine's input is unusable from here on.
             boost::system::error_code ignored;
             stdin_.close(ignored);
             while (write_waiting_ && io_.run_one() != 0) {
             }
-            return false;
+            if (w == Wait::Interrupted) return ReadStatus::Interrupted;
+            return exited_ ? ReadStatus::Closed : ReadStatus::Timeout;
         }
-        if (w != Wait::Done || !write_ready_) return false;
+        if (!write_ready_) return ReadStatus::Closed;
     }
-    return true;
+    return ReadStatus::Line;
 }
 
 ReadStatus EngineProcess::read_line(SteadyClock::time_point deadline, std::string_view &line) {

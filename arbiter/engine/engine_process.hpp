@@ -54,9 +54,10 @@ public:
     // Kills the process group at once if still running, and reaps the child.
     ~EngineProcess();
 
-    // Writes all of `data` before `deadline`. False when the engine closed
-    // its stdin (or exited) or the pipe stayed full until the deadline.
-    bool write(std::string_view data, SteadyClock::time_point deadline);
+    // Writes all of `data` before `deadline`: Line when done, Closed when the
+    // engine closed its stdin (or exited), Timeout when the pipe stayed full
+    // until the deadline, Interrupted by the stop flag.
+    ReadStatus write(std::string_view data, SteadyClock::time_point deadline);
 
     // Reads the next line. `line` stays valid until the next call.
     ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line);

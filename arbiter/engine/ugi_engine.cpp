@@ -35,10 +35,11 @@ public:
 
     Expected<void, EngineError> handshake(const GameSetupOptions *game) {
         auto deadline = SteadyClock::now() + timeouts_.startup;
-        if (!send("ugi\n", deadline)) return Unexpected<EngineError>{failure(ReadStatus::Closed, "", timeouts_.startup)};
+        if (auto sent = send("ugi\n", deadline); sent != ReadStatus::Line)
+            return Unexpected<EngineError>{failure(sent, "'ugiok' after 'ugi'", timeouts_.startup)};
         for (;;) {
             std::string_view line;
-            ReadStatus status = process_->read_line(deadline, line);
+            ReadStatus status = read_line(deadline, line);
             if (status != ReadStatus::Line)
                 return Unexpected<EngineError>{failure(status, "'ugiok' after 'ugi'", timeouts_.startup, line)};
             std::string_view token = first_token(line);
@@ -88,11 +89,12 @@ public:
         out_ += '\n';
         auto start = SteadyClock::now();
         auto until = start + deadline;
-        if (!send(out_, until)) return Unexpected<EngineError>{failure(ReadStatus::Closed, "", deadline)};
+        if (auto sent = send(out_, until); sent != ReadStatus::Line)
+            return Unexpected<EngineError>{failure(sent, "'bestmove' after 'go'", deadline)};
         SearchInfo info;
         for (;;) {
             std::string_view line;
-            ReadStatus status = process_->read_line(until, line);
+            ReadStatus status = read_line(until, line);
             if (status != ReadStatus::Line) {
                 auto used = std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start);
                 return Unexpected<EngineError>{failure(status, "'bestmove' after 'go'", used, line)};
@@ -117,7 +119,7 @@ public:
         if (process_->reaped()) return;
         if (!needs_restart_) {
             auto deadline = SteadyClock::now() + timeouts_.quit_grace;
-            if (process_->write("quit\n", deadline)) process_->wait_exit(deadline);
+            if (process_->write("quit\n", deadline) == ReadStatus::Line) process_->wait_exit(deadline);
         }
         process_->kill_and_reap();
     }
@@ -130,6 +132,7 @@ public:
     [[nodiscard]] bool needs_restart() const override { return needs_restart_; }
     [[nodiscard]] long pid() const override { return process_->pid(); }
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
+    void set_traffic_log(TrafficLog log) override { log_ = std::move(log); }
 
 private:
     bool declares(std::string_view option) const {
@@ -146,7 +149,19 @@ private:
         out_ += '\n';
     }
 
-    bool send(std::string_view text, SteadyClock::time_point deadline) { return process_->write(text, deadline); }
+    ReadStatus send(std::string_view text, SteadyClock::time_point deadline) {
+        if (log_) {
+            for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string_view::npos; start = nl + 1)
+                log_(config_.name, true, text.substr(start, nl - start));
+        }
+        return process_->write(text, deadline);
+    }
+
+    ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line) {
+        ReadStatus status = process_->read_line(deadline, line);
+        if (log_ && (status == ReadStatus::Line || status == ReadStatus::TooLong)) log_(config_.name, false, line);
+        return status;
+    }
 
     std::optional<EngineError> check_usable() const {
         if (process_->reaped()) return EngineError{FailureKind::Crash, "the engine is not running (" + process_->exit_description() + ")", {}};
@@ -163,10 +178,11 @@ private:
         }
         out_ += "isready\n";
         auto deadline = SteadyClock::now() + timeouts_.ready;
-        if (!send(out_, deadline)) return Unexpected<EngineError>{failure(ReadStatus::Closed, "", timeouts_.ready)};
+        if (auto sent = send(out_, deadline); sent != ReadStatus::Line)
+            return Unexpected<EngineError>{failure(sent, "'readyok' after 'isready'", timeouts_.ready)};
         for (;;) {
             std::string_view line;
-            ReadStatus status = process_->read_line(deadline, line);
+            ReadStatus status = read_line(deadline, line);
             if (status != ReadStatus::Line)
                 return Unexpected<EngineError>{failure(status, "'readyok' after 'isready'", timeouts_.ready, line)};
             if (first_token(line) == "readyok") return {};
@@ -213,13 +229,16 @@ private:
     std::vector<std::string> warnings_;
     std::string id_name_;
     bool needs_restart_ = false;
+    TrafficLog log_;
 };
 
 Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
-                                                               const GameSetupOptions *game) {
+                                                               const GameSetupOptions *game,
+                                                               UgiEngine::TrafficLog log = {}) {
     auto process = EngineProcess::spawn(config);
     if (!process) return Unexpected<EngineError>{EngineError{FailureKind::StartFailed, process.error().message, {}}};
     auto engine = std::make_unique<ProcessUgiEngine>(config, timeouts, std::move(*process));
+    engine->set_traffic_log(std::move(log));
     if (auto ok = engine->handshake(game); !ok) return Unexpected<EngineError>{ok.error()};
     return std::unique_ptr<UgiEngine>(std::move(engine));
 }
@@ -235,6 +254,12 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> UgiEngine::start(const EngineC
                                                                    const EngineTimeouts &timeouts,
                                                                    const GameSetupOptions &game) {
     return start_engine(config, timeouts, &game);
+}
+
+Expected<std::unique_ptr<UgiEngine>, EngineError> UgiEngine::start(const EngineConfig &config,
+                                                                   const EngineTimeouts &timeouts,
+                                                                   const GameSetupOptions &game, TrafficLog log) {
+    return start_engine(config, timeouts, &game, std::move(log));
 }
 
 }  // namespace arb::engine

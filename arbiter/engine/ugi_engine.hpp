@@ -12,9 +12,11 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arb::engine {
@@ -49,6 +51,11 @@ struct GoCommand {
 
 class UgiEngine {
 public:
+    // When set, called with every line sent to the engine (to_engine true)
+    // and every line read from it, e.g. for 'arbiter play --debug'. Lines the
+    // arbiter ignores show up here too. Empty: no logging (the default).
+    using TrafficLog = std::function<void(const std::string &engine, bool to_engine, std::string_view line)>;
+
     // Starts the process (no shell, own process group) and completes
     // ugi/ugiok, setoption..., isready/readyok.
     static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
@@ -60,6 +67,10 @@ public:
     static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
                                                                    const EngineTimeouts &timeouts,
                                                                    const GameSetupOptions &game);
+    // The same, logging the traffic from the first line on (see TrafficLog).
+    static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
+                                                                   const EngineTimeouts &timeouts,
+                                                                   const GameSetupOptions &game, TrafficLog log);
     virtual ~UgiEngine() = default;
 
     // 'uginewgame' then isready/readyok.
@@ -91,6 +102,8 @@ public:
     // When set, a wait gives up within ~100 ms once *flag is true: go() then
     // fails with FailureKind::Timeout and the message "interrupted". May be null.
     virtual void set_stop_flag(const std::atomic<bool> *flag) { (void)flag; }
+    // See TrafficLog.
+    virtual void set_traffic_log(TrafficLog log) { (void)log; }
 };
 
 }  // namespace arb::engine

@@ -235,3 +235,23 @@ TEST_CASE("info lines before bestmove are kept; the elapsed time is measured", "
     CHECK(answer->elapsed >= 100ms);
     CHECK(answer->elapsed < 2000ms);
 }
+
+TEST_CASE("an engine that stops reading makes a write time out, not block", "[e2e][engine]") {
+    EngineConfig config;
+    config.name = "deaf";
+    config.command = "/bin/sh";
+    config.args = {"-c", "read a; echo ugiok; read b; echo readyok; exec sleep 30"};
+    auto engine = start(config);
+    std::string position = "startpos moves";
+    while (position.size() < 300000) position += " a1";  // far more than a pipe holds
+    auto t0 = std::chrono::steady_clock::now();
+    auto answer = engine->go(position, arb::engine::GoCommand{{}, {}, {}, {}, {}, 300ms, {}, {}}, 300ms);
+    auto took = std::chrono::steady_clock::now() - t0;
+    REQUIRE_FALSE(answer);
+    CHECK(answer.error().kind == FailureKind::Timeout);
+    CHECK(took >= 300ms);
+    CHECK(took < 2s);
+    long pid = engine->pid();
+    engine->quit();
+    require_gone(pid);
+}

@@ -196,6 +196,14 @@ TEST_CASE("arbiter play explains itself and refuses bad arguments", "[e2e][play]
     CHECK(tc.exit_code == 2);
     CHECK_THAT(tc.output, Catch::Contains("'10+abc'"));
 
+    Run debug = arbiter_play("--game tictactoe --name1 a --name2 b --debug --engine " + mock("tictactoe") + " --engine " +
+                             mock("tictactoe"));
+    CHECK(debug.exit_code == 0);
+    CHECK_THAT(debug.output, Catch::Contains("a < ugi\n"));
+    CHECK_THAT(debug.output, Catch::Contains("b < setoption name game value tictactoe\n"));
+    CHECK_THAT(debug.output, Catch::Contains("a > readyok\n"));
+    CHECK_THAT(debug.output, Catch::Contains("b < position startpos moves "));
+
     Run missing = arbiter_play("--game tictactoe --engine /no/such/engine --engine " + mock("tictactoe"));
     CHECK(missing.exit_code == 1);
     CHECK_THAT(missing.output, Catch::Contains("/no/such/engine"));
