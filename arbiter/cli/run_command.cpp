@@ -133,7 +133,8 @@ int run_command(const Args &args) {
     options.resume = resume;
     options.live = ::isatty(STDOUT_FILENO) != 0;
     options.quiet = vm.count("quiet") > 0;
-    options.parts = tournament::real_runner_parts();
+    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options,
+                                                  [](const std::string &w) { std::cerr << "warning: " << w << "\n"; });
     options.interrupts = tournament::interrupt_count;
     return tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
 }

@@ -13,8 +13,8 @@ std::string format_duration(double seconds) {
     return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-Progress::Progress(std::ostream &out, bool live, int total, int done)
-    : out_(out), live_(live), total_(total), done_(done), done_at_start_(done), start_(std::chrono::steady_clock::now()) {}
+Progress::Progress(std::ostream &out, bool live, int total, int done, bool quiet)
+    : out_(out), live_(live), quiet_(quiet), total_(total), done_(done), done_at_start_(done), start_(std::chrono::steady_clock::now()) {}
 
 double Progress::games_per_second() const {
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -37,6 +37,7 @@ void Progress::game_finished(const output::FinishedGame &g) {
         tick();
         return;
     }
+    if (quiet_) return;
     out_ << fmt::format("game {} done ({}/{}): {} vs {} {} {}{}\n", g.slot.index + 1, done_, total_, r.engine_names[0],
                         r.engine_names[1], output::result_text(r.result), match::termination_name(r.termination),
                         r.reason.empty() ? "" : ": " + r.reason);

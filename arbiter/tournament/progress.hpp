@@ -13,8 +13,9 @@ namespace arb::tournament {
 
 class Progress {
 public:
-    // `done` games were finished before this run (resume).
-    Progress(std::ostream &out, bool live, int total, int done);
+    // `done` games were finished before this run (resume); `quiet`: no plain
+    // line per game (the live line is still drawn).
+    Progress(std::ostream &out, bool live, int total, int done, bool quiet = false);
 
     void game_finished(const output::FinishedGame &game);
     void tick();                               // redraws the live line
@@ -29,6 +30,7 @@ private:
 
     std::ostream &out_;
     bool live_;
+    bool quiet_;
     int total_, done_, done_at_start_;
     std::chrono::steady_clock::time_point start_;
     bool line_shown_ = false;

@@ -1,6 +1,7 @@
 #include "tournament/runner.hpp"
 
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 
@@ -108,11 +109,13 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
                     break;
                 }
                 engines[side] = *e;
+                engines[side]->set_stop_flag(&controls.abandon);  // abandoning must not wait for a search
             }
             if (prepared) {
                 record = parts.play_game(game_setup(rules, *slot), *engines[0], *engines[1], &controls.abandon);
                 for (int side = 0; side < 2; ++side)
-                    if (engine_needs_restart(record, side) || !engines[side]->alive()) pool.discard(slot->engine[side]);
+                    if (engine_needs_restart(record, side) || engines[side]->needs_restart() || !engines[side]->alive())
+                        pool.discard(slot->engine[side]);
             } else if (record.loser_side >= 0) {
                 pool.discard(slot->engine[record.loser_side]);
             }
@@ -129,19 +132,24 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
         stats.engine_starts += pool.starts();
     };
     const int workers = std::max(1, std::min<int>(concurrency, static_cast<int>(games.size())));
+    std::condition_variable worker_done;
+    int running = workers;  // guarded by mutex
     std::vector<std::thread> threads;
-    std::atomic<int> running{workers};
     for (int i = 0; i < workers; ++i)
         threads.emplace_back([&]() {
             worker();
-            --running;
+            {
+                std::lock_guard lock(mutex);
+                --running;
+            }
+            worker_done.notify_all();
         });
-    while (running > 0) {
-        if (tick) {
-            std::lock_guard lock(mutex);
-            tick();
+    {
+        std::unique_lock lock(mutex);
+        while (running > 0) {
+            if (tick) tick();
+            worker_done.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; });
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     for (auto &t : threads) t.join();
     return stats;

@@ -22,7 +22,11 @@ struct RunnerParts {
     EngineStarter start_engine;
     GamePlayer play_game;
 };
-RunnerParts real_runner_parts();
+// Engines started for `plugin` with these rule options (each engine is told
+// the game and the rule options it declares); configuration warnings, such as
+// a rule option an engine does not declare, go to `warn`, each text once.
+RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionList &options,
+                              std::function<void(const std::string &)> warn);
 
 // Set from outside (signals, SPRT): `stop_new` lets running games finish,
 // `abandon` also stops them (their results are dropped).

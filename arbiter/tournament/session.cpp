@@ -175,7 +175,8 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
                        c.concurrency, dir.string());
     out.flush();
 
-    Progress progress(out, options.live, static_cast<int>(schedule.size()), static_cast<int>(done.size()));
+    Progress progress(out, options.live, static_cast<int>(schedule.size()), static_cast<int>(done.size()),
+                      options.quiet);
     std::string write_error;
     const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
 
@@ -190,7 +191,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             return false;
         }
         games.push_back(std::move(g));
-        if (!options.quiet) progress.game_finished(games.back());
+        progress.game_finished(games.back());
         const int finished = static_cast<int>(games.size());
         const bool interim = c.progress_interval > 0 && finished % c.progress_interval == 0 &&
                              finished < static_cast<int>(schedule.size());

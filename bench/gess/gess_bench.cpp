@@ -62,6 +62,7 @@ void playouts(const arb::game::PluginPtr &plugin, const Setting &setting, int ga
     std::vector<int> lengths;
     std::mt19937 rng(1);
     int unfinished = 0;
+    int32_t most_moves = 0;
     long long plies_total = 0;
     const Timer timer;
     arb_state *state = api.clone(root->raw());
@@ -71,6 +72,7 @@ void playouts(const arb::game::PluginPtr &plugin, const Setting &setting, int ga
         for (; ply < max_plies; ++ply) {
             const int32_t n = api.legal_moves(state, moves.data(), api.max_legal_moves);
             if (n == 0) break;
+            most_moves = std::max(most_moves, n);
             api.play(state, moves[std::uniform_int_distribution<int32_t>(0, n - 1)(rng)]);
         }
         if (ply == max_plies) ++unfinished;
@@ -82,9 +84,9 @@ void playouts(const arb::game::PluginPtr &plugin, const Setting &setting, int ga
     std::sort(lengths.begin(), lengths.end());
     const auto plies = static_cast<double>(plies_total);
     std::printf("playouts %-23s %5d games %7.3f s  %7.3f Mplies/s wall  %7.3f Mplies/s cpu  "
-                "length median %d, 90%% %d, max %d; unfinished after %d plies: %d\n",
+                "length median %d, 90%% %d, max %d; unfinished after %d plies: %d; most legal moves %d\n",
                 setting.label, games, wall, rate(plies, wall) / 1e6, rate(plies, cpu) / 1e6,
-                lengths[lengths.size() / 2], lengths[lengths.size() * 9 / 10], lengths.back(), max_plies, unfinished);
+                lengths[lengths.size() / 2], lengths[lengths.size() * 9 / 10], lengths.back(), max_plies, unfinished, most_moves);
 }
 
 }  // namespace

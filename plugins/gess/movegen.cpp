@@ -6,8 +6,6 @@
 
 namespace gess {
 
-static_assert(count_line_pairs() == kMaxLegalMoves);
-
 namespace {
 
 using arb::sdk::ErrorOut;

@@ -26,19 +26,12 @@ constexpr Move decode(arb_move code) noexcept {
     return {from % kGridSize, from / kGridSize, to % kGridSize, to / kGridSize};
 }
 
-// Every move joins two grid squares on a rank, file or diagonal, and a
-// (from, to) pair is one move, so the number of such ordered pairs bounds the
-// legal moves of any position.
-constexpr int32_t count_line_pairs() noexcept {
-    int32_t n = 0;
-    for (int a = 0; a < kSquares; ++a)
-        for (int b = 0; b < kSquares; ++b) {
-            const int dx = b % kGridSize - a % kGridSize, dy = b / kGridSize - a / kGridSize;
-            if (a != b && (dx == 0 || dy == 0 || dx == dy || dx == -dy)) ++n;
-        }
-    return n;
-}
-inline constexpr int32_t kMaxLegalMoves = 25080;
+// A bound on the legal moves of any position. Each (piece, direction) pair
+// comes from one own stone on the piece's rim, and a stone is on the rim of
+// exactly 8 footprints, so a side with at most 43 stones (set_position
+// refuses more) has at most 8 * 43 such pairs; each gives at most 19 moves,
+// one per step across the 20-square grid.
+inline constexpr int32_t kMaxLegalMoves = 8 * kStonesPerSide * (kGridSize - 1);
 
 // Writes the legal moves of `side` into out (room for kMaxLegalMoves) and
 // returns their number. Does not look at whether the game is over.

@@ -83,6 +83,11 @@ TEST_CASE("the stronger engine ranks first on every game plugin of the build", "
     int played = 0;
     for (const auto &c : cases) {
         if (!plugin_present(c.game)) continue;
+#if defined(__SANITIZE_ADDRESS__)
+        // The engines' playouts dominate here and run ~5x slower under ASan; the
+        // arbiter's own code is exercised the same by the two quick games.
+        if (c.game == "baghchal" || c.game == "gess") continue;
+#endif
         DYNAMIC_SECTION(c.game) {
             test::TempDir dir;
             std::string marker = unique_marker();

@@ -50,9 +50,26 @@ void check_generator_matches_checker(const GameState &state) {
 
 }  // namespace
 
-TEST_CASE("gess line-pair count equals max_legal_moves", "[gess][play]") {
+TEST_CASE("gess declares max_legal_moves = 8 x 43 x 19, within the grid's line pairs", "[gess][play]") {
     GameState state = new_gess();
-    CHECK(static_cast<size_t>(state.api().max_legal_moves) == all_line_pairs().size());
+    CHECK(state.api().max_legal_moves == 8 * 43 * 19);
+    CHECK(all_line_pairs().size() == 25080);
+    // A ring each and 35 more black stones scattered with open lines between them.
+    std::string open_board = state.position();
+    for (char &c : open_board)
+        if (c == 'X' || c == 'O') c = '.';
+    for (const char *sq : {"q2", "r2", "s2", "q3", "s3", "q4", "r4", "s4"}) set_stone(open_board, sq, 'X');
+    for (const char *sq : {"b17", "c17", "d17", "b18", "d18", "b19", "c19", "d19"}) set_stone(open_board, sq, 'O');
+    int placed = 8;
+    for (int row = 7; row <= 17; row += 2)
+        for (char column = 'd'; column <= 'p' && placed < 43; column = static_cast<char>(column + 2), ++placed)
+            set_stone(open_board, std::string(1, column) + std::to_string(row), 'X');
+    REQUIRE(count_stones(open_board, 'X') == 43);
+    auto lose = new_gess({"grid20", "lose", true});
+    REQUIRE(lose.set_position(open_board).has_value());
+    const size_t n = lose.legal_moves().size();
+    CHECK(n > 345);
+    CHECK(n <= static_cast<size_t>(lose.api().max_legal_moves));
 }
 
 TEST_CASE("gess random games end, keep the invariants and agree with the move checker", "[gess][play]") {

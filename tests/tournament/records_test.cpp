@@ -1,10 +1,13 @@
 #include "output/jsonl_record.hpp"
 #include "output/pgn_writer.hpp"
 #include "output/standings.hpp"
+#include "rating/pgn_results.hpp"
 
 #include "sample_games.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <sstream>
 
 using namespace arb;
 
@@ -91,4 +94,21 @@ TEST_CASE("pentanomial counts pair games by pair id from the first engine's view
     CHECK(t.wins == 3);
     CHECK(t.draws == 2);
     CHECK(t.losses == 2);
+}
+
+TEST_CASE("the PGN file reads back as the same results through a tag-based reader", "[records]") {
+    std::string pgn;
+    const arb_result results[] = {ARB_RESULT_WIN_SIDE_0, ARB_RESULT_DRAW, ARB_RESULT_WIN_SIDE_1};
+    for (int i = 0; i < 3; ++i)
+        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0});
+    std::istringstream in(pgn);
+    auto read = rating::read_pgn_results(in);
+    INFO((read ? "" : read.error().message));
+    REQUIRE(read.has_value());
+    REQUIRE(read->games.size() == 3);
+    CHECK(read->names == std::vector<std::string>{"alpha", "beta"});
+    CHECK(read->games[0].score == 1.0);
+    CHECK(read->games[1].score == 0.5);
+    CHECK(read->games[2].score == 0.0);
+    CHECK(read->games[1].first == 1);  // game 2 has beta as White
 }
