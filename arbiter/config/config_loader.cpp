@@ -1,8 +1,8 @@
 #include "config/config_loader.hpp"
 
+#include "config/config_checks.hpp"
 #include "config/yaml_reader.hpp"
 
-#include <charconv>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -17,15 +17,9 @@ const char *on_interrupt_name(OnInterrupt o) { return o == OnInterrupt::Abandon 
 
 namespace {
 
-constexpr int64_t kIntMax = std::numeric_limits<int32_t>::max();
+using detail::Marks;
 
-// Where each checked value came from, for messages found after parsing.
-struct Marks {
-    YAML::Mark game_id, game_options, openings_file, sprt, engines;
-    bool engines_present = false;
-    std::vector<YAML::Mark> engine, engine_command, engine_dir, engine_name;
-    std::vector<std::vector<YAML::Mark>> option_marks;  // per game option: name mark
-};
+constexpr int64_t kIntMax = std::numeric_limits<int32_t>::max();
 
 class Parser {
 public:
@@ -285,179 +279,12 @@ private:
     const LoadOptions &options_;
 };
 
-void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
-    if (o.concurrency) {
-        if (*o.concurrency < 1) r.error_plain("--concurrency must be at least 1");
-        c.concurrency = *o.concurrency;
-    }
-    if (o.rounds) {
-        if (*o.rounds < 1) r.error_plain("--rounds must be at least 1");
-        c.schedule.rounds = *o.rounds;
-    }
-    if (o.games_per_pairing) {
-        if (*o.games_per_pairing < 1) r.error_plain("--games-per-pairing must be at least 1");
-        c.schedule.games_per_pairing = *o.games_per_pairing;
-    }
-    if (o.progress_interval) {
-        if (*o.progress_interval < 0) r.error_plain("--progress-interval must not be negative");
-        c.progress_interval = *o.progress_interval;
-    }
-    if (o.seed) c.schedule.seed = *o.seed;
-    if (o.out_dir) c.out_dir = *o.out_dir;
-    if (o.openings_file) c.openings.file = *o.openings_file;
-    if (o.time_control) {
-        auto tc = match::TimeControl::parse(*o.time_control);
-        if (tc) c.time_control = *tc;
-        else r.error_plain("--tc: " + tc.error().message);
-    }
-    if (o.on_interrupt) {
-        if (*o.on_interrupt == "finish") c.on_interrupt = OnInterrupt::Finish;
-        else if (*o.on_interrupt == "abandon") c.on_interrupt = OnInterrupt::Abandon;
-        else r.error_plain("--on-interrupt must be finish or abandon, got '" + *o.on_interrupt + "'");
-    }
-    if (o.tournament_type) {
-        if (*o.tournament_type == "round-robin") c.schedule.type = TournamentType::RoundRobin;
-        else if (*o.tournament_type == "gauntlet") c.schedule.type = TournamentType::Gauntlet;
-        else r.error_plain("--type must be round-robin or gauntlet, got '" + *o.tournament_type + "'");
-    }
-}
-
-std::string describe_option(const arb_option_desc &d) {
-    switch (d.type) {
-        case ARB_OPTION_BOOL: return "true or false";
-        case ARB_OPTION_INT: return "a whole number in " + std::to_string(d.min_value) + ".." + std::to_string(d.max_value);
-        default: {
-            std::string s = "one of ";
-            for (int32_t i = 0; i < d.choice_count; ++i) s += std::string(i ? ", " : "") + d.choices[i];
-            return s;
-        }
-    }
-}
-
-// Checks a rule option value against its descriptor; empty when fine.
-std::string check_option_value(const arb_option_desc &d, const std::string &value) {
-    bool ok = false;
-    switch (d.type) {
-        case ARB_OPTION_BOOL: ok = value == "true" || value == "false"; break;
-        case ARB_OPTION_INT: {
-            int64_t v = 0;
-            auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-            ok = ec == std::errc() && ptr == value.data() + value.size() && !value.empty() && v >= d.min_value &&
-                 v <= d.max_value;
-            break;
-        }
-        case ARB_OPTION_CHOICE:
-            for (int32_t i = 0; i < d.choice_count; ++i) ok = ok || value == d.choices[i];
-            break;
-        default: break;
-    }
-    if (ok) return {};
-    return "game option '" + std::string(d.name) + "' must be " + describe_option(d) + ", got '" + value + "'";
-}
-
-void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
-                game::PluginPtr &plugin) {
-    if (c.game.id.empty()) return;
-    auto found = game::find_plugin(c.game.id, options.plugin_dirs);
-    if (!found) {
-        std::string message = "unknown game '" + c.game.id + "'";
-        auto discovery = game::discover_plugins(options.plugin_dirs);
-        std::vector<std::string> ids;
-        for (const auto &p : discovery.plugins) ids.push_back(p->id());
-        if (auto guess = did_you_mean(c.game.id, ids)) message += "; did you mean '" + *guess + "'?";
-        if (!ids.empty()) {
-            message += " (games found:";
-            for (const auto &id : ids) message += " " + id;
-            message += ")";
-        } else {
-            message += " (no game plugins found; pass --plugin-dir or set ARBITER_PLUGIN_PATH)";
-        }
-        r.error(marks.game_id, message);
-        return;
-    }
-    plugin = *found;
-    const auto &api = plugin->api();
-    std::vector<std::string> names;
-    for (int32_t i = 0; i < api.option_count; ++i) names.emplace_back(api.options[i].name);
-    bool options_ok = true;
-    for (size_t i = 0; i < c.game.options.size(); ++i) {
-        const auto &[name, value] = c.game.options[i];
-        YAML::Mark name_mark = i < marks.option_marks.size() ? marks.option_marks[i][0] : marks.game_options;
-        YAML::Mark value_mark = i < marks.option_marks.size() ? marks.option_marks[i][1] : marks.game_options;
-        const arb_option_desc *d = plugin->option(name);
-        if (d == nullptr) {
-            std::string message = "game '" + c.game.id + "' has no option '" + name + "'";
-            if (auto guess = did_you_mean(name, names)) message += "; did you mean '" + *guess + "'?";
-            else if (names.empty()) message += " (it has no options)";
-            else {
-                message += " (its options:";
-                for (const auto &n : names) message += " " + n;
-                message += ")";
-            }
-            r.error(name_mark, message);
-            options_ok = false;
-            continue;
-        }
-        if (auto problem = check_option_value(*d, value); !problem.empty()) {
-            r.error(value_mark, problem);
-            options_ok = false;
-        }
-    }
-    if (options_ok) {
-        auto state = game::GameState::create(plugin, c.game.options);
-        if (!state) r.error(marks.game_options, "game '" + c.game.id + "' refuses these options: " + state.error().message);
-    }
-}
-
-void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
-                   const fs::path &base) {
-    if (c.engines.size() < 2 && marks.engines_present)
-        r.error(marks.engines, "a tournament needs at least two engines, found " + std::to_string(c.engines.size()));
-    for (size_t i = 0; i < c.engines.size(); ++i) {
-        auto &e = c.engines[i];
-        for (size_t j = 0; j < i; ++j)
-            if (!e.name.empty() && c.engines[j].name == e.name)
-                r.error(marks.engine_name[i], "duplicate engine name '" + e.name + "' (engine names must be unique)");
-        if (e.name.find_first_of("\"\n\r") != std::string::npos)
-            r.error(marks.engine_name[i], "engine name '" + e.name + "' must not contain quotes or line breaks");
-        fs::path dir = base;
-        if (!e.working_dir.empty()) {
-            dir = fs::path(e.working_dir).is_relative() ? (base / e.working_dir).lexically_normal() : fs::path(e.working_dir);
-            std::error_code ec;
-            if (!fs::is_directory(dir, ec)) {
-                r.error(marks.engine_dir[i], "working_dir '" + e.working_dir + "' of engine '" + e.name +
-                                                 "' is not a folder (looked at " + dir.string() + ")");
-                continue;
-            }
-            e.working_dir = dir.string();
-        }
-        if (e.command.empty()) continue;
-        if (const std::string token = "{arbiter_bin}"; e.command.rfind(token, 0) == 0) {
-            if (options.program_dir.empty()) {
-                r.error(marks.engine_command[i], "engine '" + e.name + "': " + token + " is unknown here");
-                continue;
-            }
-            e.command = options.program_dir.string() + e.command.substr(token.size());
-        }
-        auto program = resolve_program(e.command, dir);
-        if (program) {
-            e.command = fs::absolute(*program).lexically_normal().string();
-        } else if (options.check_programs) {
-            std::string where = e.command.find('/') != std::string::npos
-                                    ? "looked at " + (dir / e.command).lexically_normal().string()
-                                    : std::string("searched $PATH");
-            r.error(marks.engine_command[i], "engine '" + e.name + "': program '" + e.command +
-                                                 "' not found or not executable (" + where + ")");
-        }
-    }
-}
-
 Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader &r, const LoadOptions &options,
                               const fs::path &base) {
-    apply_overrides(options.overrides, c, r);
+    detail::apply_overrides(options.overrides, c, r);
     LoadedConfig loaded;
-    check_game(c, marks, r, options, loaded.plugin);
-    check_engines(c, marks, r, options, base);
+    detail::check_game(c, marks, r, options, loaded.plugin);
+    detail::check_engines(c, marks, r, options, base);
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
     if (c.out_dir.empty()) c.out_dir = options.default_out_dir;

@@ -226,3 +226,16 @@ TEST_CASE("did_you_mean only suggests near words", "[config]") {
     CHECK(did_you_mean("concurency", {"concurrency", "rounds"}) == std::optional<std::string>("concurrency"));
     CHECK_FALSE(did_you_mean("banana", {"concurrency", "rounds"}).has_value());
 }
+
+TEST_CASE("game option values are checked through the plugin's descriptors", "[config]") {
+    if (!arb::game::find_plugin("baghchal", {ARBITER_PLUGIN_DIR})) return;  // built with the Bagh Chal plugin only
+    arb::test::TempDir dir;
+    std::string errors = errors_of(R"(game:
+  id: baghchal
+  options: {goats_to_win: 99, capture: sometimes, repetiton: forbid}
+engines: [{name: a, command: sh}, {name: b, command: sh}]
+)", dir.path());
+    CHECK(errors == "t.yaml:3:27: game option 'goats_to_win' must be a whole number in 1..20, got '99'\n"
+                    "t.yaml:3:40: game option 'capture' must be one of optional, mandatory, got 'sometimes'\n"
+                    "t.yaml:3:51: game 'baghchal' has no option 'repetiton'; did you mean 'repetition'?");
+}

@@ -1,0 +1,29 @@
+// Pieces of the config loader: where values came from, and the checks that
+// need more than the YAML (plugin options, engine programs, overrides).
+#pragma once
+
+#include "config/config_loader.hpp"
+#include "config/yaml_reader.hpp"
+
+#include <filesystem>
+#include <vector>
+
+namespace arb::config::detail {
+
+// Where each checked value came from, for messages found after parsing.
+struct Marks {
+    YAML::Mark game_id, game_options, openings_file, sprt, engines;
+    bool engines_present = false;
+    std::vector<YAML::Mark> engine, engine_command, engine_dir, engine_name;
+    std::vector<std::vector<YAML::Mark>> option_marks;  // per game option: {name, value}
+};
+
+void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r);
+// Finds the plugin and checks the rule options against its descriptors.
+void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
+                game::PluginPtr &plugin);
+// Unique names; programs resolved like execvp and made absolute.
+void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
+                   const std::filesystem::path &base);
+
+}  // namespace arb::config::detail
