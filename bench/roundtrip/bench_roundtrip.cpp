@@ -5,12 +5,14 @@
 //   (b) the arbiter's time per ply between two instant UGI engines, playing
 //       real games of tic-tac-toe through play_game (plugin checks, clocks,
 //       position building, deadlines included);
-// and the ratio (b)/(a). Both run in this process, one after the other, so
-// they see the same machine load. Usage: bench_roundtrip [plies] [plugin dir]
+// and the ratio (b)/(a). Both run in this process in alternating rounds, so
+// they see the same machine load, with the processes pinned to fixed CPUs.
+// Usage: bench_roundtrip [plies] [plugin dir]
 #include "engine/ugi_engine.hpp"
 #include "game/plugin.hpp"
 #include "match/game_runner.hpp"
 
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,6 +23,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -210,6 +213,42 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
+bool pin_to(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return ::sched_setaffinity(0, sizeof set, &set) == 0;
+}
+
+void measure(const char *label, const std::string &self, const std::string &plugin_dir, int plies, int parent_cpu,
+             int child_cpu) {
+    // Children inherit the affinity of the moment they are started.
+    if (!pin_to(child_cpu)) {
+        std::printf("%s: cannot pin to CPU %d, skipped\n", label, child_cpu);
+        return;
+    }
+    RawEcho echo(self);
+    ArbiterGames arbiter(self, plugin_dir);
+    pin_to(parent_cpu);
+    echo.round_trip_us(500);  // warm up
+    arbiter.ply_us(500);
+    // Alternating rounds, so that both see the same (shared, noisy) machine.
+    const int rounds = 11;
+    std::vector<double> raw, ply;
+    for (int r = 0; r < rounds; ++r) {
+        raw.push_back(echo.round_trip_us(plies / rounds));
+        ply.push_back(arbiter.ply_us(plies / rounds));
+    }
+    double a = median(raw), b = median(ply);
+    double best_a = *std::min_element(raw.begin(), raw.end()), best_b = *std::min_element(ply.begin(), ply.end());
+    std::printf("%s\n", label);
+    std::printf("  (a) raw pipe round trip:   median %7.2f us, best %7.2f us  (%d rounds of %d)\n", a, best_a, rounds,
+                plies / rounds);
+    std::printf("  (b) arbiter time per ply:  median %7.2f us, best %7.2f us  (%d games of tic-tac-toe)\n", b, best_b,
+                arbiter.games);
+    std::printf("  ratio (b)/(a):             median %7.2f,    best %7.2f     (target 1.5)\n", b / a, best_b / best_a);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -220,23 +259,12 @@ int main(int argc, char **argv) {
     if (plies < 100) plies = 100;
     std::string self = self_path();
 
-    // Alternating rounds, so that both see the same (shared, noisy) machine.
-    RawEcho echo(self);
-    ArbiterGames arbiter(self, plugin_dir);
-    echo.round_trip_us(500);  // warm up
-    arbiter.ply_us(500);
-    const int rounds = 11;
-    std::vector<double> raw, ply;
-    for (int r = 0; r < rounds; ++r) {
-        raw.push_back(echo.round_trip_us(plies / rounds));
-        ply.push_back(arbiter.ply_us(plies / rounds));
-    }
-    double a = median(raw), b = median(ply);
-    std::printf("(a) raw pipe round trip:   median %7.2f us, best %7.2f us  (%d rounds of %d)\n", a,
-                *std::min_element(raw.begin(), raw.end()), rounds, plies / rounds);
-    std::printf("(b) arbiter time per ply:  median %7.2f us, best %7.2f us  (%d games of tic-tac-toe, instant engines)\n",
-                b, *std::min_element(ply.begin(), ply.end()), arbiter.games);
-    std::printf("ratio (b)/(a):             median %7.2f,    best %7.2f     (target 1.5)\n", b / a,
-                *std::min_element(ply.begin(), ply.end()) / *std::min_element(raw.begin(), raw.end()));
+    // Where the processes run decides the cost of a wake-up far more than
+    // anything either side does (on a VM, waking an idle vCPU costs tens of
+    // microseconds), so placement is fixed: everything on one CPU, then the
+    // children on another CPU than this process.
+    measure("one CPU (all processes on CPU 0)", self, plugin_dir, plies, 0, 0);
+    if (std::thread::hardware_concurrency() >= 2)
+        measure("two CPUs (this process on CPU 0, the children on CPU 1)", self, plugin_dir, plies, 0, 1);
     return 0;
 }
