@@ -1,14 +1,125 @@
-// `arbiter check`: tests an engine for rule and protocol compliance.
-// Placeholder until its issue lands: says so plainly instead of pretending.
+// `arbiter check`: for engine authors. Runs an engine through the protocol
+// and the rules of a game the way tournaments will, and prints one line per
+// check (PASS/WARN/FAIL/SKIP) with what was sent and received on failure.
 #include "cli/command.hpp"
+#include "cli/common_options.hpp"
+#include "cli/engine_spec.hpp"
+#include "compliance/engine_check.hpp"
+#include "config/config_loader.hpp"
 
 #include <iostream>
 
+namespace po = boost::program_options;
+
 namespace arb::cli {
 
-int check_command(const Args &) {
-    std::cerr << "arbiter check: not available in this build yet\n";
-    return kExitFailure;
+namespace {
+
+const char *kDetails = R"DETAILS(
+The engine is started without a shell: --engine is the program and its
+arguments split at spaces (add arguments with spaces with --engine-arg).
+
+Checks, in order: start and handshake (ugi/ugiok, isready/readyok); whether
+the engine declares the 'game' option and the game's rule options; a new
+game; a legal move from the start position within --movetime; legal moves
+from --positions random positions sent as 'startpos moves ...', as
+'fen ... moves' and as 'fen ... moves ...'; answers to a clock, 'go depth 1'
+and 'go nodes 1000'; --games full games against the reference engine
+(arbiter-engine beside this program, playing random moves); a prompt exit
+after 'quit'. Exit status 0 when nothing failed (warnings allowed), 1
+otherwise, 2 for bad arguments.
+)DETAILS";
+
+}  // namespace
+
+int check_command(const Args &args) {
+    std::string game_id, engine_spec, name, reference_spec;
+    std::vector<std::string> extra_args, ugi_options, settings, plugin_dirs;
+    compliance::CheckSettings s;
+    int64_t movetime_ms = s.movetime.count(), margin_ms = s.margin.count(), startup_ms = s.timeouts.startup.count(),
+            ready_ms = s.timeouts.ready.count(), untimed_ms = s.untimed_limit.count();
+    po::options_description desc("options");
+    desc.add_options()("help,h", "show this help")
+        ("game,g", po::value(&game_id)->required(), "game id (see 'arbiter games') or a plugin file path")
+        ("engine,e", po::value(&engine_spec)->required(), "the engine to check: program and arguments split at spaces")
+        ("engine-arg", po::value(&extra_args)->composing(), "one more argument for the engine; may repeat")
+        ("engine-option", po::value(&ugi_options)->composing(), "UGI option name=value sent to the engine; may repeat")
+        ("name", po::value(&name), "display name of the engine")
+        ("option,o", po::value(&settings)->composing(), "rule option of the game name=value; may repeat")
+        ("positions", po::value(&s.positions)->default_value(s.positions), "random positions to probe")
+        ("games", po::value(&s.games)->default_value(s.games), "full games against the reference engine (0: none)")
+        ("tc", po::value(&s.game_time_control)->default_value(s.game_time_control), "time control of those games")
+        ("movetime", po::value(&movetime_ms)->default_value(movetime_ms), "milliseconds per probe move")
+        ("margin", po::value(&margin_ms)->default_value(margin_ms), "milliseconds allowed past a time limit")
+        ("startup-timeout", po::value(&startup_ms)->default_value(startup_ms), "milliseconds from start to 'ugiok'")
+        ("ready-timeout", po::value(&ready_ms)->default_value(ready_ms), "milliseconds from 'isready' to 'readyok'")
+        ("untimed-limit", po::value(&untimed_ms)->default_value(untimed_ms),
+         "milliseconds allowed for 'go depth 1' and 'go nodes 1000'")
+        ("seed", po::value(&s.seed)->default_value(s.seed), "seed of the random positions")
+        ("reference", po::value(&reference_spec),
+         "opponent for the games (default: arbiter-engine beside this program, random moves)");
+    add_plugin_dir_option(desc, plugin_dirs);
+    po::variables_map vm;
+    int code = 0;
+    if (!parse_command_line("check", args, desc, nullptr, vm, "--game G --engine CMD [options]", code)) {
+        if (code == kExitOk) std::cout << kDetails;
+        return code;
+    }
+    if (s.positions < 0 || s.games < 0 || movetime_ms <= 0 || margin_ms < 0 || startup_ms <= 0 || ready_ms <= 0 ||
+        untimed_ms <= 0) {
+        std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";
+        return kExitUsage;
+    }
+    auto plugin = game::find_plugin(game_id, plugin_path(plugin_dirs));
+    if (!plugin) {
+        std::cerr << "arbiter check: " << plugin.error().message << "\n";
+        return kExitFailure;
+    }
+    auto options = parse_game_options(**plugin, settings);
+    if (!options) {
+        std::cerr << "arbiter check: " << options.error().message << "\n";
+        return kExitUsage;
+    }
+    auto engine = engine_from_command_line(engine_spec, extra_args, ugi_options, name);
+    if (!engine) {
+        std::cerr << "arbiter check: " << engine.error().message << "\n";
+        return kExitUsage;
+    }
+    s.plugin = *plugin;
+    s.options = *options;
+    s.engine = *engine;
+    s.movetime = std::chrono::milliseconds(movetime_ms);
+    s.margin = std::chrono::milliseconds(margin_ms);
+    s.timeouts.startup = std::chrono::milliseconds(startup_ms);
+    s.timeouts.ready = std::chrono::milliseconds(ready_ms);
+    s.untimed_limit = std::chrono::milliseconds(untimed_ms);
+    if (reference_spec.empty()) {
+        auto bundled = config::running_program_dir() / "arbiter-engine";
+        if (std::filesystem::exists(bundled))
+            reference_spec = bundled.string() + " --game " + (*plugin)->id() + " --mode random --seed 1";
+    }
+    if (!reference_spec.empty()) {
+        auto reference = engine_from_command_line(reference_spec, {}, {}, "reference");
+        if (!reference) {
+            std::cerr << "arbiter check: --reference: " << reference.error().message << "\n";
+            return kExitUsage;
+        }
+        s.reference = *reference;
+    }
+
+    std::cout << "checking " << s.engine.name << " on " << (*plugin)->id() << "\n";
+    compliance::Report report = compliance::check_engine(s, [](const compliance::CheckItem &item) {
+        std::cout << compliance::verdict_name(item.verdict) << "  " << item.name;
+        if (!item.detail.empty()) std::cout << "\n      " << item.detail;
+        std::cout << std::endl;
+    });
+    int failed = 0, warned = 0;
+    for (const auto &item : report.items) {
+        failed += item.verdict == compliance::Verdict::Fail;
+        warned += item.verdict == compliance::Verdict::Warn;
+    }
+    std::cout << report.items.size() << " checks: " << failed << " failed, " << warned << " warnings\n";
+    return report.passed() ? kExitOk : kExitFailure;
 }
 
 }  // namespace arb::cli

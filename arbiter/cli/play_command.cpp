@@ -2,6 +2,7 @@
 // move as it is played, then the result, the termination and the reason.
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
+#include "cli/engine_spec.hpp"
 #include "engine/ugi_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
@@ -22,13 +23,6 @@ namespace {
 std::atomic<bool> g_stop{false};
 extern "C" void on_stop_signal(int) { g_stop.store(true); }
 
-std::vector<std::string> split_words(const std::string &text) {
-    std::istringstream in(text);
-    std::vector<std::string> words;
-    for (std::string w; in >> w;) words.push_back(w);
-    return words;
-}
-
 // Parses "a,b[,c]" integers for --resign / --draw.
 bool parse_ints(const std::string &text, std::vector<int> &out) {
     out.clear();
@@ -43,24 +37,6 @@ bool parse_ints(const std::string &text, std::vector<int> &out) {
         }
     }
     return true;
-}
-
-Expected<engine::EngineConfig> engine_config(const std::string &spec, const std::vector<std::string> &extra_args,
-                                             const std::vector<std::string> &options, const std::string &name) {
-    engine::EngineConfig config;
-    auto words = split_words(spec);
-    if (words.empty()) return fail("--engine '" + spec + "' names no program");
-    config.command = words[0];
-    config.args.assign(words.begin() + 1, words.end());
-    config.args.insert(config.args.end(), extra_args.begin(), extra_args.end());
-    config.name = name.empty() ? std::filesystem::path(config.command).filename().string() : name;
-    for (const auto &setting : options) {
-        size_t eq = setting.find('=');
-        if (eq == std::string::npos || eq == 0)
-            return fail("engine option '" + setting + "' must be written name=value");
-        config.ugi_options.emplace_back(setting.substr(0, eq), setting.substr(eq + 1));
-    }
-    return config;
 }
 
 void print_move(const match::GameRecord &record, int side) {
@@ -222,7 +198,7 @@ int play_command(const Args &args) {
     const std::vector<std::string> *engine_options[2] = {&engine1_options, &engine2_options};
     const std::string *names[2] = {&name1, &name2};
     for (int i = 0; i < 2; ++i) {
-        auto config = engine_config(engines[static_cast<size_t>(i)], *extra[i], *engine_options[i], *names[i]);
+        auto config = engine_from_command_line(engines[static_cast<size_t>(i)], *extra[i], *engine_options[i], *names[i]);
         if (!config) return usage_error(config.error().message);
         configs[i] = std::move(*config);
     }

@@ -1,0 +1,34 @@
+#include "cli/engine_spec.hpp"
+
+#include <filesystem>
+#include <sstream>
+
+namespace arb::cli {
+
+std::vector<std::string> split_words(const std::string &text) {
+    std::istringstream in(text);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec, const std::vector<std::string> &extra_args,
+                                                        const std::vector<std::string> &ugi_options,
+                                                        const std::string &name) {
+    engine::EngineConfig config;
+    auto words = split_words(spec);
+    if (words.empty()) return fail("--engine '" + spec + "' names no program");
+    config.command = words[0];
+    config.args.assign(words.begin() + 1, words.end());
+    config.args.insert(config.args.end(), extra_args.begin(), extra_args.end());
+    config.name = name.empty() ? std::filesystem::path(config.command).filename().string() : name;
+    for (const auto &setting : ugi_options) {
+        size_t eq = setting.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return fail("engine option '" + setting + "' must be written name=value");
+        config.ugi_options.emplace_back(setting.substr(0, eq), setting.substr(eq + 1));
+    }
+    return config;
+}
+
+}  // namespace arb::cli

@@ -1,0 +1,301 @@
+#include "compliance/engine_check.hpp"
+
+#include "engine/ugi_engine.hpp"
+#include "match/engine_setup.hpp"
+#include "match/game_runner.hpp"
+
+#include <algorithm>
+#include <random>
+
+namespace arb::compliance {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+// A position reached by random legal moves from the start, in both forms the
+// protocol allows.
+struct Probe {
+    std::vector<std::string> moves;  // from the start position
+    std::string position;            // the position string after them
+    int split = 0;                   // for the mixed form: fen after `split` moves, then the rest
+};
+
+std::vector<Probe> random_probes(const CheckSettings &s) {
+    std::vector<Probe> probes;
+    std::mt19937 rng(s.seed);
+    std::vector<arb_move> legal;
+    for (int attempt = 0; attempt < s.positions * 4 && static_cast<int>(probes.size()) < s.positions; ++attempt) {
+        auto created = game::GameState::create(s.plugin, s.options);
+        if (!created) break;
+        game::GameState state = std::move(*created);
+        Probe probe;
+        int length = std::uniform_int_distribution<int>(1, 40)(rng);
+        for (int ply = 0; ply < length; ++ply) {
+            state.legal_moves(legal);
+            if (legal.empty()) break;
+            arb_move m = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+            probe.moves.push_back(state.format_move(m));
+            state.play(m);
+        }
+        state.legal_moves(legal);
+        // The arbiter never asks an engine to move when the game is over or
+        // its only move is a forced pass (docs/protocol.md).
+        if (legal.empty() || (legal.size() == 1 && state.format_move(legal[0]) == "pass")) continue;
+        probe.position = state.position();
+        probe.split = static_cast<int>(probe.moves.size()) / 2;
+        probes.push_back(std::move(probe));
+    }
+    return probes;
+}
+
+std::string join_moves(const std::vector<std::string> &moves, size_t from) {
+    std::string out = "moves";
+    for (size_t i = from; i < moves.size(); ++i) out += " " + moves[i];
+    return out;
+}
+
+class Run {
+public:
+    Run(const CheckSettings &s, const std::function<void(const CheckItem &)> &on_item) : s_(s), on_item_(on_item) {}
+
+    Report run() {
+        if (!start()) return std::move(report_);
+        check_new_game();
+        check_start_position();
+        check_probes();
+        check_limits();
+        check_games();
+        check_quit();
+        return std::move(report_);
+    }
+
+private:
+    void add(std::string name, Verdict verdict, std::string detail = {}) {
+        CheckItem item{std::move(name), verdict, std::move(detail)};
+        if (on_item_) on_item_(item);
+        report_.items.push_back(std::move(item));
+    }
+
+    bool start() {
+        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, match::engine_game_options(*s_.plugin, s_.options));
+        if (!started) {
+            add("start and handshake (ugi/ugiok, isready/readyok)", Verdict::Fail,
+                started.error().message + (started.error().offending_text.empty()
+                                               ? std::string()
+                                               : " (engine said: " + started.error().offending_text + ")"));
+            return false;
+        }
+        engine_ = std::move(*started);
+        add("start and handshake (ugi/ugiok, isready/readyok)", Verdict::Pass);
+        auto declared = engine_->declared_options();
+        bool has_game = std::find(declared.begin(), declared.end(), "game") != declared.end();
+        add("declares the option 'game'", has_game ? Verdict::Pass : Verdict::Warn,
+            has_game ? "" : "without it the engine cannot be told which game it plays");
+        for (const auto &w : engine_->warnings()) add("configuration", Verdict::Warn, w);
+        return true;
+    }
+
+    bool restart_if_needed() {
+        if (engine_ && !engine_->needs_restart()) return true;
+        if (engine_) engine_->quit();
+        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, match::engine_game_options(*s_.plugin, s_.options));
+        if (!started) return false;
+        engine_ = std::move(*started);
+        return true;
+    }
+
+    void check_new_game() {
+        auto ok = engine_->new_game();
+        add("new game (uginewgame, isready/readyok)", ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
+    }
+
+    // Sends one search and judges the answer with the plugin.
+    // Returns an empty string when the move is legal and in time.
+    std::string search(const std::string &position_command, const game::GameState &state, const engine::GoCommand &go,
+                       milliseconds allowed) {
+        if (!restart_if_needed()) return "the engine could not be restarted after an earlier failure";
+        auto answer = engine_->go(position_command, go, allowed);
+        std::string where = "after 'position " + position_command + "'";
+        if (!answer) return answer.error().message + " " + where;
+        arb_move move = ARB_MOVE_NONE;
+        std::string error;
+        arb_status status = state.parse_move(answer->move.c_str(), move, error);
+        if (status != ARB_OK)
+            return std::string(status == ARB_ERR_ILLEGAL ? "illegal" : "unreadable") + " move '" + answer->move + "' " +
+                   where + ": " + error;
+        if (answer->elapsed > allowed)
+            return "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
+                   std::to_string(allowed.count()) + " ms " + where;
+        return {};
+    }
+
+    engine::GoCommand movetime_go() const {
+        engine::GoCommand go;
+        go.movetime = s_.movetime;
+        return go;
+    }
+
+    void check_start_position() {
+        auto state = game::GameState::create(s_.plugin, s_.options);
+        if (!state) return;
+        std::string problem = search("startpos moves", *state, movetime_go(), s_.movetime + s_.margin);
+        add("legal move from the start position within movetime", problem.empty() ? Verdict::Pass : Verdict::Fail,
+            problem);
+    }
+
+    void check_probes() {
+        std::vector<Probe> probes = random_probes(s_);
+        if (probes.empty()) {
+            add("moves from random positions", Verdict::Skip, "no positions could be generated");
+            return;
+        }
+        const char *forms[3] = {"positions as 'startpos moves ...'", "positions as 'fen ... moves'",
+                                "positions as 'fen ... moves ...' (mixed)"};
+        for (int form = 0; form < 3; ++form) {
+            std::string first_problem;
+            int failures = 0;
+            for (const Probe &p : probes) {
+                auto state = game::GameState::create(s_.plugin, s_.options);
+                if (!state || !state->set_position(p.position)) continue;
+                std::string command;
+                if (form == 0) {
+                    command = "startpos " + join_moves(p.moves, 0);
+                } else if (form == 1) {
+                    command = "fen " + p.position + " moves";
+                } else {
+                    auto prefix = game::GameState::create(s_.plugin, s_.options);
+                    for (int i = 0; i < p.split; ++i) {
+                        arb_move m;
+                        std::string e;
+                        prefix->parse_move(p.moves[static_cast<size_t>(i)].c_str(), m, e);
+                        prefix->play(m);
+                    }
+                    command = "fen " + prefix->position() + " " + join_moves(p.moves, static_cast<size_t>(p.split));
+                }
+                std::string problem = search(command, *state, movetime_go(), s_.movetime + s_.margin);
+                if (!problem.empty() && failures++ == 0) first_problem = problem;
+            }
+            add(std::string("legal moves from ") + std::to_string(probes.size()) + " random " + forms[form],
+                failures == 0 ? Verdict::Pass : Verdict::Fail,
+                failures == 0 ? "" : std::to_string(failures) + " failed; first: " + first_problem);
+        }
+    }
+
+    void check_limits() {
+        auto state = game::GameState::create(s_.plugin, s_.options);
+        if (!state) return;
+        engine::GoCommand clock;
+        clock.p1time = clock.p2time = milliseconds(2000);
+        clock.p1inc = clock.p2inc = milliseconds(0);
+        std::string problem = search("startpos moves", *state, clock, milliseconds(2000) + s_.margin);
+        add("answers within its clock (go p1time 2000 p2time 2000)", problem.empty() ? Verdict::Pass : Verdict::Fail,
+            problem);
+
+        engine::GoCommand depth;
+        depth.depth = 1;
+        problem = search("startpos moves", *state, depth, s_.untimed_limit);
+        add("answers 'go depth 1'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
+
+        engine::GoCommand nodes;
+        nodes.nodes = 1000;
+        problem = search("startpos moves", *state, nodes, s_.untimed_limit);
+        add("answers 'go nodes 1000'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
+    }
+
+    void check_games() {
+        if (s_.games <= 0) {
+            add("full games against the reference engine", Verdict::Skip, "none asked for (--games 0)");
+            return;
+        }
+        if (!s_.reference) {
+            add("full games against the reference engine", Verdict::Skip, "no reference engine available");
+            return;
+        }
+        auto tc = match::TimeControl::parse(s_.game_time_control);
+        if (!tc) {
+            add("full games against the reference engine", Verdict::Fail, tc.error().message);
+            return;
+        }
+        auto game_options = match::engine_game_options(*s_.plugin, s_.options);
+        auto reference = engine::UgiEngine::start(*s_.reference, s_.timeouts, game_options);
+        if (!reference) {
+            add("full games against the reference engine", Verdict::Skip,
+                "the reference engine did not start: " + reference.error().message);
+            return;
+        }
+        match::GameSetup setup;
+        setup.plugin = s_.plugin;
+        setup.options = s_.options;
+        setup.time_control[0] = setup.time_control[1] = *tc;
+        setup.time_margin = s_.margin;
+        setup.adjudication.max_plies = s_.max_plies;
+        int finished = 0;
+        std::string first_problem;
+        for (int g = 0; g < s_.games; ++g) {
+            int side = g % 2;  // the tested engine plays p1, then p2, ...
+            if (!restart_if_needed()) {
+                first_problem = "the engine could not be restarted";
+                break;
+            }
+            if ((*reference)->needs_restart()) break;
+            (void)engine_->new_game();
+            (void)(*reference)->new_game();
+            engine::UgiEngine &p1 = side == 0 ? *engine_ : **reference;
+            engine::UgiEngine &p2 = side == 0 ? **reference : *engine_;
+            match::GameRecord record = match::play_game(setup, p1, p2);
+            if (record.loser_side == side) {
+                if (first_problem.empty())
+                    first_problem = "game " + std::to_string(g + 1) + " as p" + std::to_string(side + 1) + ": " +
+                                    match::termination_name(record.termination) + ": " + record.reason;
+            } else {
+                ++finished;
+            }
+        }
+        (*reference)->quit();
+        add("plays " + std::to_string(s_.games) + " full games (" + s_.game_time_control + ") without a fault",
+            first_problem.empty() ? Verdict::Pass : Verdict::Fail,
+            first_problem.empty() ? "" : std::to_string(s_.games - finished) + " lost by a fault; first: " + first_problem);
+    }
+
+    void check_quit() {
+        if (!engine_ || engine_->needs_restart()) return;
+        long pid = engine_->pid();
+        auto start = std::chrono::steady_clock::now();
+        engine_->quit();
+        auto took = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
+        bool prompt = took < s_.timeouts.quit_grace;
+        add("exits after 'quit'", prompt ? Verdict::Pass : Verdict::Warn,
+            prompt ? "" : "pid " + std::to_string(pid) + " was still running " +
+                              std::to_string(s_.timeouts.quit_grace.count()) + " ms after 'quit' and was killed");
+    }
+
+    const CheckSettings &s_;
+    const std::function<void(const CheckItem &)> &on_item_;
+    Report report_;
+    std::unique_ptr<engine::UgiEngine> engine_;
+};
+
+}  // namespace
+
+const char *verdict_name(Verdict v) {
+    switch (v) {
+    case Verdict::Pass: return "PASS";
+    case Verdict::Warn: return "WARN";
+    case Verdict::Fail: return "FAIL";
+    case Verdict::Skip: return "SKIP";
+    }
+    return "?";
+}
+
+bool Report::passed() const {
+    for (const auto &item : items)
+        if (item.verdict == Verdict::Fail) return false;
+    return !items.empty();
+}
+
+Report check_engine(const CheckSettings &settings, const std::function<void(const CheckItem &)> &on_item) {
+    return Run(settings, on_item).run();
+}
+
+}  // namespace arb::compliance

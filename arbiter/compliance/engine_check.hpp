@@ -1,0 +1,53 @@
+// Engine compliance: what `arbiter check` runs for engine authors. Starts the
+// engine the way a tournament would and probes the protocol and the rules
+// one concern at a time, so a failure names exactly what is wrong (the
+// command sent, the engine's answer, the plugin's verdict).
+#pragma once
+
+#include "engine/engine_config.hpp"
+#include "game/game_state.hpp"
+#include "game/plugin.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arb::compliance {
+
+struct CheckSettings {
+    game::PluginPtr plugin;
+    game::OptionList options;
+    engine::EngineConfig engine;
+    engine::EngineTimeouts timeouts;
+    uint32_t seed = 1;
+    int positions = 12;                            // random positions probed (as move lists and as fen)
+    std::chrono::milliseconds movetime{100};      // per probe move
+    std::chrono::milliseconds margin{200};        // allowed past a time limit
+    std::chrono::milliseconds untimed_limit{10000};  // answer time allowed for depth/nodes searches
+    int games = 2;                                 // full games against the reference engine
+    std::string game_time_control = "5+0.05";
+    int max_plies = 600;
+    std::optional<engine::EngineConfig> reference;  // opponent for the games; none: games skipped
+};
+
+enum class Verdict { Pass, Warn, Fail, Skip };
+const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP"
+
+struct CheckItem {
+    std::string name;    // e.g. "move from the start position (go movetime)"
+    Verdict verdict = Verdict::Pass;
+    std::string detail;  // what was sent and received when it is not a pass
+};
+
+struct Report {
+    std::vector<CheckItem> items;
+    [[nodiscard]] bool passed() const;  // no Fail
+};
+
+// Runs every check; `on_item` (may be empty) sees each result as it comes.
+Report check_engine(const CheckSettings &settings, const std::function<void(const CheckItem &)> &on_item = {});
+
+}  // namespace arb::compliance

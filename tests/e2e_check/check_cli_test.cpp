@@ -1,0 +1,82 @@
+// `arbiter check` against engines whose faults we know: the reference engine
+// passes every check; each scripted fault fails (or warns) on the check that
+// names it, with the evidence in the detail line.
+#include "e2e_play/process_scan.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+namespace {
+
+const std::string kBin = ARBITER_BIN_DIR;
+
+arb::test::Run check(const std::string &game, const std::string &engine, const std::string &extra = "") {
+    return arb::test::run_command(kBin + "/arbiter check --game " + game + " --engine '" + engine +
+                                  "' --startup-timeout 2000 --movetime 50 --untimed-limit 500 " + extra);
+}
+
+std::string mock(const std::string &game, const std::string &mode) {
+    return kBin + "/arbiter-mock-engine --game " + game + " --seed 5 --misbehave " + mode;
+}
+
+}  // namespace
+
+TEST_CASE("the reference engine passes every check", "[e2e][check]") {
+    for (const char *game : {"othello", "baghchal"}) {
+        auto run = check(game, kBin + "/arbiter-engine --game " + std::string(game) + " --mode mcts --playouts 30");
+        INFO(run.output);
+        CHECK(run.exit_code == 0);
+        CHECK(run.output.find("FAIL") == std::string::npos);
+        CHECK(run.output.find("PASS  plays 2 full games") != std::string::npos);
+        CHECK(run.output.find("12 checks: 0 failed, 0 warnings") != std::string::npos);
+    }
+}
+
+TEST_CASE("an illegal move fails the check that found it, with the position", "[e2e][check]") {
+    auto run = check("othello", mock("othello", "illegal --at-move 2"));
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    auto fail = run.output.find("FAIL  legal moves from 12 random positions as 'startpos moves ...'");
+    REQUIRE(fail != std::string::npos);
+    CHECK(run.output.find("illegal move '", fail) != std::string::npos);
+    CHECK(run.output.find("after 'position startpos moves", fail) != std::string::npos);
+    CHECK(run.output.find("1 failed, 0 warnings") != std::string::npos);
+}
+
+TEST_CASE("garbage instead of a move is reported as unreadable", "[e2e][check]") {
+    auto run = check("othello", mock("othello", "garbage --at-move 1"));
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK(run.output.find("FAIL  legal move from the start position within movetime") != std::string::npos);
+    CHECK(run.output.find("unreadable move '@@garbage@@'") != std::string::npos);
+}
+
+TEST_CASE("an engine that never finishes the handshake fails at once", "[e2e][check]") {
+    auto run = check("othello", mock("othello", "no-ugiok"));
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK(run.output.find("FAIL  start and handshake") != std::string::npos);
+    CHECK(run.output.find("no 'ugiok'") != std::string::npos);
+    CHECK(run.output.find("1 checks: 1 failed") != std::string::npos);
+}
+
+TEST_CASE("an engine that ignores quit is a warning, not a failure", "[e2e][check]") {
+    auto run = check("othello", mock("othello", "ignore-quit"), "--games 0");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("WARN  exits after 'quit'") != std::string::npos);
+    CHECK(run.output.find("none asked for (--games 0)") != std::string::npos);
+}
+
+TEST_CASE("check explains itself and rejects bad arguments", "[e2e][check]") {
+    auto help = arb::test::run_command(kBin + "/arbiter check --help");
+    CHECK(help.exit_code == 0);
+    CHECK(help.output.find("--engine") != std::string::npos);
+    CHECK(help.output.find("Checks, in order") != std::string::npos);
+    auto missing = arb::test::run_command(kBin + "/arbiter check --game othello");
+    CHECK(missing.exit_code == 2);
+    auto bad_game = arb::test::run_command(kBin + "/arbiter check --game nosuchgame --engine /bin/true");
+    CHECK(bad_game.exit_code == 1);
+    CHECK(bad_game.output.find("unknown game 'nosuchgame'") != std::string::npos);
+}
