@@ -2,6 +2,7 @@
 // and the rules of a game the way tournaments will, and prints one line per
 // check (PASS/WARN/FAIL/SKIP) with what was sent and received on failure.
 #include "cli/command.hpp"
+#include "core/program_dir.hpp"
 #include "cli/common_options.hpp"
 #include "cli/engine_spec.hpp"
 #include "compliance/engine_check.hpp"
@@ -94,7 +95,7 @@ int check_command(const Args &args) {
     s.timeouts.ready = std::chrono::milliseconds(ready_ms);
     s.untimed_limit = std::chrono::milliseconds(untimed_ms);
     if (reference_spec.empty()) {
-        auto bundled = config::running_program_dir() / "arbiter-engine";
+        auto bundled = running_program_dir() / "arbiter-engine";
         if (std::filesystem::exists(bundled))
             reference_spec = bundled.string() + " --game " + (*plugin)->id() + " --mode random --seed 1";
     }

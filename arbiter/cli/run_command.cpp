@@ -1,6 +1,7 @@
 // `arbiter run`: runs a tournament from a YAML config, or continues one with
 // --resume. All checking happens in the config loader before any engine starts.
 #include "cli/command.hpp"
+#include "core/program_dir.hpp"
 #include "cli/common_options.hpp"
 #include "config/config_loader.hpp"
 #include "tournament/interrupt.hpp"
@@ -93,7 +94,7 @@ int run_command(const Args &args) {
 
     config::LoadOptions load;
     load.plugin_dirs = plugin_path(plugin_dirs);
-    load.program_dir = config::running_program_dir();
+    load.program_dir = running_program_dir();
     auto &o = load.overrides;
     if (vm.count("concurrency")) o.concurrency = concurrency;
     if (vm.count("progress-interval")) o.progress_interval = progress_interval;

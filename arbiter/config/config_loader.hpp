@@ -58,8 +58,6 @@ std::string to_yaml(const TournamentConfig &config);
 Expected<std::vector<Opening>> load_openings(const std::filesystem::path &file, const game::PluginPtr &plugin,
                                              const game::OptionList &options);
 
-// The folder of the running program (from /proc/self/exe), or empty.
-std::filesystem::path running_program_dir();
 
 // Resolves a program like execvp: names with a '/' relative to `dir`, other
 // names along $PATH. Empty when not found or not executable.

@@ -16,12 +16,6 @@ bool executable_file(const std::filesystem::path &path) {
 
 }  // namespace
 
-std::filesystem::path running_program_dir() {
-    std::error_code ec;
-    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return ec ? std::filesystem::path() : exe.parent_path();
-}
-
 std::optional<std::filesystem::path> resolve_program(const std::string &command, const std::filesystem::path &dir) {
     if (command.empty()) return std::nullopt;
     if (command.find('/') != std::string::npos) {

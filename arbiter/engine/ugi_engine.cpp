@@ -3,6 +3,8 @@
 #include "engine/engine_process.hpp"
 #include "engine/ugi_parse.hpp"
 
+#include <arbiter/ugi/option_spec.hpp>
+
 #include <algorithm>
 #include <string_view>
 
@@ -136,7 +138,7 @@ public:
 
 private:
     bool declares(std::string_view option) const {
-        return std::any_of(declared_.begin(), declared_.end(), [&](const std::string &d) { return iequals(d, option); });
+        return std::any_of(declared_.begin(), declared_.end(), [&](const std::string &d) { return ugi::same_option_name(d, option); });
     }
 
     void append_setoption(const std::string &name, const std::string &value) {

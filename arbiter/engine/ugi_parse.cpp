@@ -82,17 +82,6 @@ std::string parse_option_name(std::string_view line) {
     return name;
 }
 
-bool iequals(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        char x = a[i], y = b[i];
-        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-        if (x != y) return false;
-    }
-    return true;
-}
-
 void append_go_line(std::string &out, const GoCommand &go) {
     out += "go";
     if (go.p1time) append_field(out, "p1time", go.p1time->count());

@@ -32,8 +32,6 @@ std::string_view parse_bestmove(std::string_view line) noexcept;
 // contain spaces); empty when the line has no name.
 std::string parse_option_name(std::string_view line);
 
-// Case-insensitive comparison, as UCI treats option names.
-bool iequals(std::string_view a, std::string_view b) noexcept;
 
 // Appends the 'go ...' line (without '\n') for `go` to `out`.
 void append_go_line(std::string &out, const GoCommand &go);

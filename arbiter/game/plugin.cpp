@@ -1,7 +1,8 @@
 #include "game/plugin.hpp"
 
+#include "core/program_dir.hpp"
+
 #include <dlfcn.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -43,14 +44,6 @@ std::string check_table(const arb_game_api &api) {
         !api.side_to_move || !api.outcome || !api.get_extension)
         return "its function table has null entries";
     return {};
-}
-
-std::filesystem::path program_dir() {
-    char buf[4096];
-    ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0) return {};
-    buf[n] = '\0';
-    return std::filesystem::path(buf).parent_path();
 }
 
 }  // namespace
@@ -108,7 +101,7 @@ std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::fil
             rest.remove_prefix(colon + 1);
         }
     }
-    std::filesystem::path here = program_dir();
+    std::filesystem::path here = running_program_dir();
     if (!here.empty()) {
         dirs.push_back(here.parent_path() / "plugins");                        // build tree: build/bin -> build/plugins
         dirs.push_back(here.parent_path() / "lib" / "arbiter" / "plugins");    // installed: prefix/bin -> prefix/lib/...

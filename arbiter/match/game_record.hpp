@@ -31,6 +31,7 @@ enum class Termination {
 const char *termination_name(Termination t);  // stable lower-case token, e.g. "illegal-move"
 std::optional<Termination> termination_from_name(std::string_view name);  // inverse of termination_name
 const char *result_text(arb_result result);  // "1-0", "0-1", "1/2-1/2", "*" (ongoing)
+std::optional<arb_result> result_from_text(std::string_view text);  // inverse of result_text
 
 struct MoveRecord {
     std::string text;                     // canonical notation of the plugin

@@ -27,6 +27,12 @@ std::optional<Termination> termination_from_name(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<arb_result> result_from_text(std::string_view text) {
+    for (arb_result r : {ARB_RESULT_WIN_SIDE_0, ARB_RESULT_WIN_SIDE_1, ARB_RESULT_DRAW, ARB_RESULT_ONGOING})
+        if (text == result_text(r)) return r;
+    return std::nullopt;
+}
+
 const char *result_text(arb_result result) {
     switch (result) {
     case ARB_RESULT_WIN_SIDE_0: return "1-0";

@@ -15,9 +15,5 @@ struct FinishedGame {
     match::GameRecord record;
 };
 
-// "1-0", "0-1", "1/2-1/2", or "*" while ongoing.
-const char *result_text(arb_result result);
-std::optional<arb_result> parse_result_text(const std::string &text);
-std::optional<match::Termination> parse_termination(const std::string &name);
 
 }  // namespace arb::output

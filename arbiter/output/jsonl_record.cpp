@@ -22,7 +22,7 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     j["variant"] = context.variant;
     j["white"] = r.engine_names[0];
     j["black"] = r.engine_names[1];
-    j["result"] = result_text(r.result);
+    j["result"] = match::result_text(r.result);
     j["termination"] = match::termination_name(r.termination);
     j["reason"] = r.reason;
     j["loser_side"] = r.loser_side;
@@ -61,10 +61,10 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
         g.slot.opening = j.at("opening").get<int>();
         r.engine_names[0] = j.at("white").get<std::string>();
         r.engine_names[1] = j.at("black").get<std::string>();
-        auto result = parse_result_text(j.at("result").get<std::string>());
+        auto result = match::result_from_text(j.at("result").get<std::string>());
         if (!result) return fail("unknown result '" + j.at("result").get<std::string>() + "'");
         r.result = *result;
-        auto termination = parse_termination(j.at("termination").get<std::string>());
+        auto termination = match::termination_from_name(j.at("termination").get<std::string>());
         if (!termination) return fail("unknown termination '" + j.at("termination").get<std::string>() + "'");
         r.termination = *termination;
         r.reason = j.at("reason").get<std::string>();

@@ -71,7 +71,7 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     tag(out, "Game", std::to_string(g.slot.index + 1));
     tag(out, "White", r.engine_names[0]);
     tag(out, "Black", r.engine_names[1]);
-    tag(out, "Result", result_text(r.result));
+    tag(out, "Result", match::result_text(r.result));
     tag(out, "Termination", match::termination_name(r.termination));
     tag(out, "Variant", context.variant);
     if (!r.opening_position.empty() && r.opening_position != context.start_position) tag(out, "FEN", r.opening_position);
@@ -95,7 +95,7 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     if (!r.opening_moves.empty()) text.word("{opening}");
     for (const auto &m : r.moves) emit(m.text, ply++);
     if (!r.reason.empty()) text.word("{" + comment_text(r.reason) + "}");
-    text.word(result_text(r.result));
+    text.word(match::result_text(r.result));
     out += "\n\n";
     return out;
 }

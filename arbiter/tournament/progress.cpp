@@ -31,7 +31,7 @@ std::string Progress::status_line() const {
 void Progress::game_finished(const output::FinishedGame &g) {
     ++done_;
     const auto &r = g.record;
-    last_ = fmt::format("{} vs {} {} ({})", r.engine_names[0], r.engine_names[1], output::result_text(r.result),
+    last_ = fmt::format("{} vs {} {} ({})", r.engine_names[0], r.engine_names[1], match::result_text(r.result),
                         match::termination_name(r.termination));
     if (live_) {
         tick();
@@ -39,7 +39,7 @@ void Progress::game_finished(const output::FinishedGame &g) {
     }
     if (quiet_) return;
     out_ << fmt::format("game {} done ({}/{}): {} vs {} {} {}{}\n", g.slot.index + 1, done_, total_, r.engine_names[0],
-                        r.engine_names[1], output::result_text(r.result), match::termination_name(r.termination),
+                        r.engine_names[1], match::result_text(r.result), match::termination_name(r.termination),
                         r.reason.empty() ? "" : ": " + r.reason);
     out_.flush();
 }

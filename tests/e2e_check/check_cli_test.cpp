@@ -1,7 +1,7 @@
 // `arbiter check` against engines whose faults we know: the reference engine
 // passes every check; each scripted fault fails (or warns) on the check that
 // names it, with the evidence in the detail line.
-#include "e2e_play/process_scan.hpp"
+#include "support/process_scan.hpp"
 
 #include <catch2/catch.hpp>
 

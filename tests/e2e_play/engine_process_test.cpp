@@ -3,7 +3,7 @@
 #include "engine/ugi_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
-#include "process_scan.hpp"
+#include "support/process_scan.hpp"
 #include "support/plugins.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // `arbiter play` run as a program: real engines, real processes.
-#include "process_scan.hpp"
+#include "support/process_scan.hpp"
 #include "support/plugins.hpp"
 
 #include <catch2/catch.hpp>

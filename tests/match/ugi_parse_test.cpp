@@ -1,5 +1,7 @@
 #include "engine/ugi_parse.hpp"
 
+#include <arbiter/ugi/option_spec.hpp>
+
 #include <catch2/catch.hpp>
 
 using namespace arb::engine;
@@ -52,8 +54,8 @@ TEST_CASE("option names may contain spaces and end at 'type'", "[ugi]") {
     CHECK(parse_option_name("option name game type string default othello") == "game");
     CHECK(parse_option_name("option name Hash Size type spin default 16 min 1 max 1024") == "Hash Size");
     CHECK(parse_option_name("option type spin").empty());
-    CHECK(iequals("Game", "gAME"));
-    CHECK_FALSE(iequals("game", "games"));
+    CHECK(arb::ugi::same_option_name("Game", "gAME"));
+    CHECK_FALSE(arb::ugi::same_option_name("game", "games"));
 }
 
 TEST_CASE("go lines carry the clocks or the fixed limit", "[ugi]") {

@@ -1,0 +1,11 @@
+#include "core/program_dir.hpp"
+
+namespace arb {
+
+std::filesystem::path running_program_dir() {
+    std::error_code ec;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::filesystem::path() : exe.parent_path();
+}
+
+}  // namespace arb
