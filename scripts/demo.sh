@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs dependencies, builds arbiter (Release) and runs a demo tournament.
+# Installs dependencies, builds arbiter (Release) and runs a demo tournament:
+# four strengths of the generic engine playing Othello, round robin.
 # Usage: scripts/demo.sh [config]   (default: configs/othello.yaml)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,10 +10,7 @@ cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)"
 
 config=${1:-configs/othello.yaml}
-if [ -f "$config" ] && build/release/bin/arbiter run --help >/dev/null 2>&1; then
-  exec build/release/bin/arbiter run "$config" --out "build/release/demo-$(date +%Y%m%d-%H%M%S)"
-fi
-# Until tournaments are available: one game between two generic engines.
-exec build/release/bin/arbiter play --game othello \
-  --engine "build/release/bin/arbiter-engine --game othello --mode mcts --playouts 200 --seed 1" \
-  --engine "build/release/bin/arbiter-engine --game othello --mode random --seed 2"
+out="build/release/demo/$(basename "$config" .yaml)-$(date +%Y%m%d-%H%M%S)"
+build/release/bin/arbiter games
+echo
+exec build/release/bin/arbiter run "$config" --out "$out"
