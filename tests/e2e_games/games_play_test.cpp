@@ -2,6 +2,7 @@
 // generic engines finish with a legal result, and Bagh Chal's repetition rule
 // acts in a real game under each of its options.
 #include "support/plugins.hpp"
+#include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
 
 #include <catch2/catch.hpp>
@@ -15,15 +16,10 @@
 
 namespace {
 
+using arb::test::field;
+
 const std::string kBin = ARBITER_BIN_DIR;
 const std::string kPlugins = ARBITER_PLUGIN_DIR;
-
-std::string field(const std::string &output, const std::string &key) {
-    std::istringstream in(output);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind(key + ": ", 0) == 0) return line.substr(key.size() + 2);
-    return {};
-}
 
 // A UGI engine that plays a fixed list of moves, one per 'go', whatever the
 // position: the test decides every move, the arbiter judges them.

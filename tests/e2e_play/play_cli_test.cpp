@@ -1,4 +1,5 @@
 // `arbiter play` run as a program: real engines, real processes.
+#include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
 #include "support/plugins.hpp"
 
@@ -8,6 +9,8 @@
 #include <regex>
 
 namespace {
+
+using arb::test::field;
 
 using arb::test::Run;
 
@@ -20,14 +23,6 @@ Run arbiter_play(const std::string &args) {
 
 std::string mock(const std::string &game, const std::string &extra = {}) {
     return "'" + kBin + "/arbiter-mock-engine --game " + game + " --plugin-dir " + kPlugins + " " + extra + "'";
-}
-
-// The text after "key: " on the line that starts with it.
-std::string field(const std::string &output, const std::string &key) {
-    std::istringstream in(output);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind(key + ": ", 0) == 0) return line.substr(key.size() + 2);
-    return {};
 }
 
 std::vector<pid_t> engine_pids(const std::string &output) {
