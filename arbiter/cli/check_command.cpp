@@ -71,23 +71,15 @@ int check_command(const Args &args) {
         std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";
         return kExitUsage;
     }
-    auto plugin = game::find_plugin(game_id, plugin_path(plugin_dirs));
-    if (!plugin) {
-        std::cerr << "arbiter check: " << plugin.error().message << "\n";
-        return kExitFailure;
-    }
-    auto options = parse_game_options(**plugin, settings);
-    if (!options) {
-        std::cerr << "arbiter check: " << options.error().message << "\n";
-        return kExitUsage;
-    }
+    auto selected = select_game("check", game_id, plugin_dirs, settings, code);
+    if (!selected) return code;
     auto engine = engine_from_command_line(engine_spec, extra_args, ugi_options, name);
     if (!engine) {
         std::cerr << "arbiter check: " << engine.error().message << "\n";
         return kExitUsage;
     }
-    s.plugin = *plugin;
-    s.options = *options;
+    s.plugin = selected->plugin;
+    s.options = selected->options;
     s.engine = *engine;
     s.movetime = std::chrono::milliseconds(movetime_ms);
     s.margin = std::chrono::milliseconds(margin_ms);
@@ -97,7 +89,7 @@ int check_command(const Args &args) {
     if (reference_spec.empty()) {
         auto bundled = running_program_dir() / "arbiter-engine";
         if (std::filesystem::exists(bundled))
-            reference_spec = bundled.string() + " --game " + (*plugin)->id() + " --mode random --seed 1";
+            reference_spec = bundled.string() + " --game " + s.plugin->id() + " --mode random --seed 1";
     }
     if (!reference_spec.empty()) {
         auto reference = engine_from_command_line(reference_spec, {}, {}, "reference");
@@ -108,7 +100,7 @@ int check_command(const Args &args) {
         s.reference = *reference;
     }
 
-    std::cout << "checking " << s.engine.name << " on " << (*plugin)->id() << "\n";
+    std::cout << "checking " << s.engine.name << " on " << s.plugin->id() << "\n";
     compliance::Report report = compliance::check_engine(s, [](const compliance::CheckItem &item) {
         std::cout << compliance::verdict_name(item.verdict) << "  " << item.name;
         if (!item.detail.empty()) std::cout << "\n      " << item.detail;

@@ -39,6 +39,24 @@ Expected<game::OptionList> parse_game_options(const game::Plugin &plugin, const 
     return options;
 }
 
+std::optional<SelectedGame> select_game(const std::string &command, const std::string &game_id,
+                                        const std::vector<std::string> &plugin_dirs,
+                                        const std::vector<std::string> &settings, int &exit_code) {
+    auto plugin = game::find_plugin(game_id, plugin_path(plugin_dirs));
+    if (!plugin) {
+        std::cerr << "arbiter " << command << ": " << plugin.error().message << "\n";
+        exit_code = kExitFailure;
+        return std::nullopt;
+    }
+    auto options = parse_game_options(**plugin, settings);
+    if (!options) {
+        std::cerr << "arbiter " << command << ": " << options.error().message << "\n";
+        exit_code = kExitUsage;
+        return std::nullopt;
+    }
+    return SelectedGame{std::move(*plugin), std::move(*options)};
+}
+
 bool parse_command_line(const std::string &command, const std::vector<std::string> &args,
                         const po::options_description &desc, const po::positional_options_description *positional,
                         po::variables_map &vm, const std::string &synopsis, int &exit_code) {

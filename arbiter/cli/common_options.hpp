@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,19 @@ std::vector<std::filesystem::path> plugin_path(const std::vector<std::string> &p
 // Parses "name=value" settings and checks each against the plugin's
 // descriptors, so a typo is reported with the game's option list.
 Expected<game::OptionList> parse_game_options(const game::Plugin &plugin, const std::vector<std::string> &settings);
+
+// The game a command works on: its plugin and checked rule options.
+struct SelectedGame {
+    game::PluginPtr plugin;
+    game::OptionList options;
+};
+
+// Finds the game on the plugin path and checks its --option settings. On
+// error prints "arbiter COMMAND: ..." and sets exit_code (1 for a game that
+// cannot be found, 2 for a bad option).
+std::optional<SelectedGame> select_game(const std::string &command, const std::string &game_id,
+                                        const std::vector<std::string> &plugin_dirs,
+                                        const std::vector<std::string> &settings, int &exit_code);
 
 // Parses argv-style arguments; on --help prints usage and returns false with
 // code 0; on a bad argument prints the error and usage and returns false with 2.

@@ -35,17 +35,9 @@ int perft_command(const Args &args) {
         std::cerr << "arbiter perft: --depth must be in 1..64, not " << depth << "\n";
         return kExitUsage;
     }
-    auto plugin = game::find_plugin(game_id, plugin_path(plugin_dirs));
-    if (!plugin) {
-        std::cerr << "arbiter perft: " << plugin.error().message << "\n";
-        return kExitFailure;
-    }
-    auto options = parse_game_options(**plugin, settings);
-    if (!options) {
-        std::cerr << "arbiter perft: " << options.error().message << "\n";
-        return kExitUsage;
-    }
-    auto state = game::GameState::create(*plugin, *options);
+    auto selected = select_game("perft", game_id, plugin_dirs, settings, code);
+    if (!selected) return code;
+    auto state = game::GameState::create(selected->plugin, selected->options);
     if (!state) {
         std::cerr << "arbiter perft: " << state.error().message << "\n";
         return kExitUsage;

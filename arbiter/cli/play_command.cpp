@@ -159,17 +159,14 @@ int play_command(const Args &args) {
     if (max_plies < 0 || margin_ms < 0 || startup_ms <= 0 || ready_ms <= 0 || grace_ms < 0)
         return usage_error("--max-plies and --margin must be >= 0, the timeouts > 0");
 
-    auto plugin = game::find_plugin(game_id, plugin_path(plugin_dirs));
-    if (!plugin) {
-        std::cerr << "arbiter play: " << plugin.error().message << "\n";
-        return kExitFailure;
-    }
-    auto options = parse_game_options(**plugin, settings);
-    if (!options) return usage_error(options.error().message);
+    auto selected = select_game("play", game_id, plugin_dirs, settings, code);
+    if (!selected) return code;
+    const game::PluginPtr &plugin = selected->plugin;
+    const game::OptionList &options = selected->options;
 
     match::GameSetup setup;
-    setup.plugin = *plugin;
-    setup.options = *options;
+    setup.plugin = plugin;
+    setup.options = options;
     setup.opening_position = position;
     setup.opening_moves = split_words(opening);
     setup.time_margin = std::chrono::milliseconds(margin_ms);
@@ -211,9 +208,9 @@ int play_command(const Args &args) {
     timeouts.startup = std::chrono::milliseconds(startup_ms);
     timeouts.ready = std::chrono::milliseconds(ready_ms);
     timeouts.quit_grace = std::chrono::milliseconds(grace_ms);
-    engine::GameSetupOptions game_options = match::engine_game_options(**plugin, *options);
+    engine::GameSetupOptions game_options = match::engine_game_options(*plugin, options);
 
-    const arb_game_api &api = (*plugin)->api();
+    const arb_game_api &api = plugin->api();
     std::cout << "game " << api.id << ": p1 (" << api.side_names[0] << ") " << configs[0].name << " vs p2 ("
               << api.side_names[1] << ") " << configs[1].name << ", time control "
               << setup.time_control[0].to_string();
