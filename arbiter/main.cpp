@@ -1,6 +1,7 @@
 // arbiter: the command-line entry. Dispatches to one subcommand and turns any
 // escaped exception into a message and an exit code.
 #include "cli/command.hpp"
+#include "process/spawn.hpp"
 
 #include <arbiter/game.h>
 
@@ -51,6 +52,11 @@ int main(int argc, char **argv) {
         std::cout << "arbiter 0.1.0 (game ABI " << ARB_ABI_MAJOR << "." << ARB_ABI_MINOR << ")\n";
         return arb::cli::kExitOk;
     }
+    // Engines are started below: a tournament needs descriptors for every
+    // live engine (children still get the original limit), and orphans of
+    // engines must be reparented here so that they can be killed and reaped.
+    arb::process::raise_descriptor_limit();
+    arb::process::become_subreaper();
     for (const auto &c : kCommands) {
         if (name != c.name) continue;
         arb::cli::Args args(argv + 2, argv + argc);

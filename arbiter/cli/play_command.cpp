@@ -223,7 +223,8 @@ int play_command(const Args &args) {
         auto engine = engine::UgiEngine::start(configs[i], timeouts, game_options,
                                                debug ? engine::UgiEngine::TrafficLog(print_traffic) : nullptr);
         if (!engine) {
-            if (engine.error().kind == engine::FailureKind::StartFailed) {
+            if (engine.error().kind == engine::FailureKind::StartFailed ||
+                engine.error().kind == engine::FailureKind::OutOfResources) {
                 std::cerr << "arbiter play: " << engine.error().message << "\n";
                 return kExitFailure;
             }
@@ -239,11 +240,13 @@ int play_command(const Args &args) {
         g_stop.store(false);
         auto old_int = std::signal(SIGINT, on_stop_signal);
         auto old_term = std::signal(SIGTERM, on_stop_signal);
+        auto old_hup = std::signal(SIGHUP, on_stop_signal);
         match::MoveObserver observer;
         if (!quiet) observer = print_move;
         record = match::play_game(setup, *started[0], *started[1], &g_stop, observer);
         std::signal(SIGINT, old_int);
         std::signal(SIGTERM, old_term);
+        std::signal(SIGHUP, old_hup);
     }
     for (auto &e : started)
         if (e) e->quit();

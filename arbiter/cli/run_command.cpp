@@ -4,6 +4,7 @@
 #include "core/program_dir.hpp"
 #include "cli/common_options.hpp"
 #include "config/config_loader.hpp"
+#include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
 #include "tournament/session.hpp"
 
@@ -137,7 +138,10 @@ int run_command(const Args &args) {
     options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options,
                                                   [](const std::string &w) { std::cerr << "warning: " << w << "\n"; });
     options.interrupts = tournament::interrupt_count;
-    return tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
+    int code = tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
+    // Engines' escaped descendants that no engine shutdown claimed.
+    process::kill_adopted_orphans();
+    return code;
 }
 
 }  // namespace arb::cli

@@ -1,30 +1,18 @@
 #include "engine/engine_process.hpp"
 
 #include <boost/asio/buffer.hpp>
-#include <boost/process/args.hpp>
-#include <boost/process/child.hpp>
-#include <boost/process/env.hpp>
-#include <boost/process/environment.hpp>
-#include <boost/process/exe.hpp>
-#include <boost/process/extend.hpp>
-#include <boost/process/io.hpp>
-#include <boost/process/search_path.hpp>
-#include <boost/process/start_dir.hpp>
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <mutex>
 #include <system_error>
 
-namespace bp = boost::process;
 namespace asio = boost::asio;
 
 namespace arb::engine {
@@ -42,102 +30,60 @@ void ignore_sigpipe_once() {
     });
 }
 
-// Runs in the child between fork and exec: async-signal-safe calls only.
-struct ChildSetup {
-    template <class Executor>
-    void operator()(Executor &) const {
-        ::setpgid(0, 0);  // own group, so that kill(-pid) reaches everything it spawns
-        ::signal(SIGPIPE, SIG_DFL);
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        // Descriptors of other engines (pipes opened by other threads) must
-        // not leak into this one: mark every fd past stdio close-on-exec.
-        ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
-    }
-};
-
-Expected<std::string> resolve_program(const EngineConfig &config) {
-    const std::string &command = config.command;
-    if (command.empty()) return fail("engine '" + config.name + "': no command given");
-    std::filesystem::path path;
-    if (command.find('/') == std::string::npos) {
-        auto found = bp::search_path(command);
-        if (found.empty()) return fail("engine '" + config.name + "': program '" + command + "' not found on PATH");
-        path = found.string();
-    } else {
-        std::error_code ec;
-        path = std::filesystem::absolute(command, ec);
-        if (ec) path = command;
-    }
-    if (::access(path.c_str(), X_OK) != 0)
-        return fail("engine '" + config.name + "': cannot run '" + path.string() + "': " + std::strerror(errno));
-    if (std::filesystem::is_directory(path))
-        return fail("engine '" + config.name + "': '" + path.string() + "' is a folder, not a program");
-    return path.string();
-}
-
-std::string describe_status(int status) {
-    if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));
-    if (WIFSIGNALED(status)) {
-        int sig = WTERMSIG(status);
-        const char *abbrev = ::sigabbrev_np(sig);
-        return "was killed by signal " + std::to_string(sig) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
-    }
-    return "ended with status " + std::to_string(status);
-}
+// How often exits are looked for on kernels without pidfds.
+constexpr auto kExitPoll = std::chrono::milliseconds(20);
 
 }  // namespace
 
-EngineProcess::EngineProcess() : io_(1), stdin_(io_), stdout_(io_), stderr_(io_), buffer_(kBufferSize) {
+EngineProcess::EngineProcess(process::Child child)
+    : io_(1),
+      child_(std::move(child)),
+      stdin_(io_, child_.stdin_pipe().release()),
+      stdout_(io_, child_.stdout_pipe().release()),
+      stderr_(io_, child_.stderr_pipe().release()),
+      buffer_(kBufferSize) {
     stderr_tail_.reserve(2 * kStderrTail);
 }
 
-Expected<std::unique_ptr<EngineProcess>> EngineProcess::spawn(const EngineConfig &config) {
-    auto program = resolve_program(config);
-    if (!program) return fail(program.error().message);
-    if (!config.working_dir.empty() && !std::filesystem::is_directory(config.working_dir))
-        return fail("engine '" + config.name + "': working folder '" + config.working_dir + "' does not exist");
-    ignore_sigpipe_once();
-
-    std::unique_ptr<EngineProcess> self(new EngineProcess());
-    bp::environment env = boost::this_process::environment();
-    for (const auto &[key, value] : config.env) env[key] = value;
-
-    std::error_code ec;
-    auto launch = [&](auto &&...extra) {
-        return bp::child(bp::exe = *program, bp::args = config.args, bp::std_in < self->stdin_,
-                         bp::std_out > self->stdout_, bp::std_err > self->stderr_, env,
-                         bp::extend::on_exec_setup = ChildSetup{}, ec, extra...);
+Expected<std::unique_ptr<EngineProcess>, process::SpawnError> EngineProcess::spawn(const EngineConfig &config) {
+    auto named = [&](process::SpawnError e) {
+        e.message = "engine '" + config.name + "': " + e.message;
+        return Unexpected<process::SpawnError>{std::move(e)};
     };
-    bp::child child = config.working_dir.empty() ? launch() : launch(bp::start_dir = config.working_dir);
-    if (ec || !child.valid())
-        return fail("engine '" + config.name + "': could not start '" + *program + "': " + ec.message());
-    self->pid_ = child.id();
-    child.detach();  // reaping is ours: kill_and_reap() always waits for it
-
-    // Our ends must not leak into other programs started later (Boost.Process
-    // creates the pipes without close-on-exec).
-    for (int fd : {self->stdin_.native_sink(), self->stdout_.native_source(), self->stderr_.native_source()})
-        ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-    // Our own writes are non-blocking so that a full pipe never blocks.
-    int in_fd = self->stdin_.native_sink();
-    ::fcntl(in_fd, F_SETFL, ::fcntl(in_fd, F_GETFL) | O_NONBLOCK);
-    // A larger stderr pipe lets a chatty engine go on while it is not our turn to drain it.
-    ::fcntl(self->stderr_.native_source(), F_SETPIPE_SZ, 1 << 20);
-
-    self->watch_exit();
-    self->start_stderr_read();
-    return self;
+    if (config.command.empty()) return named({"no command given", false});
+    ignore_sigpipe_once();
+    process::SpawnOptions options;
+    options.program = config.command;
+    options.args = config.args;
+    options.working_dir = config.working_dir;
+    options.env = config.env;
+    auto child = process::spawn(options);
+    if (!child) return named(std::move(child).error());
+    try {
+        std::unique_ptr<EngineProcess> self(new EngineProcess(std::move(*child)));
+        // Our own writes are non-blocking so that a full pipe never blocks.
+        int in_fd = self->stdin_.native_handle();
+        ::fcntl(in_fd, F_SETFL, ::fcntl(in_fd, F_GETFL) | O_NONBLOCK);
+        // A larger stderr pipe lets a chatty engine go on while it is not our turn to drain it.
+        ::fcntl(self->stderr_.native_handle(), F_SETPIPE_SZ, 1 << 20);
+        self->watch_exit();
+        self->start_stderr_read();
+        return self;
+    } catch (const std::system_error &e) {  // the io_context's own descriptors
+        bool resources = e.code().value() == EMFILE || e.code().value() == ENFILE || e.code().value() == ENOMEM;
+        return named({std::string("cannot watch the process: ") + e.what(), resources});
+    }
 }
 
 EngineProcess::~EngineProcess() { kill_and_reap(); }
 
 void EngineProcess::watch_exit() {
     // A pidfd turns readable when the process exits, without reaping it, so
-    // the group id stays ours until kill_and_reap().
-    int fd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
-    if (fd < 0) return;  // old kernel: exits are seen as stdout closing
+    // the group id stays ours until kill_and_reap(). Without one, run_until
+    // polls the child (kExitPoll).
+    if (child_.pidfd() < 0) return;
+    int fd = ::fcntl(child_.pidfd(), F_DUPFD_CLOEXEC, 3);
+    if (fd < 0) return;
     pidfd_.emplace(io_, fd);
     pidfd_->async_wait(asio::posix::stream_descriptor::wait_read, [this](const boost::system::error_code &ec) {
         if (!ec) exited_ = true;
@@ -184,6 +130,11 @@ EngineProcess::Wait EngineProcess::run_until(SteadyClock::time_point deadline, D
             if (stop_->load()) return Wait::Interrupted;
             until = std::min(deadline, SteadyClock::now() + std::chrono::milliseconds(100));
         }
+        if (!pidfd_) {
+            if (!exited_ && child_.exited()) exited_ = true;
+            if (done()) break;
+            until = std::min(until, SteadyClock::now() + kExitPoll);
+        }
         if (io_.stopped()) io_.restart();
         if (io_.run_one_until(until) == 0 && SteadyClock::now() >= deadline) return done() ? Wait::Done : Wait::Timeout;
     }
@@ -191,7 +142,7 @@ EngineProcess::Wait EngineProcess::run_until(SteadyClock::time_point deadline, D
 }
 
 ReadStatus EngineProcess::write(std::string_view data, SteadyClock::time_point deadline) {
-    int fd = stdin_.native_sink();
+    int fd = stdin_.native_handle();
     while (!data.empty()) {
         ssize_t n = ::write(fd, data.data(), data.size());
         if (n > 0) {
@@ -271,18 +222,9 @@ ReadStatus EngineProcess::read_line(SteadyClock::time_point deadline, std::strin
 }
 
 bool EngineProcess::wait_exit(SteadyClock::time_point deadline) {
-    if (reaped_ || exited_) return true;
-    if (pidfd_) {
-        run_until(deadline, [this] { return exited_; });
-        return exited_;
-    }
-    // Without a pidfd: the end of stdout is the best sign short of polling.
-    std::string_view ignored;
-    ReadStatus s;
-    while ((s = read_line(deadline, ignored)) == ReadStatus::Line || s == ReadStatus::TooLong) {
-    }
-    siginfo_t info{};
-    return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
+    if (reaped() || exited_) return true;
+    run_until(deadline, [this] { return exited_; });
+    return exited_;
 }
 
 void EngineProcess::drain_stderr(SteadyClock::time_point deadline) {
@@ -290,30 +232,11 @@ void EngineProcess::drain_stderr(SteadyClock::time_point deadline) {
 }
 
 void EngineProcess::kill_and_reap() {
-    if (reaped_ || pid_ <= 0) return;
-    // The leader is not reaped yet, so its pid (= the group id) cannot have
-    // been reused: the kill reaches exactly this engine and what it spawned.
-    ::kill(-pid_, SIGKILL);
-    ::kill(pid_, SIGKILL);  // in case it left its group
-    int status = 0;
-    while (::waitpid(pid_, &status, 0) < 0) {
-        if (errno != EINTR) break;
-    }
-    wait_status_ = status;
-    reaped_ = true;
+    child_.kill_and_reap();
     exited_ = true;
 }
 
-std::string EngineProcess::exit_description() const {
-    if (reaped_) return describe_status(wait_status_);
-    siginfo_t info{};
-    if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == 0)
-        return "still running";
-    if (info.si_code == CLD_EXITED) return "exited with code " + std::to_string(info.si_status);
-    int status = info.si_status;
-    const char *abbrev = ::sigabbrev_np(status);
-    return "was killed by signal " + std::to_string(status) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
-}
+std::string EngineProcess::exit_description() const { return child_.exit_description(); }
 
 std::string EngineProcess::stderr_tail() const {
     if (stderr_tail_.size() <= kStderrTail) return stderr_tail_;

@@ -1,7 +1,7 @@
 // One engine process and its three pipes, below the protocol: start without
-// a shell in its own process group, write lines, read lines with deadlines,
-// keep a tail of stderr, and end with the whole group killed and the child
-// reaped. Every wait runs the object's own io_context until the awaited
+// a shell in its own process group (process/spawn.hpp: dies with the
+// arbiter), write lines, read lines with deadlines, keep a tail of stderr,
+// and end with its whole process tree killed and the child reaped. Every wait runs the object's own io_context until the awaited
 // completion or the deadline; nothing blocks without a deadline.
 //
 // Not thread-safe: one thread drives one EngineProcess (distinct objects may
@@ -10,10 +10,10 @@
 
 #include "core/expected.hpp"
 #include "engine/engine_config.hpp"
+#include "process/spawn.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/posix/stream_descriptor.hpp>
-#include <boost/process/async_pipe.hpp>
 
 #include <sys/types.h>
 
@@ -46,8 +46,9 @@ public:
     // Starts `config.command` with `config.args` (PATH is searched when the
     // command has no '/'; a relative path is taken from the current folder),
     // in `config.working_dir` with `config.env` added. The error names the
-    // program and the cause.
-    static Expected<std::unique_ptr<EngineProcess>> spawn(const EngineConfig &config);
+    // engine, the program and the cause, and says whether the system ran out
+    // of descriptors or processes (not the engine's fault).
+    static Expected<std::unique_ptr<EngineProcess>, process::SpawnError> spawn(const EngineConfig &config);
 
     EngineProcess(const EngineProcess &) = delete;
     EngineProcess &operator=(const EngineProcess &) = delete;
@@ -69,13 +70,14 @@ public:
     // Reads what is left on stderr until it closes or the deadline passes.
     void drain_stderr(SteadyClock::time_point deadline);
 
-    // SIGKILL to the whole process group, then reaps the child. Idempotent.
+    // SIGKILL to the whole process tree (process::Child::kill_and_reap), then
+    // reaps the child. Idempotent.
     void kill_and_reap();
 
     // "exited with code 3", "was killed by signal 6 (SIGABRT)", or "still running".
     [[nodiscard]] std::string exit_description() const;
-    [[nodiscard]] bool reaped() const noexcept { return reaped_; }
-    [[nodiscard]] pid_t pid() const noexcept { return pid_; }
+    [[nodiscard]] bool reaped() const noexcept { return child_.status().has_value(); }
+    [[nodiscard]] pid_t pid() const noexcept { return child_.pid(); }
     // The last kStderrTail bytes the engine wrote to stderr.
     [[nodiscard]] std::string stderr_tail() const;
 
@@ -84,7 +86,7 @@ public:
     void set_stop_flag(const std::atomic<bool> *flag) noexcept { stop_ = flag; }
 
 private:
-    EngineProcess();
+    explicit EngineProcess(process::Child child);
     enum class Wait { Done, Timeout, Interrupted };
     template <class Done>
     Wait run_until(SteadyClock::time_point deadline, Done done);
@@ -96,12 +98,10 @@ private:
 
     // The io_context is declared first so that it outlives the I/O objects.
     boost::asio::io_context io_;
-    boost::process::async_pipe stdin_, stdout_, stderr_;
+    process::Child child_;
+    boost::asio::posix::stream_descriptor stdin_, stdout_, stderr_;
     std::optional<boost::asio::posix::stream_descriptor> pidfd_;
-    pid_t pid_ = -1;
-    bool exited_ = false;  // the pidfd reported the exit (child not reaped yet)
-    bool reaped_ = false;
-    int wait_status_ = 0;
+    bool exited_ = false;  // the child exited (not reaped yet)
     const std::atomic<bool> *stop_ = nullptr;
 
     // stdout: bytes [begin_, end_) of buffer_ are unread; scan_ is where the

@@ -238,7 +238,11 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
                                                                const GameSetupOptions *game,
                                                                UgiEngine::TrafficLog log = {}) {
     auto process = EngineProcess::spawn(config);
-    if (!process) return Unexpected<EngineError>{EngineError{FailureKind::StartFailed, process.error().message, {}}};
+    if (!process) {
+        const auto &error = process.error();
+        return Unexpected<EngineError>{EngineError{
+            error.out_of_resources ? FailureKind::OutOfResources : FailureKind::StartFailed, error.message, {}}};
+    }
     auto engine = std::make_unique<ProcessUgiEngine>(config, timeouts, std::move(*process));
     engine->set_traffic_log(std::move(log));
     if (auto ok = engine->handshake(game); !ok) return Unexpected<EngineError>{ok.error()};

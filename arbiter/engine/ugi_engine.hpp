@@ -21,7 +21,10 @@
 
 namespace arb::engine {
 
-enum class FailureKind { Timeout, Crash, Stall, Protocol, StartFailed };
+// OutOfResources: the arbiter's machine ran out of descriptors, processes or
+// memory while starting the engine; not the engine's fault (a tournament
+// stops cleanly instead of scoring it).
+enum class FailureKind { Timeout, Crash, Stall, Protocol, StartFailed, OutOfResources };
 
 struct EngineError {
     FailureKind kind;

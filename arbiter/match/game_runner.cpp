@@ -20,6 +20,7 @@ std::string failure_reason(const std::string &name, const engine::EngineError &e
     case FailureKind::Stall: return name + " stalled: " + error.message;
     case FailureKind::Protocol: return "protocol error by " + name + ": " + error.message;
     case FailureKind::StartFailed: return name + " could not be started: " + error.message;
+    case FailureKind::OutOfResources: return name + " could not be started (the system ran out of resources): " + error.message;
     }
     return name + ": " + error.message;
 }
@@ -245,6 +246,7 @@ Termination termination_for(FailureKind kind) {
     case FailureKind::Stall: return Termination::Stall;
     case FailureKind::Protocol: return Termination::ProtocolError;
     case FailureKind::StartFailed: return Termination::Crash;
+    case FailureKind::OutOfResources: return Termination::Abandoned;  // nobody's fault: not scored
     }
     return Termination::Crash;
 }

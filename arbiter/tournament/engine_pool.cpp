@@ -1,29 +1,86 @@
 #include "tournament/engine_pool.hpp"
 
+#include <algorithm>
+
 namespace arb::tournament {
 
-Expected<engine::UgiEngine *, engine::EngineError> EnginePool::get(int index) {
-    auto it = running_.find(index);
-    if (it != running_.end() && it->second->alive()) return it->second.get();
-    if (it != running_.end()) discard(index);
-    ++starts_;
-    auto started = starter_(engines_.at(static_cast<size_t>(index)), timeouts_);
-    if (!started) return Unexpected<engine::EngineError>{std::move(started).error()};
-    engine::UgiEngine *raw = started->get();
-    running_[index] = std::move(*started);
-    return raw;
+int engine_pool_capacity(int concurrency, long descriptor_limit) {
+    const long by_descriptors = (descriptor_limit - kReservedDescriptors) / kDescriptorsPerEngine;
+    const long wanted = 2L * std::max(1, concurrency);
+    return static_cast<int>(std::max(2L, std::min(wanted, by_descriptors)));
 }
 
-void EnginePool::discard(int index) {
-    auto it = running_.find(index);
-    if (it == running_.end()) return;
-    it->second->quit();
-    running_.erase(it);
+EnginePool::EnginePool(const std::vector<engine::EngineConfig> &engines, engine::EngineTimeouts timeouts,
+                       EngineStarter starter, int capacity)
+    : engines_(engines), timeouts_(timeouts), starter_(std::move(starter)), capacity_(std::max(2, capacity)) {}
+
+Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> EnginePool::acquire(int index) {
+    std::vector<std::unique_ptr<engine::UgiEngine>> to_quit;
+    {
+        std::unique_lock lock(mutex_);
+        // The most recently used idle engine of this index: the likeliest still warm.
+        for (auto it = idle_.rbegin(); it != idle_.rend(); ++it) {
+            if (it->index != index) continue;
+            auto engine = std::move(it->engine);
+            idle_.erase(std::next(it).base());
+            if (engine->alive()) return engine;
+            --live_;
+            to_quit.push_back(std::move(engine));
+            break;
+        }
+        room_.wait(lock, [this] { return live_ < capacity_ || !idle_.empty(); });
+        if (live_ >= capacity_) {
+            to_quit.push_back(std::move(idle_.front().engine));
+            idle_.pop_front();
+            --live_;
+        }
+        ++live_;  // the slot of the engine started below
+        peak_ = std::max(peak_, live_);
+        ++starts_;
+    }
+    for (auto &e : to_quit) e->quit();  // outside the lock: quitting may take the grace period
+    auto started = starter_(engines_.at(static_cast<size_t>(index)), timeouts_);
+    if (!started) {
+        std::lock_guard lock(mutex_);
+        --live_;
+        room_.notify_one();
+    }
+    return started;
+}
+
+void EnginePool::release(int index, std::unique_ptr<engine::UgiEngine> engine, bool reusable) {
+    if (!engine) return;
+    if (reusable && engine->alive()) {
+        std::lock_guard lock(mutex_);
+        idle_.push_back({index, std::move(engine)});
+        room_.notify_one();
+        return;
+    }
+    engine->quit();
+    engine.reset();
+    std::lock_guard lock(mutex_);
+    --live_;
+    room_.notify_one();
 }
 
 void EnginePool::shutdown() {
-    for (auto &[index, engine] : running_) engine->quit();
-    running_.clear();
+    std::list<Idle> idle;
+    {
+        std::lock_guard lock(mutex_);
+        idle.swap(idle_);
+        live_ -= static_cast<int>(idle.size());
+    }
+    for (auto &e : idle) e.engine->quit();
+}
+
+int EnginePool::starts() const {
+    std::lock_guard lock(mutex_);
+    return starts_;
+}
+
+int EnginePool::peak() const {
+    std::lock_guard lock(mutex_);
+    return peak_;
 }
 
 }  // namespace arb::tournament

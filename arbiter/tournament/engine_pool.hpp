@@ -1,14 +1,24 @@
-// The engines of one worker slot: each started on first use and then reused
-// from game to game; an engine that crashed, stalled or lost on time is
-// discarded and started afresh for its next game.
+// The engine processes of a tournament, shared by all workers: an engine is
+// started on first use, handed back after its game, and reused by whichever
+// worker next needs that engine. At most capacity() processes live at once;
+// when a new one is needed and the pool is full, the idle engine unused the
+// longest is shut down first. An engine that crashed, stalled or lost on time
+// is shut down and started afresh for its next game. So engines with big
+// memory (hash tables, networks) never multiply by the number of workers,
+// and the arbiter's descriptors stay bounded.
+//
+// Thread-safe: every member may be called from any worker.
 #pragma once
 
 #include "core/expected.hpp"
 #include "engine/ugi_engine.hpp"
 
+#include <condition_variable>
+#include <cstdint>
 #include <functional>
-#include <map>
+#include <list>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace arb::tournament {
@@ -16,28 +26,56 @@ namespace arb::tournament {
 using EngineStarter = std::function<Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError>(
     const engine::EngineConfig &, const engine::EngineTimeouts &)>;
 
+// Descriptors the arbiter holds per live engine: three pipes, the pidfd and
+// its watcher, the engine's event loop (epoll, eventfd, timerfd), and room
+// for the pipes of a start in progress.
+inline constexpr long kDescriptorsPerEngine = 10;
+// Descriptors kept for everything else (records, plugin, stdio, the lock).
+inline constexpr long kReservedDescriptors = 64;
+
+// How many engine processes may live at once: about two per concurrent game
+// (each game needs two), never more than `descriptor_limit` allows, at least 2.
+int engine_pool_capacity(int concurrency, long descriptor_limit);
+
 class EnginePool {
 public:
     EnginePool(const std::vector<engine::EngineConfig> &engines, engine::EngineTimeouts timeouts,
-               EngineStarter starter)
-        : engines_(engines), timeouts_(timeouts), starter_(std::move(starter)) {}
+               EngineStarter starter, int capacity);
     EnginePool(const EnginePool &) = delete;
     EnginePool &operator=(const EnginePool &) = delete;
     ~EnginePool() { shutdown(); }
 
-    // The running engine with this index, started if needed.
-    Expected<engine::UgiEngine *, engine::EngineError> get(int index);
-    // Shuts the engine down; the next get() starts a new process.
-    void discard(int index);
-    // Quits every engine of this slot.
+    // An engine with this index for one game, owned by the caller until
+    // release(): an idle one if there is one, else a newly started one.
+    // Waits while the pool is full of engines in use.
+    Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> acquire(int index);
+    // Hands an engine back after its game. `reusable` false (or a dead
+    // process): it is shut down instead, and the next acquire() starts anew.
+    void release(int index, std::unique_ptr<engine::UgiEngine> engine, bool reusable);
+    // Quits every idle engine.
     void shutdown();
-    [[nodiscard]] int starts() const { return starts_; }
+
+    [[nodiscard]] int capacity() const noexcept { return capacity_; }
+    [[nodiscard]] int starts() const;
+    // The most processes that were alive at once.
+    [[nodiscard]] int peak() const;
 
 private:
+    struct Idle {
+        int index;
+        std::unique_ptr<engine::UgiEngine> engine;
+    };
+
     const std::vector<engine::EngineConfig> &engines_;
     engine::EngineTimeouts timeouts_;
     EngineStarter starter_;
-    std::map<int, std::unique_ptr<engine::UgiEngine>> running_;
+    const int capacity_;
+
+    mutable std::mutex mutex_;  // guards everything below
+    std::condition_variable room_;
+    std::list<Idle> idle_;  // least recently used first
+    int live_ = 0;          // idle + in use + being started
+    int peak_ = 0;
     int starts_ = 0;
 };
 

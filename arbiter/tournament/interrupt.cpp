@@ -22,6 +22,7 @@ void install_interrupt_handlers() {
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);  // a closed terminal stops the run like SIGTERM
     std::signal(SIGPIPE, SIG_IGN);
 }
 

@@ -1,6 +1,11 @@
 #include "tournament/runner.hpp"
 
+#include "process/spawn.hpp"
+
+#include <algorithm>
 #include <chrono>
+#include <new>
+#include <system_error>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -87,51 +92,77 @@ match::GameSetup game_setup(const GameRules &rules, const ScheduledGame &slot) {
 
 RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &games, int concurrency,
                    const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick) {
+    RunStats stats;
+    const int capacity =
+        parts.pool_capacity > 0 ? parts.pool_capacity : engine_pool_capacity(concurrency, process::descriptor_limit());
+    EnginePool pool(rules.engines, rules.timeouts, parts.start_engine, capacity);
+    // A game needs two engines at once: more workers than that would wait for
+    // each other's engines.
+    const int workers = std::max(1, std::min({concurrency, static_cast<int>(games.size()), capacity / 2}));
+    stats.workers = workers;
+    stats.pool_capacity = capacity;
+
     std::mutex mutex;  // guards next, stats and on_done
     size_t next = 0;
-    RunStats stats;
     auto take = [&]() -> const ScheduledGame * {
         std::lock_guard lock(mutex);
         if (controls.stop_new || controls.abandon || next >= games.size()) return nullptr;
         return &games[next++];
     };
-    auto worker = [&]() {
-        EnginePool pool(rules.engines, rules.timeouts, parts.start_engine);
-        while (const ScheduledGame *slot = take()) {
-            match::GameRecord record;
-            bool prepared = true;
-            engine::UgiEngine *engines[2] = {nullptr, nullptr};
-            for (int side = 0; side < 2 && prepared; ++side) {
-                auto e = pool.get(slot->engine[side]);
-                if (!e) {
-                    record = forfeit_record(rules, *slot, side, e.error(), "could not start");
-                    prepared = false;
-                    break;
-                }
-                engines[side] = *e;
-                engines[side]->set_stop_flag(&controls.abandon);  // abandoning must not wait for a search
-            }
-            if (prepared) {
-                record = parts.play_game(game_setup(rules, *slot), *engines[0], *engines[1], &controls.abandon);
-                for (int side = 0; side < 2; ++side)
-                    if (engine_needs_restart(record, side) || engines[side]->needs_restart() || !engines[side]->alive())
-                        pool.discard(slot->engine[side]);
-            } else if (record.loser_side >= 0) {
-                pool.discard(slot->engine[record.loser_side]);
-            }
-            std::lock_guard lock(mutex);
-            if (record.termination == Termination::Abandoned) {
-                ++stats.abandoned;
-                continue;
-            }
-            ++stats.finished;
-            if (!on_done({*slot, std::move(record)})) controls.stop_new = true;
-        }
-        pool.shutdown();
+    // Descriptors, processes or memory ran out: no engine is to blame, so
+    // the game is not recorded (it is played on --resume) and the run stops.
+    auto out_of_resources = [&](const std::string &message) {
         std::lock_guard lock(mutex);
-        stats.engine_starts += pool.starts();
+        if (stats.out_of_resources.empty()) stats.out_of_resources = message;
+        ++stats.abandoned;
+        controls.stop_new = true;
     };
-    const int workers = std::max(1, std::min<int>(concurrency, static_cast<int>(games.size())));
+    auto play_one = [&](const ScheduledGame &slot) {
+        match::GameRecord record;
+        std::unique_ptr<engine::UgiEngine> engines[2];
+        for (int side = 0; side < 2; ++side) {
+            auto e = pool.acquire(slot.engine[side]);
+            if (!e && e.error().kind == engine::FailureKind::OutOfResources) {
+                for (int s = 0; s < side; ++s) pool.release(slot.engine[s], std::move(engines[s]), true);
+                out_of_resources(e.error().message);
+                return;
+            }
+            if (!e) {
+                record = forfeit_record(rules, slot, side, e.error(), "could not start");
+                break;
+            }
+            engines[side] = std::move(*e);
+            engines[side]->set_stop_flag(&controls.abandon);  // abandoning must not wait for a search
+        }
+        if (engines[0] && engines[1]) {
+            record = parts.play_game(game_setup(rules, slot), *engines[0], *engines[1], &controls.abandon);
+            for (int side = 0; side < 2; ++side) {
+                engines[side]->set_stop_flag(nullptr);  // the flag belongs to this run, the engine may outlive it
+                bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart();
+                pool.release(slot.engine[side], std::move(engines[side]), reusable);
+            }
+        } else if (engines[0]) {
+            pool.release(slot.engine[0], std::move(engines[0]), true);
+        }
+        std::lock_guard lock(mutex);
+        if (record.termination == Termination::Abandoned) {
+            ++stats.abandoned;
+            return;
+        }
+        ++stats.finished;
+        if (!on_done({slot, std::move(record)})) controls.stop_new = true;
+    };
+    auto worker = [&]() {
+        while (const ScheduledGame *slot = take()) {
+            try {
+                play_one(*slot);
+            } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
+                out_of_resources(e.what());
+            } catch (const std::bad_alloc &) {
+                out_of_resources("out of memory");
+            }
+        }
+    };
     std::condition_variable worker_done;
     int running = workers;  // guarded by mutex
     std::vector<std::thread> threads;
@@ -152,6 +183,9 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
         }
     }
     for (auto &t : threads) t.join();
+    pool.shutdown();
+    stats.engine_starts = pool.starts();
+    stats.peak_engines = pool.peak();
     return stats;
 }
 

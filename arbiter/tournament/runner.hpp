@@ -1,6 +1,7 @@
-// Plays the scheduled games on a pool of worker threads. Each worker owns an
-// EnginePool, so engine processes are reused between its games; one engine's
-// trouble costs that engine its game, never the tournament.
+// Plays the scheduled games on a pool of worker threads sharing one
+// EnginePool, so engine processes are reused between games; one engine's
+// trouble costs that engine its game, never the tournament. Running out of
+// descriptors or processes stops the run cleanly (RunStats::out_of_resources).
 #pragma once
 
 #include "config/tournament_config.hpp"
@@ -10,6 +11,7 @@
 
 #include <atomic>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace arb::tournament {
@@ -21,6 +23,7 @@ using GamePlayer = std::function<match::GameRecord(const match::GameSetup &, eng
 struct RunnerParts {
     EngineStarter start_engine;
     GamePlayer play_game;
+    int pool_capacity = 0;  // engine processes alive at once; 0: engine_pool_capacity() of the run
 };
 // Engines started for `plugin` with these rule options (each engine is told
 // the game and the rule options it declares); configuration warnings, such as
@@ -37,8 +40,12 @@ struct RunControls {
 
 struct RunStats {
     int finished = 0;       // games handed to on_done
-    int abandoned = 0;      // games stopped unfinished
+    int abandoned = 0;      // games stopped unfinished (not recorded)
     int engine_starts = 0;  // processes started over all workers
+    int peak_engines = 0;   // most engine processes alive at once
+    int workers = 0;        // games played at once (concurrency, lowered to what the pool allows)
+    int pool_capacity = 0;
+    std::string out_of_resources;  // non-empty: the run stopped because the system ran out of resources
 };
 
 // What the workers need from the config: a slice, not the whole config.
@@ -64,7 +71,8 @@ using GameDone = std::function<bool(output::FinishedGame &&)>;
 // Called on the calling thread about every 100 ms while games run.
 using Tick = std::function<void()>;
 
-// Plays `games` (in order, as workers free up) with `concurrency` workers.
+// Plays `games` (in order, as workers free up) with `concurrency` workers, or
+// fewer when the engine pool's capacity cannot serve that many games at once.
 RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &games, int concurrency,
                    const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick = {});
 

@@ -1,6 +1,7 @@
 #include "tournament/session.hpp"
 
 #include "output/append_file.hpp"
+#include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
 #include "output/pgn_writer.hpp"
 #include "output/record_log.hpp"
@@ -116,6 +117,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         return result;
     };
 
+    // Held until the run returns: a second run or resume on this folder fails at once.
+    auto lock = output::FolderLock::acquire(dir);
+    if (!lock) return failed(lock.error().message);
     if (!options.resume) {
         if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed(prepared.error().message);
     }
@@ -235,6 +239,10 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     RunStats stats = run_games(rules, pending, c.concurrency, options.parts, controls, on_done, tick);
     progress.clear();
     if (!write_error.empty()) return failed(write_error);
+    result.engine_starts = stats.engine_starts;
+    if (stats.workers < c.concurrency && stats.workers < static_cast<int>(pending.size()))
+        out << fmt::format("note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
+                           stats.workers, c.concurrency, stats.pool_capacity);
 
     result.games_recorded = static_cast<int>(games.size());
     auto standings = output::compute_standings(names, games, c.sprt);
@@ -242,11 +250,20 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     output::write_standings_text(text, standings);
     (void)output::write_file_atomically(dir / kStandingsText, text.str());
     (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
-    out << fmt::format("\n{} of {} games played{}{}\n\n", games.size(), schedule.size(),
+    out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", games.size(),
+                       schedule.size(),
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
-                       result.sprt_stopped ? ", stopped by SPRT" : "");
+                       result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << text.str();
     out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "\n";
+    if (!stats.out_of_resources.empty()) {
+        out.flush();
+        err << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats.out_of_resources
+            << "); raise 'ulimit -n'/'ulimit -u' or lower the concurrency, then continue with 'arbiter run --resume "
+            << dir.string() << "'\n";
+        result.exit_code = 1;
+        return result;
+    }
     if (result.interrupted && result.games_recorded < result.games_total)
         out << "interrupted: continue with 'arbiter run --resume " << dir.string() << "'\n";
     out.flush();

@@ -25,6 +25,7 @@ struct SessionResult {
     int games_total = 0;      // games in the schedule
     bool interrupted = false;
     bool sprt_stopped = false;
+    int engine_starts = 0;    // engine processes started by this run
 };
 
 // Output files, in the config's output folder.

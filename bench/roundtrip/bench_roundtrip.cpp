@@ -11,6 +11,7 @@
 #include "engine/ugi_engine.hpp"
 #include "game/plugin.hpp"
 #include "match/game_runner.hpp"
+#include "process/spawn.hpp"
 
 #include <sched.h>
 #include <sys/wait.h>
@@ -21,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -101,27 +103,19 @@ std::string self_path() {
 class RawEcho {
 public:
     explicit RawEcho(const std::string &self) {
-    int to_child[2], from_child[2];
-    if (::pipe(to_child) != 0 || ::pipe(from_child) != 0) std::exit(1);
-    pid_ = ::fork();
-    pid_t pid = pid_;
-    if (pid == 0) {
-        ::dup2(to_child[0], 0);
-        ::dup2(from_child[1], 1);
-        ::close(to_child[1]);
-        ::close(from_child[0]);
-        ::execl(self.c_str(), self.c_str(), "--echo", static_cast<char *>(nullptr));
-        ::_exit(127);
-    }
-    ::close(to_child[0]);
-    ::close(from_child[1]);
-    in_ = to_child[1];
-    out_ = from_child[0];
+        arb::process::SpawnOptions options;
+        options.program = self;
+        options.args = {"--echo"};
+        options.err = arb::process::Stdio::inherit();
+        auto child = arb::process::spawn(options);
+        if (!child) std::exit(1);
+        child_.emplace(std::move(*child));
+        in_ = child_->stdin_pipe().get();
+        out_ = child_->stdout_pipe().get();
     }
     ~RawEcho() {
-        ::close(in_);
-        ::close(out_);
-        ::waitpid(pid_, nullptr, 0);
+        child_->stdin_pipe().reset();  // the echo child ends at end of input
+        child_->wait_until(arb::process::SteadyClock::now() + std::chrono::seconds(5));
     }
 
     double round_trip_us(int count) {
@@ -145,7 +139,7 @@ private:
         }
     }
 
-    pid_t pid_ = -1;
+    std::optional<arb::process::Child> child_;
     int in_ = -1, out_ = -1;
     char buf_[256];
 };

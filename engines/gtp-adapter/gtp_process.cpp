@@ -3,62 +3,40 @@
 #include "gtp_reply.hpp"
 
 #include <cerrno>
+#include <chrono>
 #include <fcntl.h>
 #include <csignal>
 #include <cstring>
 #include <memory>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
-
 namespace arb::gtp {
-
-namespace {
-
-std::string errno_text(const char *what) { return std::string(what) + ": " + std::strerror(errno); }
-
-}  // namespace
 
 Expected<std::unique_ptr<Process>> Process::start(const std::vector<std::string> &argv) {
     if (argv.empty()) return fail("no GTP engine command given (put it after '--')");
     // A write to an engine that died must be an error we report, not a signal that kills us.
     std::signal(SIGPIPE, SIG_IGN);
-    int in_pipe[2], out_pipe[2];
-    if (pipe2(in_pipe, O_CLOEXEC) != 0) return fail(errno_text("pipe"));
-    if (pipe2(out_pipe, O_CLOEXEC) != 0) {
-        close(in_pipe[0]);
-        close(in_pipe[1]);
-        return fail(errno_text("pipe"));
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
-    std::vector<char *> args;
-    for (const auto &a : argv) args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
-    pid_t pid = -1;
-    int rc = posix_spawnp(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(in_pipe[0]);
-    close(out_pipe[1]);
-    if (rc != 0) {
-        close(in_pipe[1]);
-        close(out_pipe[0]);
-        return fail("cannot start GTP engine '" + argv[0] + "': " + std::strerror(rc));
-    }
-    return std::unique_ptr<Process>(new Process(pid, in_pipe[1], out_pipe[0], argv[0]));
+    process::SpawnOptions options;
+    options.program = argv[0];
+    options.args.assign(argv.begin() + 1, argv.end());
+    options.err = process::Stdio::inherit();
+    options.new_group = false;
+    auto child = process::spawn(options);
+    if (!child) return fail("cannot start GTP engine '" + argv[0] + "': " + child.error().message);
+    return std::unique_ptr<Process>(new Process(std::move(*child), argv[0]));
+}
+
+Process::Process(process::Child child, std::string program) : child_(std::move(child)), program_(std::move(program)) {
+    to_child_ = child_.stdin_pipe().release();
+    from_child_ = child_.stdout_pipe().release();
 }
 
 Process::~Process() {
     close_pipes();
-    if (pid_ > 0) {
-        // Closing its stdin ends a well-behaved GTP engine; don't leave it behind.
-        kill(pid_, SIGTERM);
-        reap();
-    }
+    // Closing its stdin ends a well-behaved GTP engine; don't leave it behind.
+    child_.signal(SIGTERM);
+    if (!child_.wait_until(process::SteadyClock::now() + std::chrono::seconds(2))) child_.kill_and_reap();
 }
 
 Expected<Reply> Process::command(const std::string &line) {
@@ -115,16 +93,14 @@ void Process::close_pipes() {
 }
 
 std::string Process::reap() {
-    if (pid_ <= 0) return "already reaped";
-    int status = 0;
-    pid_t r;
-    do {
-        r = waitpid(pid_, &status, 0);
-    } while (r < 0 && errno == EINTR);
-    pid_ = -1;
-    if (r < 0) return errno_text("waitpid");
-    if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
-    if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
+    if (child_.status()) return "already reaped";
+    auto status = child_.wait_until(process::SteadyClock::now() + std::chrono::seconds(5));
+    if (!status) {
+        child_.kill_and_reap();
+        return "did not exit within 5 s after 'quit'; killed";
+    }
+    if (WIFEXITED(*status)) return "exit status " + std::to_string(WEXITSTATUS(*status));
+    if (WIFSIGNALED(*status)) return "killed by signal " + std::to_string(WTERMSIG(*status));
     return "ended";
 }
 

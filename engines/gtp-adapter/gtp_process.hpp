@@ -1,11 +1,12 @@
-// The wrapped GTP engine as a child process (POSIX): its stdin and stdout
-// are pipes owned here, its stderr is ours (so whoever reads our stderr sees
-// its complaints too). Every read blocks; nothing polls.
+// The wrapped GTP engine as a child process (started with process::spawn, in
+// our process group, so that a kill of the adapter's group reaches it; it
+// also dies with the adapter): its stdin and stdout are pipes owned here, its
+// stderr is ours (so whoever reads our stderr sees its complaints too).
+// Every read blocks; nothing polls.
 #pragma once
 
 #include "gtp_channel.hpp"
-
-#include <sys/types.h>
+#include "process/spawn.hpp"
 
 #include <memory>
 #include <optional>
@@ -29,14 +30,13 @@ public:
     std::string quit();
 
 private:
-    Process(pid_t pid, int to_child, int from_child, std::string program)
-        : pid_(pid), to_child_(to_child), from_child_(from_child), program_(std::move(program)) {}
+    Process(process::Child child, std::string program);
     std::optional<std::string> read_line();
     bool write_all(const std::string &data);
     void close_pipes();
     std::string reap();
 
-    pid_t pid_ = -1;
+    process::Child child_;
     int to_child_ = -1;
     int from_child_ = -1;
     std::string program_;

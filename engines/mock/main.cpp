@@ -12,6 +12,7 @@
 #include <boost/program_options.hpp>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -157,14 +158,34 @@ private:
     int64_t isready_count_ = 0;
 };
 
-// Starts "sleep 1000" in our process group (no setsid), for group-kill tests.
-pid_t spawn_sleeper() {
+// Starts "sleep 1000" in our process group (no setsid), for group-kill
+// tests; with `escape`, in a session of its own (out of reach of a group kill);
+// with `orphan` also through a middle process that exits at once, so that the
+// sleeper has lost its parent before anyone looks. Returns the sleeper's pid.
+pid_t spawn_sleeper(bool escape, bool orphan) {
+    int report[2];
+    if (orphan && ::pipe(report) != 0) return -1;
     pid_t pid = ::fork();
     if (pid == 0) {
+        if (orphan) {
+            pid_t grandchild = ::fork();
+            if (grandchild != 0) {
+                ssize_t ignored = ::write(report[1], &grandchild, sizeof grandchild);
+                (void)ignored;
+                std::_Exit(0);
+            }
+        }
+        if (escape) ::setsid();
         ::execlp("sleep", "sleep", "1000", static_cast<char *>(nullptr));
         std::_Exit(127);
     }
-    return pid;
+    if (!orphan) return pid;
+    ::waitpid(pid, nullptr, 0);
+    pid_t grandchild = -1;
+    if (::read(report[0], &grandchild, sizeof grandchild) != static_cast<ssize_t>(sizeof grandchild)) grandchild = -1;
+    ::close(report[0]);
+    ::close(report[1]);
+    return grandchild;
 }
 
 }  // namespace
@@ -233,8 +254,8 @@ int main(int argc, char **argv) {
     std::signal(SIGPIPE, SIG_IGN);
 
     MockEngine engine(std::move(session), std::move(settings), seed);
-    if (*mode == Misbehaviour::SpawnChild) {
-        engine.child = spawn_sleeper();
+    if (*mode == Misbehaviour::SpawnChild || *mode == Misbehaviour::EscapeChild || *mode == Misbehaviour::DoubleFork) {
+        engine.child = spawn_sleeper(*mode != Misbehaviour::SpawnChild, *mode == Misbehaviour::DoubleFork);
         std::cerr << "arbiter-mock-engine: spawned child pid " << engine.child << " in process group " << ::getpgrp()
                   << std::endl;
     }

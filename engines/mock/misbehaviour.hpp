@@ -20,6 +20,8 @@ enum class Misbehaviour {
     NoReadyok,      // never answers "isready" from the Nth on
     IgnoreQuit,     // ignores "quit", end of input and SIGTERM
     SpawnChild,     // starts "sleep 1000" in its process group, then behaves
+    EscapeChild,    // starts "sleep 1000" that leaves the group (setsid), then behaves
+    DoubleFork,     // starts "sleep 1000" through a double fork + setsid (orphaned at once), then behaves
     LongLine,       // a 100 KiB info line before bestmove
 };
 
@@ -36,6 +38,8 @@ inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
     {"no-readyok", Misbehaviour::NoReadyok},
     {"ignore-quit", Misbehaviour::IgnoreQuit},
     {"spawn-child", Misbehaviour::SpawnChild},
+    {"escape-child", Misbehaviour::EscapeChild},
+    {"double-fork", Misbehaviour::DoubleFork},
     {"long-line", Misbehaviour::LongLine},
 };
 

@@ -4,7 +4,8 @@
 #include "game/plugin.hpp"
 
 #include "../tournament/temp_dir.hpp"
-#include "child_process.hpp"
+#include "support/child_process.hpp"
+#include "support/process_scan.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -99,7 +100,7 @@ TEST_CASE("the stronger engine ranks first on every game plugin of the build", "
             test::ChildProcess run({kArbiter, "run", config.string(), "--out", (dir.path() / "out").string(),
                                     "--plugin-dir", ARBITER_PLUGIN_DIR},
                                    dir.path() / "log.txt");
-            auto code = run.wait(std::chrono::seconds(120));
+            auto code = run.exit_code(std::chrono::seconds(120));
             INFO(test::read_file(dir.path() / "log.txt"));
             REQUIRE(code == 0);
             check_exactly_once(dir.path() / "out", 2 * c.rounds);
@@ -128,7 +129,7 @@ TEST_CASE("after kill -9 a resumed tournament has every game exactly once", "[e2
         while (recorded_lines(out / "games.jsonl") < 8 && std::chrono::steady_clock::now() < deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         run.signal(SIGKILL);
-        REQUIRE(run.wait(std::chrono::seconds(10)) == 128 + SIGKILL);
+        REQUIRE(run.exit_code(std::chrono::seconds(10)) == 128 + SIGKILL);
     }
     const int before = recorded_lines(out / "games.jsonl");
     INFO(test::read_file(dir.path() / "log1.txt"));
@@ -139,7 +140,7 @@ TEST_CASE("after kill -9 a resumed tournament has every game exactly once", "[e2
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     test::ChildProcess resume({kArbiter, "run", "--resume", out.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
                               dir.path() / "log2.txt");
-    auto code = resume.wait(std::chrono::seconds(120));
+    auto code = resume.exit_code(std::chrono::seconds(120));
     INFO(test::read_file(dir.path() / "log2.txt"));
     REQUIRE(code == 0);
     CHECK_THAT(test::read_file(dir.path() / "log2.txt"), Catch::Contains("already played"));
@@ -159,7 +160,7 @@ TEST_CASE("SIGINT stops cleanly: records intact, no engine left running", "[e2e]
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     REQUIRE_FALSE(test::processes_with(marker).empty());
     run.signal(SIGINT);
-    auto code = run.wait(std::chrono::seconds(30));
+    auto code = run.exit_code(std::chrono::seconds(30));
     INFO(test::read_file(dir.path() / "log.txt"));
     REQUIRE(code == 130);
     CHECK(test::processes_with(marker).empty());
@@ -178,7 +179,7 @@ TEST_CASE("config errors are reported before any engine starts", "[e2e]") {
                                         "  - {name: a, command: sh}\nconcurency: 2\n");
     test::ChildProcess run({kArbiter, "run", config.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
                            dir.path() / "log.txt");
-    REQUIRE(run.wait(std::chrono::seconds(30)) == 1);
+    REQUIRE(run.exit_code(std::chrono::seconds(30)) == 1);
     std::string log = test::read_file(dir.path() / "log.txt");
     CHECK_THAT(log, Catch::Contains(config.string() + ":3:24: engine 'a': program './missing-engine' not found"));
     CHECK_THAT(log, Catch::Contains(config.string() + ":4:12: duplicate engine name 'a'"));

@@ -2,7 +2,7 @@
 // and playing whole games with the plugin as the judge (as the arbiter does).
 #pragma once
 
-#include "child_process.hpp"
+#include "support/child_process.hpp"
 #include "support/plugins.hpp"
 
 #include <catch2/catch.hpp>

@@ -3,7 +3,7 @@
 // for the Othello plugin, forced passes sent the way arbiter sends them, and
 // positions set from position strings. Skipped, with a message that ctest
 // reports as a skip, when gtp-rhino is not installed.
-#include "gtp_adapter/child_process.hpp"
+#include "support/child_process.hpp"
 #include "support/plugins.hpp"
 
 #include <random>
@@ -119,7 +119,7 @@ TEST_CASE("GRhino through the adapter plays legal moves in whole games", "[e2e][
     CHECK(games == 5);
     if (passes == 0) WARN("no forced pass came up in these games (the fen test below covers passes)");
     adapter.send("quit");
-    CHECK(adapter.wait() == 0);
+    CHECK(adapter.exit_code() == 0);
 }
 
 TEST_CASE("GRhino through the adapter moves after forced passes set up from a position string",
@@ -146,7 +146,7 @@ TEST_CASE("GRhino through the adapter moves after forced passes set up from a po
     CHECK(o.result == ARB_RESULT_WIN_SIDE_1);
     CHECK(o.score[1] == 64);
     adapter.send("quit");
-    CHECK(adapter.wait() == 0);
+    CHECK(adapter.exit_code() == 0);
 }
 
 TEST_CASE("adapter with --pass play stops with a clear error when GRhino refuses a pass", "[e2e][gtp_adapter]") {
@@ -157,5 +157,5 @@ TEST_CASE("adapter with --pass play stops with a clear error when GRhino refuses
     adapter.send("go movetime 100");
     // No bestmove: the adapter exits with an error (arbiter records a crash with our stderr).
     while (auto line = adapter.read_line()) CHECK(line->rfind("bestmove", 0) != 0);
-    CHECK(adapter.wait() == 1);
+    CHECK(adapter.exit_code() == 1);
 }

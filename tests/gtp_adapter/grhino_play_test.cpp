@@ -2,7 +2,7 @@
 // generic engine arbiter-engine, both colours: the game must finish by the
 // rules (no illegal move, crash or timeout), and the printed moves must
 // replay in the Othello plugin to the printed final position and score.
-#include "gtp_adapter/child_process.hpp"
+#include "support/child_process.hpp"
 #include "support/plugins.hpp"
 
 #include <map>
@@ -27,7 +27,7 @@ std::map<std::string, std::string> play(const std::string &engine1, const std::s
         if (colon != std::string::npos) summary[line->substr(0, colon)] = line->substr(colon + 2);
     }
     INFO(log);
-    CHECK(arbiter.wait() == 0);
+    CHECK(arbiter.exit_code() == 0);
     return summary;
 }
 

@@ -1,12 +1,15 @@
-// Test helpers around processes: run a program and capture what it prints,
-// and look in /proc for anything an engine left behind.
+// Test helpers around processes: run a program and capture what it prints
+// (support/child_process.hpp), and look in /proc for anything an engine left
+// behind.
 #pragma once
+
+#include "support/child_process.hpp"
 
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <thread>
 #include <dirent.h>
 #include <fstream>
@@ -15,24 +18,6 @@
 #include <vector>
 
 namespace arb::test {
-
-struct Run {
-    int exit_code = -1;
-    std::string output;  // stdout and stderr
-};
-
-// Runs a shell command line (the test controls every word of it).
-inline Run run_command(const std::string &command) {
-    Run run;
-    FILE *pipe = ::popen((command + " 2>&1").c_str(), "r");
-    if (pipe == nullptr) return run;
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) run.output.append(buf, n);
-    int status = ::pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-}
 
 // Live (not zombie) processes whose process group is `pgid`. Zombies are
 // left out: an orphan's reaping is the init process's job, not ours (and the
@@ -77,6 +62,25 @@ inline char process_state(pid_t pid) {
     size_t close = text.rfind(')');
     if (close == std::string::npos || close + 2 >= text.size()) return 0;
     return text[close + 2];
+}
+
+// Processes whose command line contains `marker` (other than this test).
+inline std::vector<pid_t> processes_with(const std::string &marker) {
+    std::vector<pid_t> found;
+    DIR *dir = ::opendir("/proc");
+    if (dir == nullptr) return found;
+    while (dirent *entry = ::readdir(dir)) {
+        char *end = nullptr;
+        long pid = std::strtol(entry->d_name, &end, 10);
+        if (*end != '\0' || pid <= 0 || pid == ::getpid()) continue;
+        std::ifstream in("/proc/" + std::string(entry->d_name) + "/cmdline", std::ios::binary);
+        std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        for (char &c : cmdline)
+            if (c == '\0') c = ' ';
+        if (cmdline.find(marker) != std::string::npos) found.push_back(static_cast<pid_t>(pid));
+    }
+    ::closedir(dir);
+    return found;
 }
 
 inline std::string read_file(const std::string &path) {

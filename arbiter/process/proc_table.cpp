@@ -1,0 +1,48 @@
+#include "process/proc_table.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace arb::process {
+
+bool read_proc_entry(pid_t pid, ProcEntry &entry) {
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
+    int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    char text[1024];
+    ssize_t n = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
+    if (n <= 0) return false;
+    text[n] = '\0';
+    // "pid (comm) state ppid pgrp session ...": comm may hold spaces and ')'.
+    const char *close = std::strrchr(text, ')');
+    if (close == nullptr || close[1] == '\0') return false;
+    char state = 0;
+    int ppid = 0, pgrp = 0, session = 0;
+    if (std::sscanf(close + 2, "%c %d %d %d", &state, &ppid, &pgrp, &session) != 4) return false;
+    entry = {pid, ppid, pgrp, session, state};
+    return true;
+}
+
+std::vector<ProcEntry> read_proc_table() {
+    std::vector<ProcEntry> table;
+    DIR *dir = ::opendir("/proc");
+    if (dir == nullptr) return table;
+    while (dirent *e = ::readdir(dir)) {
+        char *end = nullptr;
+        long pid = std::strtol(e->d_name, &end, 10);
+        if (*end != '\0' || pid <= 0) continue;
+        ProcEntry entry;
+        if (read_proc_entry(static_cast<pid_t>(pid), entry)) table.push_back(entry);
+    }
+    ::closedir(dir);
+    return table;
+}
+
+}  // namespace arb::process

@@ -1,0 +1,166 @@
+#include "support/child_process.hpp"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace arb::test {
+
+using clock = std::chrono::steady_clock;
+
+ChildProcess::ChildProcess(const std::vector<std::string> &argv, const std::map<std::string, std::string> &env) {
+    char path[] = "/tmp/arbiter-test-stderr-XXXXXX";
+    int fd = ::mkstemp(path);
+    if (fd < 0) throw std::runtime_error("mkstemp failed");
+    ::close(fd);
+    stderr_path_ = path;
+    process::SpawnOptions options;
+    options.env = env;
+    options.err = process::Stdio::to_file(stderr_path_);
+    start(argv, std::move(options));
+}
+
+ChildProcess::ChildProcess(const std::vector<std::string> &argv, const std::filesystem::path &output,
+                           const std::map<std::string, std::string> &env) {
+    process::SpawnOptions options;
+    options.env = env;
+    options.in = process::Stdio::null();
+    options.out = process::Stdio::to_file(output);
+    options.err = process::Stdio::same_as_stdout();
+    eof_ = true;
+    start(argv, std::move(options));
+}
+
+void ChildProcess::start(const std::vector<std::string> &argv, process::SpawnOptions options) {
+    if (argv.empty()) throw std::runtime_error("no program given");
+    options.program = argv[0];
+    options.args.assign(argv.begin() + 1, argv.end());
+    auto started = process::spawn(options);
+    if (!started) throw std::runtime_error("cannot start " + argv[0] + ": " + started.error().message);
+    child_.emplace(std::move(*started));
+    // A test keeps writing after the program died (crash tests): no SIGPIPE.
+    ::signal(SIGPIPE, SIG_IGN);
+}
+
+ChildProcess::~ChildProcess() {
+    child_.reset();  // kills and reaps the whole tree
+    if (!stderr_path_.empty()) ::unlink(stderr_path_.c_str());
+}
+
+void ChildProcess::send(const std::string &line) {
+    int fd = child_->stdin_pipe().get();
+    if (fd < 0) return;
+    std::string data = line + "\n";
+    if (std::getenv("CHILD_TRACE")) std::fprintf(stderr, ">> %.100s\n", line.c_str());
+    size_t done = 0;
+    while (done < data.size()) {
+        ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return;
+        done += static_cast<size_t>(n);
+    }
+}
+
+void ChildProcess::close_stdin() { child_->stdin_pipe().reset(); }
+
+std::optional<std::string> ChildProcess::read_line(std::chrono::milliseconds timeout) {
+    const auto deadline = clock::now() + timeout;
+    const int fd = child_->stdout_pipe().get();
+    for (;;) {
+        size_t nl = buffer_.find('\n');
+        if (nl != std::string::npos) {
+            std::string line = buffer_.substr(0, nl);
+            buffer_.erase(0, nl + 1);
+            if (std::getenv("CHILD_TRACE")) std::fprintf(stderr, "<< %.100s\n", line.c_str());
+            return line;
+        }
+        if (eof_ || fd < 0) return std::nullopt;
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
+        if (left <= 0) return std::nullopt;
+        pollfd pfd{fd, POLLIN, 0};
+        int rc = ::poll(&pfd, 1, static_cast<int>(left));
+        if (rc < 0 && errno == EINTR) continue;
+        if (rc <= 0) return std::nullopt;
+        char chunk[65536];
+        ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            eof_ = true;
+            continue;
+        }
+        buffer_.append(chunk, static_cast<size_t>(n));
+    }
+}
+
+std::optional<std::string> ChildProcess::wait_for(const std::string &prefix, std::chrono::milliseconds timeout,
+                                                  std::vector<std::string> *seen) {
+    const auto deadline = clock::now() + timeout;
+    for (;;) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+        if (left.count() <= 0) return std::nullopt;
+        auto line = read_line(left);
+        if (!line) return std::nullopt;
+        if (line->rfind(prefix, 0) == 0) return line;
+        if (seen) seen->push_back(*line);
+    }
+}
+
+std::string ChildProcess::read_until(const std::string &prefix, std::chrono::milliseconds timeout) {
+    auto line = wait_for(prefix, timeout);
+    if (!line) throw std::runtime_error("no line starting with '" + prefix + "' from the child");
+    return *line;
+}
+
+std::optional<int> ChildProcess::wait_exit(std::chrono::milliseconds timeout) {
+    return child_->wait_until(clock::now() + timeout);
+}
+
+std::optional<int> ChildProcess::exit_code(std::chrono::milliseconds timeout) {
+    close_stdin();
+    auto status = wait_exit(timeout);
+    if (!status) return std::nullopt;
+    return WIFEXITED(*status) ? WEXITSTATUS(*status) : 128 + WTERMSIG(*status);
+}
+
+bool ChildProcess::running() { return !wait_exit(std::chrono::milliseconds(0)).has_value(); }
+
+void ChildProcess::signal_group(int sig) { child_->signal_group(sig); }
+void ChildProcess::signal(int sig) { child_->signal(sig); }
+
+std::string ChildProcess::stderr_text() const {
+    std::ifstream in(stderr_path_);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+Run run_command(const std::string &command) {
+    process::SpawnOptions options;
+    options.program = "/bin/sh";
+    options.args = {"-c", command};
+    options.in = process::Stdio::null();
+    options.err = process::Stdio::same_as_stdout();
+    Run run;
+    auto child = process::spawn(options);
+    if (!child) return run;
+    char buf[4096];
+    for (;;) {
+        ssize_t n = ::read(child->stdout_pipe().get(), buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        run.output.append(buf, static_cast<size_t>(n));
+    }
+    auto status = child->wait_until(process::SteadyClock::now() + std::chrono::minutes(10));
+    if (status && WIFEXITED(*status)) run.exit_code = WEXITSTATUS(*status);
+    return run;
+}
+
+}  // namespace arb::test
