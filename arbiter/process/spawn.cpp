@@ -50,8 +50,7 @@ const char *stage_text(int stage) {
         case kSetpgid: return "cannot create its process group";
         case kDeathSignal: return "cannot set its parent-death signal";
         case kDup: return "cannot connect its standard streams";
-        case kChdir: return "cannot enter its working folder";
-        default: return "cannot run it";
+        default: return "cannot enter its working folder";
     }
 }
 
@@ -416,8 +415,9 @@ std::string Child::exit_description() const {
 }
 
 void Child::signal_group(int sig) const {
-    if (pid_ <= 0 || status_) return;
-    ::kill(own_group_ ? -pid_ : pid_, sig);
+    if (pid_ <= 0) return;
+    if (own_group_) ::kill(-pid_, sig);
+    else if (!status_) ::kill(pid_, sig);
 }
 
 void Child::signal(int sig) const {
@@ -499,7 +499,9 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
     } while (n < 0 && errno == EINTR);
     if (n == static_cast<ssize_t>(sizeof report)) {
         child.wait_until(SteadyClock::now() + std::chrono::seconds(5));
-        SpawnError error = os_error(std::string(stage_text(report[0])) + " ('" + path_text + "')", report[1]);
+        std::string what = report[0] == kExec ? "cannot run '" + path_text + "'"
+                                              : std::string(stage_text(report[0])) + " ('" + path_text + "')";
+        SpawnError error = os_error(what, report[1]);
         return Unexpected<SpawnError>{std::move(error)};
     }
     return child;

@@ -118,7 +118,8 @@ public:
     [[nodiscard]] std::string exit_description() const;
 
     // Sends `sig` to the child's process group (or to the child alone if it
-    // has none of its own). Does nothing once reaped.
+    // has none of its own). The group may outlive a reaped child (its
+    // members keep the id in use); it is still signalled then.
     void signal_group(int sig) const;
     void signal(int sig) const;
 

@@ -162,7 +162,9 @@ private:
 // tests; with `escape`, in a session of its own (out of reach of a group kill);
 // with `orphan` also through a middle process that exits at once, so that the
 // sleeper has lost its parent before anyone looks. Returns the sleeper's pid.
-pid_t spawn_sleeper(bool escape, bool orphan) {
+// Its command line is "arbiter-mock-sleeper-SEED 1000", so that tests can find it.
+pid_t spawn_sleeper(bool escape, bool orphan, uint64_t seed) {
+    const std::string name = "arbiter-mock-sleeper-" + std::to_string(seed);
     int report[2];
     if (orphan && ::pipe(report) != 0) return -1;
     pid_t pid = ::fork();
@@ -176,7 +178,7 @@ pid_t spawn_sleeper(bool escape, bool orphan) {
             }
         }
         if (escape) ::setsid();
-        ::execlp("sleep", "sleep", "1000", static_cast<char *>(nullptr));
+        ::execlp("sleep", name.c_str(), "1000", static_cast<char *>(nullptr));
         std::_Exit(127);
     }
     if (!orphan) return pid;
@@ -255,7 +257,7 @@ int main(int argc, char **argv) {
 
     MockEngine engine(std::move(session), std::move(settings), seed);
     if (*mode == Misbehaviour::SpawnChild || *mode == Misbehaviour::EscapeChild || *mode == Misbehaviour::DoubleFork) {
-        engine.child = spawn_sleeper(*mode != Misbehaviour::SpawnChild, *mode == Misbehaviour::DoubleFork);
+        engine.child = spawn_sleeper(*mode != Misbehaviour::SpawnChild, *mode == Misbehaviour::DoubleFork, seed);
         std::cerr << "arbiter-mock-engine: spawned child pid " << engine.child << " in process group " << ::getpgrp()
                   << std::endl;
     }
