@@ -4,9 +4,9 @@
 
 namespace arb::tournament {
 
-int engine_pool_capacity(int concurrency, long descriptor_limit) {
+int engine_pool_capacity(int concurrency, int engines, long descriptor_limit) {
     const long by_descriptors = (descriptor_limit - kReservedDescriptors) / kDescriptorsPerEngine;
-    const long wanted = 2L * std::max(1, concurrency);
+    const long wanted = 2L * std::max(1, concurrency) + std::max(0, engines);
     return static_cast<int>(std::max(2L, std::min(wanted, by_descriptors)));
 }
 

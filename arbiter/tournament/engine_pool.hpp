@@ -33,9 +33,10 @@ inline constexpr long kDescriptorsPerEngine = 10;
 // Descriptors kept for everything else (records, plugin, stdio, the lock).
 inline constexpr long kReservedDescriptors = 64;
 
-// How many engine processes may live at once: about two per concurrent game
-// (each game needs two), never more than `descriptor_limit` allows, at least 2.
-int engine_pool_capacity(int concurrency, long descriptor_limit);
+// How many engine processes may live at once: two per concurrent game (each
+// game needs two) plus one idle instance per engine, so that a finished game
+// rarely forces a restart; never more than `descriptor_limit` allows; at least 2.
+int engine_pool_capacity(int concurrency, int engines, long descriptor_limit);
 
 class EnginePool {
 public:

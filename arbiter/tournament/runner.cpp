@@ -94,7 +94,7 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
                    const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick) {
     RunStats stats;
     const int capacity =
-        parts.pool_capacity > 0 ? parts.pool_capacity : engine_pool_capacity(concurrency, process::descriptor_limit());
+        parts.pool_capacity > 0 ? parts.pool_capacity : engine_pool_capacity(concurrency, static_cast<int>(rules.engines.size()), process::descriptor_limit());
     EnginePool pool(rules.engines, rules.timeouts, parts.start_engine, capacity);
     // A game needs two engines at once: more workers than that would wait for
     // each other's engines.
