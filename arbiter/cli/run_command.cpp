@@ -51,7 +51,10 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
 
 output folder: config.yaml (the effective config), openings.txt, games.jsonl (one JSON
 record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json.
-Ctrl-C stops cleanly (a second Ctrl-C abandons running games); exit code 130 when stopped early.
+Ctrl-C, SIGTERM or SIGHUP stops cleanly (a second one abandons running games); exit code 130 when
+stopped early. One run at a time per output folder (a lock file, .arbiter.lock). Engine processes are
+shared by all workers, at most 2 x concurrency + one per engine alive at once; if descriptors or
+processes run out, the run stops cleanly with exit code 1 and can be resumed.
 )";
 
 }  // namespace
