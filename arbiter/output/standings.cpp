@@ -37,17 +37,14 @@ const char *decision_name(rating::SprtState::Decision d) {
 }
 
 // "Elo +12.3 +/- 45.6, nElo +7.8 +/- 9.0, LOS 61.2%"; a sweep: "Elo >+418.6,
-// nElo >+743.0, LOS ?" (no error for a bound).
+// nElo >+743.0, LOS ?" (no error for a bound; a sweep also makes one engine
+// of the table a bound, so the table's footnote explains the marks).
 std::string figures_text(const rating::HeadToHead &h) {
     const std::string mark = rating::bound_mark(h.bound);
     auto error = [](const std::optional<double> &e) { return e ? fmt::format(" +/- {:.1f}", *e) : std::string(); };
     return fmt::format("Elo {}{:+.1f}{}, nElo {}{:+.1f}{}, LOS {}", mark, h.elo, error(h.elo_error), mark, h.nelo,
                        error(h.nelo_error), h.los ? fmt::format("{:.1f}%", 100 * *h.los) : std::string("?"));
 }
-
-constexpr const char *kSweepNote =
-    "(> / <: every game went one way, so the Elo is a bound: where that result has probability 1/2; "
-    "no error or LOS is known)";
 
 }  // namespace
 
@@ -134,7 +131,6 @@ void write_standings_text(std::ostream &out, const Standings &s) {
         out << fmt::format("Game pairs (LL LD WL DD WD WW): {} {} {} {} {} {}\n", p.ll, p.ld, p.wl, p.dd, p.wd, p.ww);
         if (h.pairs)
             out << fmt::format("Pairs: {}\n", figures_text(*h.pairs));
-        if (h.games.bound != rating::Bound::None) out << kSweepNote << '\n';
         if (h.sprt)
             out << fmt::format("SPRT: LLR {:.2f} ({:.2f}, {:.2f}): {}\n", h.sprt->llr, h.sprt->lower, h.sprt->upper,
                                decision_name(h.sprt->decision));
