@@ -1,5 +1,6 @@
 // Ratings from game results: a joint maximum-likelihood Bradley-Terry fit
-// over all games (like Ordo), head-to-head statistics, and SPRT.
+// over all games (exactly Ordo's, bounds where an engine swept or was swept),
+// head-to-head statistics, and SPRT.
 // Pure functions of the counts: no I/O.
 //
 // INTERFACE AGREED BETWEEN THE RATING AND TOURNAMENT LAYERS: extend freely,
