@@ -118,6 +118,8 @@ TEST_CASE("a two-level sweep chain: a swept group keeps its own fit, each level 
           "[rating][sweeps]") {
     // reference.py "two-level chain": {A, B, C} swept {X1, X2}, who split
     // their games; X1, X2 and C swept Y.
+    // Cross-check of Y's bound: Ordo 1.2.6 with A, B, C, X1, X2 anchored at
+    // these figures (-m) rates Y < -962.7501.
     const std::vector<std::string> names = {"Y", "X2", "X1", "C", "B", "A"};
     const auto games = games_of(names, {{"A", "B", 2, 1, 1},
                                         {"A", "C", 3, 0, 1},
@@ -155,6 +157,8 @@ TEST_CASE("a fully transitive sweep: the middle engine is the reference, the res
     // P beat Q, R, S; Q beat R, S; R beat S; 2 games each. reference.py
     // "fully transitive". By hand: P is where winning 2 games against Q has
     // probability 1/2, E^4 = 1/2, E = 0.840896, 400 log10(E / (1 - E)) = 289.2250.
+    // Cross-check of S: Ordo 1.2.6 with Q and R anchored at these figures
+    // rates S < -612.7967 (its own stopping rule is looser than 1e-5).
     const std::vector<std::string> names = {"S", "R", "Q", "P"};
     std::vector<std::tuple<std::string, std::string, int, int, int>> spec;
     const char *order[] = {"P", "Q", "R", "S"};
