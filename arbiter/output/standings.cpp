@@ -36,8 +36,8 @@ const char *decision_name(rating::SprtState::Decision d) {
     }
 }
 
-// "Elo +12.3 +/- 45.6, nElo +7.8 +/- 9.0, LOS 61.2%"; a sweep: "Elo >+418.6,
-// nElo >+743.0, LOS ?" (no error for a bound; a sweep also makes one engine
+// "Elo +12.3 +/- 45.6, nElo +7.8 +/- 9.0, LOS 61.2%"; a 4-0 sweep: "Elo >+417.3,
+// nElo >+742.7, LOS ?" (no error for a bound; a sweep also makes one engine
 // of the table a bound, so the table's footnote explains the marks).
 std::string figures_text(const rating::HeadToHead &h) {
     const std::string mark = rating::bound_mark(h.bound);

@@ -145,7 +145,7 @@ struct Pentanomial {
 // has probability 1/2 with P(win) = E^2 (E = 2^(-1/(2 games))), bound is set,
 // nelo is the same E's (E - 1/2)/sqrt(E(1 - E)/2) * 800/ln 10 (that model's
 // per-game variance), and elo_error, nelo_error and los are not known.
-// No games: everything 0, LOS 1/2. All draws: LOS 1/2.
+// No games: elo and nelo 0, LOS 1/2, no errors. All draws: LOS 1/2.
 // Counting helpers; scores are the first engine's (1, 0.5 or 0; other values
 // count by which side of 1/2 they fall).
 void add_game(Trinomial &t, double score);
