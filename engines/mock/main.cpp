@@ -165,29 +165,31 @@ private:
 // Its command line is "arbiter-mock-sleeper-SEED 1000", so that tests can find it.
 pid_t spawn_sleeper(bool escape, bool orphan, uint64_t seed) {
     const std::string name = "arbiter-mock-sleeper-" + std::to_string(seed);
+    // An escaping sleeper reports its pid only once it has left the group,
+    // so that whoever reads the pid sees it outside already.
     int report[2];
-    if (orphan && ::pipe(report) != 0) return -1;
+    if (escape && ::pipe(report) != 0) return -1;
     pid_t pid = ::fork();
     if (pid == 0) {
-        if (orphan) {
-            pid_t grandchild = ::fork();
-            if (grandchild != 0) {
-                ssize_t ignored = ::write(report[1], &grandchild, sizeof grandchild);
-                (void)ignored;
-                std::_Exit(0);
-            }
+        if (orphan && ::fork() != 0) std::_Exit(0);
+        if (escape) {
+            ::setsid();
+            pid_t self = ::getpid();
+            ssize_t ignored = ::write(report[1], &self, sizeof self);
+            (void)ignored;
+            ::close(report[0]);
+            ::close(report[1]);
         }
-        if (escape) ::setsid();
         ::execlp("sleep", name.c_str(), "1000", static_cast<char *>(nullptr));
         std::_Exit(127);
     }
-    if (!orphan) return pid;
-    ::waitpid(pid, nullptr, 0);
-    pid_t grandchild = -1;
-    if (::read(report[0], &grandchild, sizeof grandchild) != static_cast<ssize_t>(sizeof grandchild)) grandchild = -1;
-    ::close(report[0]);
+    if (!escape) return pid;
+    if (orphan) ::waitpid(pid, nullptr, 0);
     ::close(report[1]);
-    return grandchild;
+    pid_t sleeper = -1;
+    if (::read(report[0], &sleeper, sizeof sleeper) != static_cast<ssize_t>(sizeof sleeper)) sleeper = -1;
+    ::close(report[0]);
+    return sleeper;
 }
 
 }  // namespace
