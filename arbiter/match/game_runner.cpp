@@ -31,15 +31,25 @@ struct Start {
     std::string position_command;
 };
 
+// Whether the seed changed the start position (a random setup): an engine's
+// "startpos" is the unseeded one, so such a game must start with "fen".
+bool seeded_start_differs(const GameSetup &setup, const game::GameState &seeded) {
+    if (setup.seed == 0) return false;
+    auto unseeded = game::GameState::create(setup.plugin, setup.options);
+    return !unseeded || unseeded->position() != seeded.position();
+}
+
 Expected<Start> prepare(const GameSetup &setup, GameRecord *record) {
     if (!setup.plugin) return fail("no game plugin given");
-    auto state = game::GameState::create(setup.plugin, setup.options);
+    auto state = game::GameState::create(setup.plugin, setup.options, setup.seed);
     if (!state) return fail(state.error().message);
     Start start{std::move(*state), {}};
     start.position_command.reserve(4096);
     if (!setup.opening_position.empty()) {
         if (auto set = start.state.set_position(setup.opening_position); !set)
             return fail("opening position '" + setup.opening_position + "': " + set.error().message);
+        start.position_command = "fen " + start.state.position() + " moves";
+    } else if (seeded_start_differs(setup, start.state)) {
         start.position_command = "fen " + start.state.position() + " moves";
     } else {
         start.position_command = "startpos moves";
