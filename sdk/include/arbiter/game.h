@@ -295,7 +295,10 @@ typedef struct arb_game_api {
      * or NULL when the plugin does not provide it. Hosts must handle NULL. */
     const void *(ARB_CALL *get_extension)(const char *id);
 
-    /* --- ABI 1.1: read only with ARB_API_HAS(api, field) --------------- */
+    /* --- ABI 1.1: read only with ARB_API_HAS(api, field) ---------------
+     * A table long enough to hold a field of this block fills the whole
+     * block (a host refuses NULL functions here), and still fills every 1.0
+     * field: a 1.0 host calls create, assign, reset and legal_moves. */
 
     /* Buffer size that always fits a move text of format_move, with its NUL,
      * e.g. 32; at least 2. Lets notations longer than 31 characters
