@@ -36,6 +36,16 @@ const char *decision_name(rating::SprtState::Decision d) {
     }
 }
 
+// "Elo +12.3 +/- 45.6, nElo +7.8 +/- 9.0, LOS 61.2%"; a 4-0 sweep: "Elo >+417.3,
+// nElo >+742.7, LOS ?" (no error for a bound; a sweep also makes one engine
+// of the table a bound, so the table's footnote explains the marks).
+std::string figures_text(const rating::HeadToHead &h) {
+    const std::string mark = rating::bound_mark(h.bound);
+    auto error = [](const std::optional<double> &e) { return e ? fmt::format(" +/- {:.1f}", *e) : std::string(); };
+    return fmt::format("Elo {}{:+.1f}{}, nElo {}{:+.1f}{}, LOS {}", mark, h.elo, error(h.elo_error), mark, h.nelo,
+                       error(h.nelo_error), h.los ? fmt::format("{:.1f}%", 100 * *h.los) : std::string("?"));
+}
+
 }  // namespace
 
 rating::Trinomial count_trinomial(const std::vector<FinishedGame> &games, int a, int b) {
@@ -116,14 +126,11 @@ void write_standings_text(std::ostream &out, const Standings &s) {
         const auto &h = *s.head_to_head;
         const auto &t = h.trinomial;
         out << fmt::format("\n{} vs {}: +{} ={} -{}\n", s.names[0], s.names[1], t.wins, t.draws, t.losses);
-        out << fmt::format("Elo {:+.1f} +/- {:.1f}, nElo {:+.1f} +/- {:.1f}, LOS {:.1f}%, draw ratio {:.1f}%\n",
-                           h.games.elo, h.games.elo_error, h.games.nelo, h.games.nelo_error, 100 * h.games.los,
-                           100 * h.games.draw_ratio);
+        out << fmt::format("{}, draw ratio {:.1f}%\n", figures_text(h.games), 100 * h.games.draw_ratio);
         const auto &p = h.pentanomial;
         out << fmt::format("Game pairs (LL LD WL DD WD WW): {} {} {} {} {} {}\n", p.ll, p.ld, p.wl, p.dd, p.wd, p.ww);
         if (h.pairs)
-            out << fmt::format("Pairs: Elo {:+.1f} +/- {:.1f}, nElo {:+.1f} +/- {:.1f}, LOS {:.1f}%\n", h.pairs->elo,
-                               h.pairs->elo_error, h.pairs->nelo, h.pairs->nelo_error, 100 * h.pairs->los);
+            out << fmt::format("Pairs: {}\n", figures_text(*h.pairs));
         if (h.sprt)
             out << fmt::format("SPRT: LLR {:.2f} ({:.2f}, {:.2f}): {}\n", h.sprt->llr, h.sprt->lower, h.sprt->upper,
                                decision_name(h.sprt->decision));
@@ -138,8 +145,14 @@ std::string standings_json(const Standings &s) {
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
         auto hh = [](const rating::HeadToHead &x) {
-            return json{{"elo", x.elo},   {"elo_error", x.elo_error},   {"los", x.los},
-                        {"nelo", x.nelo}, {"nelo_error", x.nelo_error}, {"draw_ratio", x.draw_ratio}};
+            auto known = [](const std::optional<double> &v) { return v ? json(*v) : json(nullptr); };
+            return json{{"elo", x.elo},
+                        {"elo_error", known(x.elo_error)},
+                        {"los", known(x.los)},
+                        {"nelo", x.nelo},
+                        {"nelo_error", known(x.nelo_error)},
+                        {"bound", rating::bound_name(x.bound)},
+                        {"draw_ratio", x.draw_ratio}};
         };
         json head = {{"wins", h.trinomial.wins}, {"draws", h.trinomial.draws}, {"losses", h.trinomial.losses},
                      {"pentanomial",

@@ -1,5 +1,5 @@
 // The numerical core of fit_ratings: Bradley-Terry maximum likelihood on a
-// pair matrix that is already strongly connected (see fit_data.hpp).
+// pair matrix that is strongly connected: one group (see sweep_groups.hpp).
 #pragma once
 
 #include "rating/dense_matrix.hpp"

@@ -1,5 +1,6 @@
 // Head-to-head statistics: formulas exactly as tests/data/rating/ratings.md.
 #include "rating/outcome_stats.hpp"
+#include "rating/perfect_result.hpp"
 #include "rating/ratings.hpp"
 
 #include <boost/math/distributions/normal.hpp>
@@ -29,26 +30,32 @@ HeadToHead compute(const Outcomes<K> &o, bool pairs, double draws, double games)
         return h;
     }
     h.draw_ratio = draws / games;
-    const double var = detail::variance(o);
-    double s = detail::mean(o);
-    // A perfect or zero score: clamp to the score with one more drawn unit.
-    const double e = 1.0 / (2.0 * n + 2.0);
-    if (s < e || s > 1.0 - e) {
-        s = std::clamp(s, e, 1.0 - e);
-        h.elo_is_bound = true;
+    const double s = detail::mean(o);
+    if (s == 0.0 || s == 1.0) {
+        // Every game won or lost: the Elo at which that has probability 1/2
+        // (as fit_ratings rates a sweep), and the nElo of that expected score.
+        const double e = detail::perfect_result_score(games);
+        const double sign = s == 1.0 ? 1.0 : -1.0;
+        h.bound = s == 1.0 ? Bound::Lower : Bound::Upper;
+        h.elo = sign * detail::elo_of_score(e);
+        h.nelo = sign * (e - 0.5) / std::sqrt(e * (1.0 - e) / 2.0) * detail::kNeloScale;
+        return h;
     }
+    const double var = detail::variance(o);
     h.elo = detail::elo_of_score(s);
     const double se = std::sqrt(var / n);  // standard error of s
+    // The interval ends stay inside (0, 1) (a score near 0 or 1 with a wide interval).
+    const double e = 1.0 / (2.0 * n + 2.0);
     const double hi = std::clamp(s + detail::kZ95 * se, e, 1.0 - e);
     const double lo = std::clamp(s - detail::kZ95 * se, e, 1.0 - e);
     h.elo_error = (detail::elo_of_score(hi) - detail::elo_of_score(lo)) / 2.0;
-    const double d = detail::mean(o) - 0.5;
+    const double d = s - 0.5;
     if (var > 0) {
         const boost::math::normal unit;
         h.los = boost::math::cdf(unit, d / se);
         h.nelo = d / std::sqrt((pairs ? 2.0 : 1.0) * var) * detail::kNeloScale;
     } else {
-        h.los = d > 0 ? 1.0 : d < 0 ? 0.0 : 0.5;
+        h.los = d > 0 ? 1.0 : d < 0 ? 0.0 : 0.5;  // e.g. all draws
     }
     h.nelo_error = detail::kZ95 * detail::kNeloScale / std::sqrt(games);
     return h;

@@ -1,5 +1,6 @@
 // Ratings from game results: a joint maximum-likelihood Bradley-Terry fit
-// over all games (like Ordo), head-to-head statistics, and SPRT.
+// over all games (exactly Ordo's, bounds where an engine swept or was swept),
+// head-to-head statistics, and SPRT.
 // Pure functions of the counts: no I/O.
 //
 // INTERFACE AGREED BETWEEN THE RATING AND TOURNAMENT LAYERS: extend freely,
@@ -22,49 +23,78 @@ struct GameScore {
     double score = 0.5;  // of `first`: 1, 0.5 or 0
 };
 
+// What a rating figure is.
+enum class Bound {
+    None,   // an estimate: the maximum-likelihood rating, printed as is
+    Lower,  // won every game that places it: the true rating is higher (printed ">elo")
+    Upper,  // lost every game that places it: the true rating is lower ("<elo")
+};
+
 struct EngineRating {
     std::string name;
-    int index = 0;               // position in the input name list
-    double elo = 0;              // pool average 0, 400*log10 scale
-    double error95 = 0;          // half-width of the 95% interval
-    bool lower_bound = false;    // all wins: elo is a lower bound (printed ">elo")
-    bool upper_bound = false;    // all losses: elo is an upper bound ("<elo")
+    int index = 0;                   // position in the input name list
+    double elo = 0;                  // 400*log10 scale; 0 and meaningless when !rated
+    Bound bound = Bound::None;
+    bool rated = true;               // false: no games, or results that bound it in no direction
+    std::optional<double> error95;   // half-width of the 95% interval; none when not known (bounds,
+                                     // unrated engines, a reference group of one engine)
     double points = 0;
     int games = 0, wins = 0, draws = 0, losses = 0;
-    std::optional<double> los_next;  // LOS over the next engine in rank order (none for the last)
+    std::optional<double> los_next;  // LOS over the next engine in rank order; none for the last
+                                     // engine and when not known (see los)
 };
 
 struct RatingTable {
-    std::vector<EngineRating> ranked;           // best first
-    std::vector<std::vector<double>> los;       // los[i][j]: P(engine i stronger than j), input indices
-    std::vector<std::vector<double>> score;     // crosstable: points of i against j, input indices
-    std::vector<std::vector<int>> games;        // crosstable: games between i and j
+    std::vector<EngineRating> ranked;  // best first
+    // los[i][j]: P(engine i stronger than j), input indices; known only when i
+    // and j are in the same group (see fit_ratings); los[i][i] = 0.5.
+    std::vector<std::vector<std::optional<double>>> los;
+    std::vector<std::vector<double>> score;  // crosstable: points of i against j, input indices
+    std::vector<std::vector<int>> games;     // crosstable: games between i and j
+    [[nodiscard]] bool any_bound() const;    // some engine is printed with > or <
 };
 
-// The joint fit. Maximises the Bradley-Terry likelihood of all games (a draw
-// counts as half a win and half a loss; no colour advantage) by Newton's
-// method on the log-likelihood, then shifts the ratings to average 0. At the
-// optimum every engine's expected points equal its actual points.
+// The joint fit, exactly Ordo's (`ordo -a 0 -z 200.24094 -G`) where the
+// maximum-likelihood ratings are finite, bounds where they are not.
 //
-// Errors: error95 = z * sd, the covariance being the pseudo-inverse of the
-// observed Fisher information (the Hessian restricted to the pool-average
-// constraint), so errors are relative to the pool average. los[i][j] =
-// Phi((r_i - r_j) / sd(r_i - r_j)) from the same covariance. los[i][i] = 0.5.
+// Groups. Draw the graph "i scored at least half a point against j". Its
+// strongly connected components are the groups: inside a group the plain
+// maximum-likelihood (Bradley-Terry) fit of the group's own games is finite
+// (a draw counts as half a win and half a loss; no colour advantage; at the
+// optimum every engine's expected points equal its actual points). Between
+// two groups every game went the same way, so their distance is infinite in
+// the maximum-likelihood sense (Rationale: the old way of adding a virtual
+// draw to one-sided pairings moved the finite engines too, by 17-26% against
+// Ordo).
 //
-// Bounds (Rationale: the maximum-likelihood rating is infinite when a group
-// of engines took every point, or no point, from all others it played, and
-// undefined between groups that never met). When the "took points from"
-// graph is not strongly connected, the fit adds ONE VIRTUAL DRAWN GAME to
-// every pairing between two such groups that actually played (nothing is
-// changed inside a group), and groups with no games between them at all are
-// joined by virtual draws of 1/(n-1) game between every two engines of
-// different groups (at most one game per engine; their averages are taken as
-// about equal). A group that won every game against outsiders gets
-// lower_bound (its elo is where it would sit had it drawn one more game
-// against each opponent it swept: a finite, conservative value that grows
-// with the evidence); a group that lost every such game gets upper_bound. Points, games and W/D/L always count real games
-// only. An engine without games gets about the pool average and no flag.
-// Ranking: by elo, then points, then input order.
+// Reference group: in every part of the pool connected by games, the group
+// with the most engines (then the most games played by its engines, then the
+// middle one in sweep order, the upper when two are in the middle) gets the
+// ratings of its fit, shifted so that its average is 0 (the pool average when
+// there are no bounds, like Ordo's average of non-super players). These are
+// the only exact ratings: bound = None. Parts that never met each other are
+// each anchored at 0 separately.
+//
+// Bounds. A group that swept the reference group, directly or through a
+// chain of sweeps, is rated after the groups between them (closest first) as
+// Ordo rates a "super player": its internal differences are kept and the
+// whole group is shifted to where its perfect result against the engines
+// already rated on its side (the reference group and the groups between)
+// has probability 1/2; bound = Lower. Swept groups likewise, bound = Upper.
+// The probability of a win is E^2, E the expected score: the fit is also the
+// exact maximum-likelihood fit of the model with P(draw) = 2 sqrt(P(win)
+// P(loss)) (50% draws between equals, Ordo's default), and this is Ordo's
+// figure. A group neither above nor below the reference group (it only met
+// groups that are bounds in the other direction) and an engine without games
+// are not rated (rated = false, listed last).
+//
+// Errors: error95 = z * sd for the reference group's engines, the covariance
+// being the pseudo-inverse of the observed Fisher information of its fit
+// (restricted to the average-zero constraint), so errors are relative to its
+// average. los[i][j] = Phi((r_i - r_j) / sd(r_i - r_j)) from the covariance
+// of the group that holds both; engines of different groups have no LOS.
+// Points, games and W/D/L count all real games. Ranking: rated engines by elo
+// (bounds by their figure), then points, then input order; unrated last.
 //
 // Precondition: 0 <= first, second < names.size(), first != second, score in
 // [0, 1]; otherwise std::invalid_argument naming the offending game.
@@ -110,9 +140,12 @@ struct Pentanomial {
 // Elo(s +- z sqrt(var/N)), LOS = Phi((s - 1/2)/sqrt(var/N)), nElo = (s - 1/2) /
 // sqrt(var) * 800/ln 10 (sqrt(2 var) for pairs), nElo error z * (800/ln 10) /
 // sqrt(games).
-// A perfect or zero score has no finite Elo: s and the interval ends are
-// clamped to [e, 1 - e], e = 1/(2N + 2) (the score with one more drawn unit),
-// and elo_is_bound is set. No games: everything 0, LOS 1/2. All draws: LOS 1/2.
+// A perfect or zero score (every game won or lost) has no finite Elo: elo is
+// then the bound fit_ratings uses, the difference at which the perfect result
+// has probability 1/2 with P(win) = E^2 (E = 2^(-1/(2 games))), bound is set,
+// nelo is the same E's (E - 1/2)/sqrt(E(1 - E)/2) * 800/ln 10 (that model's
+// per-game variance), and elo_error, nelo_error and los are not known.
+// No games: elo and nelo 0, LOS 1/2, no errors. All draws: LOS 1/2.
 // Counting helpers; scores are the first engine's (1, 0.5 or 0; other values
 // count by which side of 1/2 they fall).
 void add_game(Trinomial &t, double score);
@@ -120,11 +153,13 @@ void add_game(Trinomial &t, double score);
 void add_pair(Pentanomial &p, double first_game, double second_game);
 
 struct HeadToHead {
-    double elo = 0, elo_error = 0;    // 95%
-    double los = 0;                   // 0..1
-    double nelo = 0, nelo_error = 0;  // 95%
-    double draw_ratio = 0;            // trinomial: draws/games; pentanomial: draws over games
-    bool elo_is_bound = false;        // score was 0 or 1: elo is a bound (see above)
+    double elo = 0;
+    std::optional<double> elo_error;   // 95%; none for a bound
+    std::optional<double> los;         // 0..1; none for a bound
+    double nelo = 0;
+    std::optional<double> nelo_error;  // 95%; none for a bound
+    double draw_ratio = 0;             // trinomial: draws/games; pentanomial: draws over games
+    Bound bound = Bound::None;         // score was 1 (Lower) or 0 (Upper): elo and nelo are bounds
 };
 HeadToHead head_to_head(const Trinomial &t);
 HeadToHead head_to_head(const Pentanomial &p);

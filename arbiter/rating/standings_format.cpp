@@ -44,8 +44,16 @@ std::string fixed1(double x) {
     return s == "-0.0" ? "0.0" : s;
 }
 
+// What the table prints for a figure that is not known.
+constexpr const char *kUnknown = "?";
+
 std::string elo_text(const EngineRating &e) {
-    return (e.lower_bound ? ">" : e.upper_bound ? "<" : "") + fixed1(e.elo);
+    if (!e.rated) return kUnknown;
+    return bound_mark(e.bound) + fixed1(e.elo);
+}
+
+std::string optional_text(const std::optional<double> &x, double scale = 1.0, const char *unit = "") {
+    return x ? fixed1(scale * *x) + unit : kUnknown;
 }
 
 std::string percent(double part, double whole) { return whole > 0 ? fixed1(100.0 * part / whole) + "%" : "-"; }
@@ -60,16 +68,37 @@ std::vector<bool> name_columns(std::size_t extra) {
 
 }  // namespace
 
+std::string bound_mark(Bound bound) {
+    switch (bound) {
+        case Bound::Lower: return ">";
+        case Bound::Upper: return "<";
+        default: return "";
+    }
+}
+
+nlohmann::json bound_name(Bound bound) {
+    switch (bound) {
+        case Bound::Lower: return "lower";
+        case Bound::Upper: return "upper";
+        default: return nullptr;
+    }
+}
+
 void write_standings(std::ostream &out, const RatingTable &table) {
     TextTable t(name_columns(8));
     t.row({"Rank", "Engine", "Elo", "+/-", "Points", "Games", "Score", "W/D/L", "Draw", "LOS"});
     int rank = 0;
-    for (const EngineRating &e : table.ranked)
-        t.row({std::to_string(++rank), e.name, elo_text(e), fixed1(e.error95), fixed1(e.points),
+    for (const EngineRating &e : table.ranked) {
+        const bool last = rank + 1 == static_cast<int>(table.ranked.size());
+        t.row({std::to_string(++rank), e.name, elo_text(e), optional_text(e.error95), fixed1(e.points),
                std::to_string(e.games), percent(e.points, e.games),
                fmt::format("{}/{}/{}", e.wins, e.draws, e.losses), percent(e.draws, e.games),
-               e.los_next ? fixed1(100.0 * *e.los_next) + "%" : ""});
+               last ? "" : optional_text(e.los_next, 100.0, "%")});
+    }
     t.write(out);
+    if (table.any_bound() || std::any_of(table.ranked.begin(), table.ranked.end(),
+                                         [](const EngineRating &e) { return !e.rated; }))
+        out << kBoundFootnote << '\n';
 }
 
 void write_crosstable(std::ostream &out, const RatingTable &table) {
@@ -102,32 +131,38 @@ void write_los_matrix(std::ostream &out, const RatingTable &table) {
     for (const EngineRating &a : table.ranked) {
         std::vector<std::string> cells{std::to_string(++rank), a.name};
         for (const EngineRating &b : table.ranked)
-            cells.push_back(a.index == b.index ? "-" : fixed1(100.0 * table.los[a.index][b.index]));
+            cells.push_back(a.index == b.index ? "-" : optional_text(table.los[a.index][b.index], 100.0));
         t.row(std::move(cells));
     }
     t.write(out);
 }
 
 nlohmann::json to_json(const RatingTable &table) {
-    nlohmann::json engines = nlohmann::json::array();
+    using nlohmann::json;
+    json engines = json::array();
     int rank = 0;
     for (const EngineRating &e : table.ranked) {
-        nlohmann::json j = {{"rank", ++rank},
+        json j = {{"rank", ++rank},
                             {"name", e.name},
                             {"index", e.index},
-                            {"elo", e.elo},
-                            {"error95", e.error95},
-                            {"lower_bound", e.lower_bound},
-                            {"upper_bound", e.upper_bound},
+                            {"elo", e.rated ? json(e.elo) : json(nullptr)},
+                            {"error95", e.error95 ? json(*e.error95) : json(nullptr)},
+                            {"bound", bound_name(e.bound)},
                             {"points", e.points},
                             {"games", e.games},
                             {"wins", e.wins},
                             {"draws", e.draws},
                             {"losses", e.losses}};
-        j["los_next"] = e.los_next ? nlohmann::json(*e.los_next) : nlohmann::json(nullptr);
+        j["los_next"] = e.los_next ? json(*e.los_next) : json(nullptr);
         engines.push_back(std::move(j));
     }
-    return {{"engines", engines}, {"los", table.los}, {"score", table.score}, {"games", table.games}};
+    json los = json::array();
+    for (const auto &row : table.los) {
+        json cells = json::array();
+        for (const auto &p : row) cells.push_back(p ? json(*p) : json(nullptr));
+        los.push_back(std::move(cells));
+    }
+    return {{"engines", engines}, {"los", los}, {"score", table.score}, {"games", table.games}};
 }
 
 }  // namespace arb::rating

@@ -7,12 +7,25 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <ostream>
+#include <string>
 
 namespace arb::rating {
 
 // Rank, engine, Elo +- error (bounds as ">123.4" / "<-123.4"), points,
-// games, score %, W/D/L, draw %, LOS over the next engine.
+// games, score %, W/D/L, draw %, LOS over the next engine. Figures that are
+// not known (error and LOS of bounds, unrated engines) are "?"; when any is
+// shown, kBoundFootnote follows the table.
 void write_standings(std::ostream &out, const RatingTable &table);
+
+// The line under a table that shows a bound or an unrated engine.
+inline constexpr const char *kBoundFootnote =
+    "> / <: a bound, not a rating: the engine won / lost every game against the engines that place it, so it has "
+    "no finite rating; shown is where that perfect result has probability 1/2 (Ordo's rule). ?: not known.";
+
+// ">" for Bound::Lower, "<" for Bound::Upper, "" for None.
+std::string bound_mark(Bound bound);
+// "lower", "upper" or null: the "bound" field of the JSON forms.
+nlohmann::json bound_name(Bound bound);
 
 // Points of the row engine against each column engine ("2.5/4"; "-" on the
 // diagonal, "." when they never met), then the row total.
@@ -21,9 +34,11 @@ void write_crosstable(std::ostream &out, const RatingTable &table);
 // LOS of the row engine over each column engine, in percent.
 void write_los_matrix(std::ostream &out, const RatingTable &table);
 
-// {"engines": [{rank, name, elo, error95, lower_bound, upper_bound, points,
-// games, wins, draws, losses, los_next}...], "los": [[...]], "score": ..., "games": ...},
-// matrices in input order like RatingTable.
+// {"engines": [{rank, name, index, elo, error95, bound, points, games, wins,
+// draws, losses, los_next}...], "los": [[...]], "score": ..., "games": ...},
+// matrices in input order like RatingTable. elo is null for an unrated
+// engine, error95/los_next/los cells null when not known, bound "lower",
+// "upper" or null.
 nlohmann::json to_json(const RatingTable &table);
 
 }  // namespace arb::rating

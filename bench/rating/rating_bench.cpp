@@ -5,7 +5,6 @@
 //
 // Usage: rating_bench [engines=100] [games=1000000] [seed=1]
 #include "rating/bradley_terry.hpp"
-#include "rating/fit_data.hpp"
 #include "rating/ratings.hpp"
 
 #include <fmt/format.h>
@@ -91,18 +90,24 @@ int main(int argc, char **argv) {
 
     arb::rating::PairResults results(engines);
     for (const auto &g : list) results.add(g);
-    const auto data = arb::rating::detail::prepare_fit_data(results);
-    const int iterations = arb::rating::detail::fit_bradley_terry(data.games, data.points).iterations;
+    arb::rating::detail::SquareMatrix pair_games(engines), pair_points(engines);
+    for (int i = 0; i < engines; ++i)
+        for (int j = 0; j < engines; ++j) {
+            pair_games(i, j) = results.games(i, j);
+            pair_points(i, j) = results.points(i, j);
+        }
+    const int iterations = arb::rating::detail::fit_bradley_terry(pair_games, pair_points).iterations;
 
     double max_error = 0, max_z = 0, mean_error95 = 0;
     int inside = 0, bounds = 0;
     for (const auto &e : table.ranked) {
         const double error = std::abs(e.elo - strength[e.index]);
         max_error = std::max(max_error, error);
-        max_z = std::max(max_z, error / (e.error95 / 1.959963984540054));
-        mean_error95 += e.error95 / engines;
-        inside += error <= e.error95;
-        bounds += e.lower_bound || e.upper_bound;
+        const double error95 = e.error95.value_or(0.0);  // none for bounds, counted below
+        max_z = std::max(max_z, error / (error95 / 1.959963984540054));
+        mean_error95 += error95 / engines;
+        inside += error <= error95;
+        bounds += e.bound != arb::rating::Bound::None;
     }
 
     fmt::print("rating_bench: {} engines, {} games, seed {} (best of {} runs)\n", engines, games, seed, kRuns);

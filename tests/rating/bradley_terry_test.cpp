@@ -75,11 +75,13 @@ TEST_CASE("two engines 3-1: the fit is the head-to-head Elo", "[rating][fit]") {
     // Fisher information of the difference: N p (1 - p) = 4 * 3/16; each
     // rating is half the difference from the pool average.
     const double sd_diff = 1.0 / std::sqrt(4 * 0.75 * 0.25);
-    CHECK(a.error95 == Approx(kZ * sd_diff / 2 * kEloPerNatural).epsilon(1e-10));
-    CHECK(b.error95 == Approx(a.error95).epsilon(1e-10));
+    REQUIRE(a.error95);
+    REQUIRE(b.error95);
+    CHECK(*a.error95 == Approx(kZ * sd_diff / 2 * kEloPerNatural).epsilon(1e-10));
+    CHECK(*b.error95 == Approx(*a.error95).epsilon(1e-10));
     const double los = boost::math::cdf(boost::math::normal(), (h2h / kEloPerNatural) / sd_diff);
-    CHECK(t.los[0][1] == Approx(los).epsilon(1e-10));
-    CHECK(t.los[1][0] == Approx(1 - los).epsilon(1e-10));
+    CHECK(*t.los[0][1] == Approx(los).epsilon(1e-10));
+    CHECK(*t.los[1][0] == Approx(1 - los).epsilon(1e-10));
     REQUIRE(t.ranked[0].los_next);
     CHECK(*t.ranked[0].los_next == Approx(los).epsilon(1e-10));
     CHECK_FALSE(t.ranked[1].los_next);
@@ -100,9 +102,9 @@ TEST_CASE("symmetric results give 0 for everybody", "[rating][fit]") {
     for (const EngineRating &e : t.ranked) {
         CHECK(e.elo == Approx(0).margin(1e-9));
         CHECK(e.points == Approx(0.5 * e.games));
-        CHECK(e.error95 > 0);
+        CHECK(e.error95.value() > 0);
     }
-    CHECK(t.los[0][3] == Approx(0.5).margin(1e-9));
+    CHECK(t.los[0][3].value() == Approx(0.5).margin(1e-9));
     // Equal ratings are ranked in input order.
     CHECK(t.ranked[0].name == "A");
     CHECK(t.ranked[3].name == "D");
@@ -130,15 +132,15 @@ TEST_CASE("a random pool: expected points equal actual points, strengths recover
     double mean_truth = 0;
     for (double x : truth) mean_truth += x / truth.size();
     for (const EngineRating &e : t.ranked) {
-        INFO(e.name << " " << e.elo << " +- " << e.error95);
-        CHECK(std::abs(e.elo - (truth[e.index] - mean_truth)) < e.error95);
-        CHECK_FALSE(e.lower_bound);
-        CHECK_FALSE(e.upper_bound);
+        INFO(e.name << " " << e.elo << " +- " << e.error95.value());
+        CHECK(std::abs(e.elo - (truth[e.index] - mean_truth)) < *e.error95);
+        CHECK(e.bound == Bound::None);
     }
     for (std::size_t k = 0; k < truth.size(); ++k) CHECK(t.ranked[k].index == int(k));
 }
 
-TEST_CASE("an all-wins engine is a finite lower bound, an all-losses engine an upper bound", "[rating][fit][bounds]") {
+TEST_CASE("an all-wins engine is a lower bound, an all-losses engine an upper bound; the rest their own fit",
+          "[rating][fit][bounds]") {
     // A beats everybody; D loses to everybody; B and C split their games.
     std::vector<GameScore> games;
     add(games, 0, 1, 1.0, 3);
@@ -150,46 +152,47 @@ TEST_CASE("an all-wins engine is a finite lower bound, an all-losses engine an u
     add(games, 2, 3, 1.0, 2);
     const RatingTable t = fit_ratings({"A", "B", "C", "D"}, games);
     const EngineRating &a = by_name(t, "A"), &b = by_name(t, "B"), &c = by_name(t, "C"), &d = by_name(t, "D");
-    CHECK(a.lower_bound);
-    CHECK_FALSE(a.upper_bound);
-    CHECK(d.upper_bound);
-    CHECK_FALSE(d.lower_bound);
-    CHECK_FALSE(b.lower_bound);
-    CHECK_FALSE(b.upper_bound);
-    CHECK_FALSE(c.lower_bound);
-    for (const EngineRating &e : t.ranked) {
-        CHECK(std::isfinite(e.elo));
-        CHECK(std::isfinite(e.error95));
-    }
+    CHECK(a.bound == Bound::Lower);
+    CHECK(d.bound == Bound::Upper);
+    CHECK(b.bound == Bound::None);
+    CHECK(c.bound == Bound::None);
+    // B scored 3/5 against C: B - C = 400 log10(3/2) = 70.4365, average 0.
+    CHECK(b.elo == Approx(200 * std::log10(1.5)).margin(1e-9));
+    CHECK(c.elo == Approx(-200 * std::log10(1.5)).margin(1e-9));
+    // Bounds from tests/data/rating/sweeps/reference.py's bound() with these
+    // games: where A's 6 wins, and D's 4 losses, have probability 1/2.
+    CHECK(a.elo == Approx(493.651428).margin(1e-5));
+    CHECK(d.elo == Approx(-420.582421).margin(1e-5));
+    CHECK_FALSE(a.error95);
+    CHECK_FALSE(d.error95);
+    REQUIRE(b.error95);
+    CHECK_FALSE(t.los[a.index][b.index]);
+    CHECK(t.los[b.index][c.index]);
     CHECK(t.ranked.front().name == "A");
     CHECK(t.ranked.back().name == "D");
-    CHECK(a.elo > b.elo + 100);
     CHECK(a.points == 6);
     CHECK(a.wins == 6);
     CHECK(d.losses == 4);
-
-    // The documented value: the fit of the same games plus one drawn game in
-    // each one-sided pairing (A-B, A-C, D-B, D-C).
-    std::vector<GameScore> with_draws = games;
-    for (auto [x, y] : {std::pair{0, 1}, {0, 2}, {3, 1}, {3, 2}}) with_draws.push_back({x, y, 0.5});
-    const RatingTable reference = fit_ratings({"A", "B", "C", "D"}, with_draws);
-    CHECK_FALSE(by_name(reference, "A").lower_bound);
-    for (const EngineRating &e : t.ranked) CHECK(e.elo == Approx(by_name(reference, e.name).elo).margin(1e-9));
 }
 
-TEST_CASE("a sweep grows the bound with the evidence", "[rating][fit][bounds]") {
+TEST_CASE("a sweep's bound grows with the evidence", "[rating][fit][bounds]") {
     std::vector<GameScore> few, many;
     add(few, 0, 1, 1.0, 4);
     add(many, 0, 1, 1.0, 400);
     const RatingTable t_few = fit_ratings({"A", "B"}, few), t_many = fit_ratings({"A", "B"}, many);
-    // One virtual draw: A scores 4.5/5 and 400.5/401.
-    CHECK(t_few.ranked[0].elo * 2 == Approx(-400 * std::log10(1 / 0.9 - 1)).margin(1e-9));
-    CHECK(t_many.ranked[0].elo * 2 == Approx(-400 * std::log10(401.0 / 400.5 - 1)).margin(1e-6));
-    CHECK(t_few.ranked[0].lower_bound);
-    CHECK(t_few.ranked[1].upper_bound);
+    // A is the reference (0); B where N losses have probability 1/2: E^(2N) = 1/2.
+    for (auto [t, n] : {std::pair{&t_few, 4.0}, {&t_many, 400.0}}) {
+        const double e = std::pow(0.5, 1 / (2 * n));
+        CHECK(t->ranked[0].elo == 0);
+        CHECK(t->ranked[1].elo == Approx(400 * std::log10(1 / e - 1)).margin(1e-6));
+        CHECK(t->ranked[0].bound == Bound::None);
+        CHECK(t->ranked[1].bound == Bound::Upper);
+    }
+    CHECK(t_many.ranked[1].elo < t_few.ranked[1].elo - 500);
 }
 
-TEST_CASE("disconnected groups and idle engines stay finite", "[rating][fit][bounds]") {
+TEST_CASE("parts of the pool that never met are each anchored at 0; idle engines are not rated",
+          "[rating][fit][bounds]") {
     // {A, B} and {C, D} never meet; E plays nobody.
     std::vector<GameScore> games;
     add(games, 0, 1, 1.0, 3);
@@ -197,23 +200,21 @@ TEST_CASE("disconnected groups and idle engines stay finite", "[rating][fit][bou
     add(games, 2, 3, 0.5, 4);
     add(games, 3, 2, 1.0, 1);
     const RatingTable t = fit_ratings({"A", "B", "C", "D", "E"}, games);
-    double sum = 0;
-    for (const EngineRating &e : t.ranked) {
-        INFO(e.name);
-        CHECK(std::isfinite(e.elo));
-        CHECK(std::isfinite(e.error95));
-        CHECK_FALSE(e.lower_bound);
-        CHECK_FALSE(e.upper_bound);
-        sum += e.elo;
+    // A scored 3/4: 400 log10(3) apart; D scored 3/5 against C: 400 log10(3/2).
+    CHECK(by_name(t, "A").elo == Approx(200 * std::log10(3.0)).margin(1e-9));
+    CHECK(by_name(t, "B").elo == Approx(-200 * std::log10(3.0)).margin(1e-9));
+    CHECK(by_name(t, "D").elo == Approx(200 * std::log10(1.5)).margin(1e-9));
+    CHECK(by_name(t, "C").elo == Approx(-200 * std::log10(1.5)).margin(1e-9));
+    for (const char *name : {"A", "B", "C", "D"}) {
+        CHECK(by_name(t, name).bound == Bound::None);
+        CHECK(by_name(t, name).rated);
     }
-    CHECK(sum == Approx(0).margin(1e-9));
     const EngineRating &e = by_name(t, "E");
     CHECK(e.games == 0);
-    CHECK(std::abs(e.elo) < 50);
-    CHECK(by_name(t, "A").elo > by_name(t, "B").elo);
-    CHECK(by_name(t, "D").elo > by_name(t, "C").elo);
-    for (const auto &row : t.los)
-        for (double p : row) CHECK((p >= 0 && p <= 1));
+    CHECK_FALSE(e.rated);
+    CHECK_FALSE(e.error95);
+    CHECK(t.ranked.back().name == "E");
+    CHECK_FALSE(t.los[by_name(t, "A").index][by_name(t, "C").index]);
 }
 
 TEST_CASE("a near sweep converges to the exact optimum", "[rating][fit]") {
@@ -222,7 +223,7 @@ TEST_CASE("a near sweep converges to the exact optimum", "[rating][fit]") {
     add(games, 0, 1, 0.0, 1);
     const RatingTable t = fit_ratings({"A", "B"}, games);
     CHECK(t.ranked[0].elo * 2 == Approx(-400 * std::log10(1 / 0.9999 - 1)).margin(1e-6));
-    CHECK_FALSE(t.ranked[0].lower_bound);
+    CHECK(t.ranked[0].bound == Bound::None);
 }
 
 TEST_CASE("degenerate pools", "[rating][fit]") {
@@ -230,10 +231,12 @@ TEST_CASE("degenerate pools", "[rating][fit]") {
     const RatingTable one = fit_ratings({"A"}, std::vector<GameScore>{});
     REQUIRE(one.ranked.size() == 1);
     CHECK(one.ranked[0].elo == 0);
+    CHECK_FALSE(one.ranked[0].rated);
     CHECK_FALSE(one.ranked[0].los_next);
     const RatingTable idle = fit_ratings({"A", "B"}, std::vector<GameScore>{});
-    CHECK(idle.ranked[0].elo == Approx(0).margin(1e-12));
-    CHECK(std::isfinite(idle.ranked[0].error95));
+    CHECK_FALSE(idle.ranked[0].rated);
+    CHECK_FALSE(idle.ranked[0].error95);
+    CHECK_FALSE(idle.any_bound());
 }
 
 TEST_CASE("invalid games are refused with the offending game named", "[rating][fit]") {
@@ -274,23 +277,23 @@ TEST_CASE("random small pools: always finite, consistent, optimal when identifie
         INFO("pool " << pool << ", " << n << " engines, " << games.size() << " games");
         const RatingTable t = fit_ratings(names, games);
         REQUIRE(t.ranked.size() == std::size_t(n));
-        double sum = 0;
         bool any_bound = false;
         for (const EngineRating &e : t.ranked) {
             REQUIRE(std::isfinite(e.elo));
-            REQUIRE(std::isfinite(e.error95));
             CHECK(std::abs(e.elo) < 5000);
-            CHECK_FALSE((e.lower_bound && e.upper_bound));
-            if (e.lower_bound) CHECK(e.points > 0);
-            if (e.upper_bound) CHECK(e.points < e.games);
-            any_bound = any_bound || e.lower_bound || e.upper_bound;
-            sum += e.elo;
+            // A lower bound won games, an upper bound lost some; no error for either.
+            if (e.bound == Bound::Lower) CHECK(e.points > 0);
+            if (e.bound == Bound::Upper) CHECK(e.points < e.games);
+            if (e.bound != Bound::None || !e.rated) CHECK_FALSE(e.error95);
+            if (e.games == 0) CHECK_FALSE(e.rated);
+            any_bound = any_bound || e.bound != Bound::None;
         }
-        CHECK(sum == Approx(0).margin(1e-6));
-        for (std::size_t k = 0; k + 1 < t.ranked.size(); ++k) CHECK(t.ranked[k].elo >= t.ranked[k + 1].elo - 1e-6);
+        for (std::size_t k = 0; k + 1 < t.ranked.size(); ++k)
+            if (t.ranked[k + 1].rated) CHECK(t.ranked[k].elo >= t.ranked[k + 1].elo - 1e-6);
         for (const auto &row : t.los)
-            for (double p : row) CHECK((p >= 0 && p <= 1));
-        // Strongly connected "took points from" graph: the plain optimum exists,
+            for (const auto &p : row)
+                if (p) CHECK((*p >= 0 && *p <= 1));
+        // Strongly connected "scored against" graph: the plain optimum exists,
         // no bound may be reported and expected points must equal actual ones.
         std::vector<std::vector<bool>> reach(n, std::vector<bool>(n, false));
         for (int i = 0; i < n; ++i)
@@ -305,10 +308,26 @@ TEST_CASE("random small pools: always finite, consistent, optimal when identifie
             CHECK_FALSE(any_bound);
             check_expected_equals_actual(t);
         } else if (connected_by_games(t)) {
-            // The groups form a connected DAG: its source group swept the
-            // outsiders it met, its sink group lost every such game.
-            CHECK(std::any_of(t.ranked.begin(), t.ranked.end(), [](const EngineRating &e) { return e.lower_bound; }));
-            CHECK(std::any_of(t.ranked.begin(), t.ranked.end(), [](const EngineRating &e) { return e.upper_bound; }));
+            CHECK(any_bound);
+            // The exact engines are one group: the plain fit of their own games,
+            // expected points equal actual points counting only those games,
+            // average 0.
+            double sum = 0, exact = 0;
+            for (const EngineRating &e : t.ranked) {
+                if (e.bound != Bound::None || !e.rated) continue;
+                double expected = 0, actual = 0;
+                for (const EngineRating &o : t.ranked) {
+                    if (o.index == e.index || o.bound != Bound::None || !o.rated) continue;
+                    CHECK((reach[e.index][o.index] && reach[o.index][e.index]));
+                    expected += t.games[e.index][o.index] * expected_score(e.elo - o.elo);
+                    actual += t.score[e.index][o.index];
+                }
+                CHECK(expected == Approx(actual).margin(1e-8));
+                sum += e.elo;
+                ++exact;
+            }
+            CHECK(exact >= 1);
+            CHECK(sum == Approx(0).margin(1e-6));
         }
     }
 }

@@ -11,30 +11,36 @@ TEST_CASE("head-to-head without games is neutral", "[rating][h2h]") {
     const HeadToHead h = head_to_head(Trinomial{});
     CHECK(h.elo == 0);
     CHECK(h.los == 0.5);
-    CHECK(h.elo_error == 0);
+    CHECK_FALSE(h.elo_error);
+    CHECK(h.bound == Bound::None);
     const HeadToHead p = head_to_head(Pentanomial{});
     CHECK(p.los == 0.5);
 }
 
-TEST_CASE("a perfect score is a finite bound", "[rating][h2h]") {
+TEST_CASE("a perfect score is a finite bound without error or LOS", "[rating][h2h]") {
     const HeadToHead h = head_to_head(Trinomial{5, 0, 0});
-    CHECK(h.elo_is_bound);
-    // The score with one more drawn game: 5.5/6.
-    CHECK(h.elo == Approx(-400 * std::log10(6 / 5.5 - 1)));
-    CHECK(h.los == 1.0);
-    CHECK(std::isfinite(h.elo_error));
+    CHECK(h.bound == Bound::Lower);
+    // Where 5 wins have probability 1/2 with P(win) = E^2: E = 2^(-1/10).
+    const double e = std::pow(2.0, -0.1);
+    CHECK(h.elo == Approx(-400 * std::log10(1 / e - 1)));
+    CHECK_FALSE(h.los);
+    CHECK_FALSE(h.elo_error);
+    CHECK_FALSE(h.nelo_error);
     const HeadToHead l = head_to_head(Trinomial{0, 0, 5});
+    CHECK(l.bound == Bound::Upper);
     CHECK(l.elo == Approx(-h.elo));
-    CHECK(l.los == 0.0);
-    CHECK_FALSE(head_to_head(Trinomial{5, 0, 1}).elo_is_bound);
+    CHECK(l.nelo == Approx(-h.nelo));
+    CHECK(head_to_head(Trinomial{5, 0, 1}).bound == Bound::None);
+    CHECK(head_to_head(Trinomial{5, 1, 0}).bound == Bound::None);  // a draw is not a sweep
 }
 
 TEST_CASE("intervals reaching past a perfect score stay finite", "[rating][h2h]") {
     const HeadToHead h = head_to_head(Trinomial{9, 0, 1});
-    CHECK_FALSE(h.elo_is_bound);
+    CHECK(h.bound == Bound::None);
     CHECK(h.elo == Approx(-400 * std::log10(1 / 0.9 - 1)));
-    CHECK(std::isfinite(h.elo_error));
-    CHECK(h.elo_error > 100);
+    REQUIRE(h.elo_error);
+    CHECK(std::isfinite(*h.elo_error));
+    CHECK(*h.elo_error > 100);
 }
 
 TEST_CASE("all draws: even, LOS one half", "[rating][h2h]") {
@@ -44,7 +50,7 @@ TEST_CASE("all draws: even, LOS one half", "[rating][h2h]") {
     CHECK(h.draw_ratio == 1.0);
     const HeadToHead p = head_to_head(Pentanomial{0, 0, 0, 4, 0, 0});
     CHECK(p.draw_ratio == 1.0);
-    CHECK(p.nelo_error == Approx(1.959963984540054 * 800 / std::log(10.0) / std::sqrt(8.0)));
+    CHECK(*p.nelo_error == Approx(1.959963984540054 * 800 / std::log(10.0) / std::sqrt(8.0)));
 }
 
 TEST_CASE("SPRT decisions and symmetry", "[rating][sprt]") {

@@ -18,10 +18,13 @@ namespace {
 void check_figures(const HeadToHead &h, const std::vector<std::string> &row) {
     INFO("row " << row[0]);
     CHECK(h.elo == Approx(std::stod(row[1])).margin(5e-5));
-    CHECK(h.elo_error == Approx(std::stod(row[2])).margin(5e-5));
-    CHECK(100 * h.los == Approx(std::stod(row[3])).margin(5e-5));
+    REQUIRE(h.elo_error);
+    REQUIRE(h.los);
+    REQUIRE(h.nelo_error);
+    CHECK(*h.elo_error == Approx(std::stod(row[2])).margin(5e-5));
+    CHECK(100 * *h.los == Approx(std::stod(row[3])).margin(5e-5));
     CHECK(h.nelo == Approx(std::stod(row[4])).margin(5e-5));
-    CHECK(h.nelo_error == Approx(std::stod(row[5])).margin(5e-5));
+    CHECK(*h.nelo_error == Approx(std::stod(row[5])).margin(5e-5));
 }
 
 const std::string &vectors() {
@@ -136,9 +139,10 @@ TEST_CASE("joint fit of ratings-tiny.pgn matches ratings.md", "[rating][vectors]
         INFO(e.name);
         CHECK(e.name == order[k]);
         CHECK(e.elo == Approx(expected[e.name]).margin(5e-5));
-        CHECK_FALSE(e.lower_bound);
-        CHECK_FALSE(e.upper_bound);
-        CHECK(e.error95 > 0);
+        CHECK(e.bound == Bound::None);
+        CHECK(e.rated);
+        REQUIRE(e.error95);
+        CHECK(*e.error95 > 0);
         sum += e.elo;
     }
     CHECK(sum == Approx(0).margin(1e-9));

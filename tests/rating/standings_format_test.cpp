@@ -21,7 +21,10 @@ RatingTable tiny_table() {
     return fit_ratings(pgn->names, pgn->games);
 }
 
-// A sweeper, a whipping boy and an idle engine.
+// A sweeper, a whipping boy and an idle engine. By hand: Middle-1 and
+// Middle-2 scored 1.5/3 each against each other: both 0 (+/- from their 3
+// games). Sweeper won 6 games against engines rated 0: E^12 = 1/2, E =
+// 2^(-1/12), so ">490.3"; Whipping boy lost 6: "<-490.3"; Idle: "?".
 RatingTable bounds_table() {
     std::vector<GameScore> games;
     for (int k = 0; k < 3; ++k) {
@@ -69,9 +72,18 @@ TEST_CASE("JSON form of the table", "[rating][format]") {
     REQUIRE(j["engines"].size() == 5);
     CHECK(j["engines"][0]["name"] == "Sweeper");
     CHECK(j["engines"][0]["rank"] == 1);
-    CHECK(j["engines"][0]["lower_bound"] == true);
+    CHECK(j["engines"][0]["bound"] == "lower");
+    CHECK(j["engines"][0]["error95"].is_null());
+    CHECK(j["engines"][0]["los_next"].is_null());
     CHECK(j["engines"][0]["elo"].get<double>() == t.ranked[0].elo);
+    CHECK(j["engines"][1]["bound"].is_null());
+    CHECK(j["engines"][1]["error95"].get<double>() > 0);
+    CHECK(j["engines"][3]["bound"] == "upper");
+    CHECK(j["engines"][4]["name"] == "Idle");
+    CHECK(j["engines"][4]["elo"].is_null());
     CHECK(j["engines"][4]["los_next"].is_null());
+    CHECK(j["los"][0][1].is_null());
+    CHECK(j["los"][1][2].get<double>() == Approx(0.5));
     CHECK(j["games"][0][1] == 3);
     CHECK(j["los"].size() == 5);
 }

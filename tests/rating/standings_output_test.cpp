@@ -1,0 +1,76 @@
+// The standings files' head-to-head part and JSON for a sweep: a bound with
+// its mark, no "+/- 0.0" that looks exact, and the bound kind in the JSON.
+#include "output/standings.hpp"
+#include "rating/standings_format.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace arb;
+
+namespace {
+
+// `count` game pairs (colours swapped); `first_wins` says who wins every game.
+std::vector<output::FinishedGame> sweep(int pairs, bool first_wins) {
+    std::vector<output::FinishedGame> games;
+    for (int p = 0; p < pairs; ++p)
+        for (int side = 0; side < 2; ++side) {
+            output::FinishedGame g;
+            g.slot.index = 2 * p + side;
+            g.slot.pair_id = p;
+            g.slot.engine[0] = side;  // engine 0 plays side 0 in the first game of a pair
+            g.slot.engine[1] = 1 - side;
+            const bool side0_is_first = side == 0;
+            g.record.result = first_wins == side0_is_first ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1;
+            games.push_back(g);
+        }
+    return games;
+}
+
+}  // namespace
+
+TEST_CASE("a 0-4 match prints bounds with their marks and no error, LOS unknown", "[rating][standings]") {
+    const auto s = output::compute_standings({"weak", "strong"}, sweep(2, false), std::nullopt);
+    std::ostringstream text;
+    output::write_standings_text(text, s);
+    INFO(text.str());
+    // By hand: 4 losses have probability 1/2 at E^8 = 1/2, E = 2^(-1/8):
+    // 400 log10(E / (1 - E)) = 417.3 Elo; nElo (E - 1/2) / sqrt(E(1 - E)/2) * 800/ln 10 = 742.7.
+    CHECK_THAT(text.str(), Catch::Contains("weak vs strong: +0 =0 -4"));
+    CHECK_THAT(text.str(), Catch::Contains("Elo <-417.3, nElo <-742.7, LOS ?, draw ratio 0.0%"));
+    // Two LL pairs are the same 4 lost games.
+    CHECK_THAT(text.str(), Catch::Contains("Pairs: Elo <-417.3, nElo <-742.7, LOS ?"));
+    CHECK_THAT(text.str(), !Catch::Contains("+/- 0.0"));
+    CHECK_THAT(text.str(), Catch::Contains(rating::kBoundFootnote));
+    // The table: strong is the reference (0.0, no error from one engine), weak the bound.
+    CHECK_THAT(text.str(), Catch::Contains("strong      0.0    ?"));
+    CHECK_THAT(text.str(), Catch::Contains("weak    <-417.3    ?"));
+
+    const nlohmann::json j = nlohmann::json::parse(output::standings_json(s));
+    CHECK(j["head_to_head"]["games"]["bound"] == "upper");
+    CHECK(j["head_to_head"]["games"]["elo"].get<double>() == Approx(-417.3257).margin(1e-4));
+    CHECK(j["head_to_head"]["games"]["elo_error"].is_null());
+    CHECK(j["head_to_head"]["games"]["nelo_error"].is_null());
+    CHECK(j["head_to_head"]["games"]["los"].is_null());
+    CHECK(j["head_to_head"]["pairs"]["bound"] == "upper");
+    CHECK(j["table"]["engines"][1]["name"] == "weak");
+    CHECK(j["table"]["engines"][1]["bound"] == "upper");
+    CHECK(j["table"]["engines"][1]["error95"].is_null());
+}
+
+TEST_CASE("a match that is not a sweep prints errors and no footnote", "[rating][standings]") {
+    auto games = sweep(2, true);
+    games[3].record.result = ARB_RESULT_DRAW;  // 3.5/4
+    const auto s = output::compute_standings({"a", "b"}, games, std::nullopt);
+    std::ostringstream text;
+    output::write_standings_text(text, s);
+    INFO(text.str());
+    CHECK_THAT(text.str(), Catch::Contains("Elo +338.0 +/- "));
+    CHECK_THAT(text.str(), !Catch::Contains(rating::kBoundFootnote));
+    const nlohmann::json j = nlohmann::json::parse(output::standings_json(s));
+    CHECK(j["head_to_head"]["games"]["bound"].is_null());
+    CHECK(j["table"]["engines"][0]["bound"].is_null());
+    CHECK(j["table"]["engines"][0]["error95"].get<double>() > 0);
+}
