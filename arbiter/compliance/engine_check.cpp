@@ -40,8 +40,8 @@ std::vector<Probe> random_probes(const CheckSettings &s) {
         }
         state.legal_moves(legal);
         // The arbiter never asks an engine to move when the game is over or
-        // its only move is a forced pass (docs/protocol.md).
-        if (legal.empty() || (legal.size() == 1 && state.format_move(legal[0]) == "pass")) continue;
+        // its only move is a forced pass, as the plugin marks it (docs/protocol.md).
+        if (legal.empty() || (legal.size() == 1 && (state.move_flags(legal[0]) & ARB_MOVE_PASS) != 0)) continue;
         probe.position = state.position();
         probe.split = static_cast<int>(probe.moves.size()) / 2;
         probes.push_back(std::move(probe));

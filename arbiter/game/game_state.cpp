@@ -4,12 +4,16 @@
 
 namespace arb::game {
 
-Expected<GameState> GameState::create(PluginPtr plugin, const OptionList &options) {
+Expected<GameState> GameState::create(PluginPtr plugin, const OptionList &options, uint64_t seed) {
     std::vector<arb_option_value> values;
     values.reserve(options.size());
     for (const auto &[name, value] : options) values.push_back({name.c_str(), value.c_str()});
     char err[ARB_ERROR_SIZE] = "";
-    arb_state *state = plugin->api().create(values.data(), static_cast<int32_t>(values.size()), err, sizeof err);
+    const arb_game_api &api = plugin->api();
+    const auto count = static_cast<int32_t>(values.size());
+    arb_state *state = ARB_API_HAS(&api, create_ex)
+                           ? api.create_ex(&plugin->host(), seed, values.data(), count, err, sizeof err)
+                           : api.create(values.data(), count, err, sizeof err);
     if (state == nullptr)
         return fail(plugin->id() + ": " + (err[0] ? err : "could not create a game state"));
     return GameState(std::move(plugin), state);
@@ -22,8 +26,15 @@ GameState::GameState(const GameState &other) : plugin_(other.plugin_), state_(ot
 GameState &GameState::operator=(const GameState &other) {
     if (this == &other) return *this;
     if (plugin_ == other.plugin_ && state_ != nullptr) {
-        api().assign(state_, other.state_);
-    } else {
+        if (!ARB_API_HAS(&api(), assign_ex)) {
+            api().assign(state_, other.state_);
+            return *this;
+        }
+        if (api().assign_ex(state_, other.state_) == ARB_OK) return *this;
+        // A failed assign_ex leaves a destroyable state of unknown position:
+        // replace it by a clone, which throws bad_alloc if that fails too.
+    }
+    {
         GameState copy(other);
         *this = std::move(copy);
     }
@@ -60,10 +71,27 @@ std::string GameState::position() const {
     return buf;
 }
 
-void GameState::legal_moves(std::vector<arb_move> &moves) const {
-    moves.resize(static_cast<size_t>(api().max_legal_moves));
-    int32_t n = api().legal_moves(state_, moves.data(), api().max_legal_moves);
-    moves.resize(static_cast<size_t>(n < 0 ? 0 : n));
+arb_status GameState::reset() noexcept {
+    if (!ARB_API_HAS(&api(), reset_ex)) {
+        api().reset(state_);
+        return ARB_OK;
+    }
+    return api().reset_ex(state_);
+}
+
+arb_status GameState::legal_moves(std::vector<arb_move> &moves) const {
+    const int32_t cap = api().max_legal_moves;
+    moves.resize(static_cast<size_t>(cap));
+    int32_t n = 0;
+    arb_status status = ARB_OK;
+    if (ARB_API_HAS(&api(), legal_moves_ex)) {
+        status = api().legal_moves_ex(state_, moves.data(), cap, &n);
+    } else {
+        n = api().legal_moves(state_, moves.data(), cap);
+    }
+    if (status == ARB_OK && (n < 0 || n > cap)) status = ARB_ERR_INTERNAL;  // a count no plugin may give
+    moves.resize(status == ARB_OK ? static_cast<size_t>(n) : 0);
+    return status;
 }
 
 std::vector<arb_move> GameState::legal_moves() const {
@@ -80,14 +108,26 @@ arb_status GameState::parse_move(const char *text, arb_move &move, std::string &
     return status;
 }
 
-void GameState::format_move(arb_move move, char (&buf)[ARB_MOVE_TEXT_SIZE]) const noexcept {
-    if (api().format_move(state_, move, buf, sizeof buf) != ARB_OK) buf[0] = '\0';
+std::string_view GameState::format_move(arb_move move, std::string &buf) const {
+    buf.resize(plugin_->max_move_text_size());
+    if (api().format_move(state_, move, buf.data(), buf.size()) != ARB_OK) return {};
+    return std::string_view(buf.c_str());  // up to the NUL the plugin wrote (a full buffer is cut at size-1)
 }
 
 std::string GameState::format_move(arb_move move) const {
-    char buf[ARB_MOVE_TEXT_SIZE];
-    format_move(move, buf);
-    return buf;
+    std::string buf;
+    return std::string(format_move(move, buf));
+}
+
+arb_move_flags GameState::move_flags(arb_move move) const noexcept {
+    const arb_game_move_properties *ext = plugin_->move_properties();
+    return ext != nullptr ? ext->properties(state_, move) : 0;
+}
+
+std::optional<uint64_t> GameState::hash() const noexcept {
+    const arb_game_position_hash *ext = plugin_->position_hash();
+    if (ext == nullptr) return std::nullopt;
+    return ext->hash(state_);
 }
 
 arb_outcome GameState::outcome() const noexcept {

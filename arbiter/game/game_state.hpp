@@ -5,7 +5,10 @@
 #include "core/expected.hpp"
 #include "game/plugin.hpp"
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,7 +26,9 @@ struct MoveError {
 class GameState {
 public:
     // A state in the start position; the error names the offending option.
-    static Expected<GameState> create(PluginPtr plugin, const OptionList &options = {});
+    // `seed` picks the setup of a game with random setups (ABI 1.1 create_ex;
+    // a 1.0 plugin has none and ignores it).
+    static Expected<GameState> create(PluginPtr plugin, const OptionList &options = {}, uint64_t seed = 0);
 
     GameState(const GameState &other);
     GameState &operator=(const GameState &other);
@@ -36,21 +41,32 @@ public:
     [[nodiscard]] arb_state *raw() noexcept { return state_; }
     [[nodiscard]] const arb_state *raw() const noexcept { return state_; }
 
-    void reset() noexcept { api().reset(state_); }
+    // ARB_OK, or the plugin's failure (ABI 1.1; a 1.0 plugin cannot fail).
+    arb_status reset() noexcept;
     Expected<void> set_position(const std::string &text);
     [[nodiscard]] std::string position() const;
 
     // Fills `moves` (resized to the count; its capacity is kept, so a reused
-    // vector does not allocate).
-    void legal_moves(std::vector<arb_move> &moves) const;
+    // vector does not allocate). ARB_OK with no moves means the game is over;
+    // any other status is a plugin failure, with `moves` empty (a 1.0 plugin
+    // can report none).
+    arb_status legal_moves(std::vector<arb_move> &moves) const;
     [[nodiscard]] std::vector<arb_move> legal_moves() const;
 
     // ARB_OK and `move` set, or the plugin's status with its message in `error`.
     // Allocates nothing on success. `text` must be NUL-terminated.
     arb_status parse_move(const char *text, arb_move &move, std::string &error) const;
-    // Writes the canonical text into a caller buffer of ARB_MOVE_TEXT_SIZE.
-    void format_move(arb_move move, char (&buf)[ARB_MOVE_TEXT_SIZE]) const noexcept;
+    // Writes the canonical text into `buf`, sized to the plugin's
+    // max_move_text_size (a reused buffer does not allocate); returns a view
+    // of it, empty if the plugin failed.
+    std::string_view format_move(arb_move move, std::string &buf) const;
     [[nodiscard]] std::string format_move(arb_move move) const;
+
+    // What the plugin says about a legal move ("arbiter.move-properties/1");
+    // 0 -- not a pass, maybe reversible -- when it has no such extension.
+    [[nodiscard]] arb_move_flags move_flags(arb_move move) const noexcept;
+    // The position's key ("arbiter.position-hash/1"), if the plugin has one.
+    [[nodiscard]] std::optional<uint64_t> hash() const noexcept;
     void play(arb_move move) noexcept { api().play(state_, move); }
 
     [[nodiscard]] int32_t side_to_move() const noexcept { return api().side_to_move(state_); }

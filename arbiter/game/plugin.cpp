@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <set>
@@ -43,12 +44,17 @@ std::string check_table(const arb_game_api &api) {
         !api.write_position || !api.legal_moves || !api.parse_move || !api.format_move || !api.play ||
         !api.side_to_move || !api.outcome || !api.get_extension)
         return "its function table has null entries";
+    // A table long enough for the 1.1 block must fill all of it.
+    if (ARB_API_HAS(&api, max_move_text_size) && api.max_move_text_size < 2)
+        return "its max_move_text_size " + std::to_string(api.max_move_text_size) + " is below 2";
+    if (ARB_API_HAS(&api, legal_moves_ex) && (!api.create_ex || !api.assign_ex || !api.reset_ex || !api.legal_moves_ex))
+        return "its function table has null entries (ABI 1.1 part)";
     return {};
 }
 
 }  // namespace
 
-Expected<PluginPtr> Plugin::load(const std::filesystem::path &file) {
+Expected<PluginPtr> Plugin::load(const std::filesystem::path &file, PluginLog log) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) return fail(describe(file) + ": no such plugin file");
     // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NOW reports a
@@ -76,11 +82,47 @@ Expected<PluginPtr> Plugin::load(const std::filesystem::path &file) {
         ::dlclose(handle);
         return fail(describe(file) + ": refused: " + problem);
     }
-    return PluginPtr(new Plugin(handle, api, file));
+    return PluginPtr(new Plugin(handle, api, file, std::move(log)));
+}
+
+Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log)
+    : handle_(handle), api_(api), file_(std::move(file)), log_(std::move(log)) {
+    std::error_code ec;
+    std::filesystem::path absolute = std::filesystem::absolute(file_, ec);
+    path_text_ = ec ? file_.string() : absolute.lexically_normal().string();
+    host_.struct_size = sizeof(arb_host);
+    host_.host_data = this;
+    host_.plugin_path = path_text_.c_str();
+    host_.log = &Plugin::log_from_plugin;
+    move_properties_ = static_cast<const arb_game_move_properties *>(api_->get_extension(ARB_EXT_MOVE_PROPERTIES));
+    position_hash_ = static_cast<const arb_game_position_hash *>(api_->get_extension(ARB_EXT_POSITION_HASH));
+    // A table with a null function is no extension at all.
+    if (move_properties_ != nullptr && move_properties_->properties == nullptr) move_properties_ = nullptr;
+    if (position_hash_ != nullptr && position_hash_->hash == nullptr) position_hash_ = nullptr;
 }
 
 Plugin::~Plugin() {
     if (handle_ != nullptr) ::dlclose(handle_);
+}
+
+void ARB_CALL Plugin::log_from_plugin(const arb_host *host, arb_log_level level, const char *message) {
+    if (host == nullptr || host->host_data == nullptr) return;
+    const Plugin &plugin = *static_cast<const Plugin *>(host->host_data);
+    if (plugin.log_) plugin.log_(plugin.id(), level, message != nullptr ? message : "");
+}
+
+void log_to_stderr(const std::string &plugin_id, arb_log_level level, std::string_view line) {
+    if (level < ARB_LOG_WARNING) return;
+    // One write per line, so that lines from parallel games do not interleave.
+    std::string text = "arbiter: plugin " + plugin_id + (level >= ARB_LOG_ERROR ? ": error: " : ": warning: ");
+    text += line;
+    text += '\n';
+    std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+size_t Plugin::max_move_text_size() const noexcept {
+    return ARB_API_HAS(api_, max_move_text_size) ? static_cast<size_t>(api_->max_move_text_size)
+                                                 : static_cast<size_t>(ARB_MOVE_TEXT_SIZE);
 }
 
 const arb_option_desc *Plugin::option(std::string_view name) const noexcept {

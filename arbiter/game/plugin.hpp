@@ -4,14 +4,25 @@
 
 #include "core/expected.hpp"
 
+#include <arbiter/ext/move_properties.h>
+#include <arbiter/ext/position_hash.h>
 #include <arbiter/game.h>
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace arb::game {
+
+// Where a plugin's log lines go (arb_host.log): the plugin's id, the level
+// and the line. Called from any thread.
+using PluginLog = std::function<void(const std::string &plugin_id, arb_log_level level, std::string_view line)>;
+
+// The default PluginLog: warnings and errors to stderr as one line each,
+// "arbiter: plugin ID: warning: ..."; debug and info lines are dropped.
+void log_to_stderr(const std::string &plugin_id, arb_log_level level, std::string_view line);
 
 // An open plugin library. The api table stays valid while the Plugin lives;
 // states and tables taken from it must not outlive it (hold the shared_ptr).
@@ -19,8 +30,10 @@ class Plugin {
 public:
     // Opens the library and validates its entry table. Never crashes on a
     // bad file: wrong ABI version, missing symbol, not a shared library or a
-    // table with missing pieces all give an Error naming the file.
-    static Expected<std::shared_ptr<const Plugin>> load(const std::filesystem::path &file);
+    // table with missing pieces all give an Error naming the file. `log`
+    // receives what the plugin logs through its arb_host (ABI 1.1).
+    static Expected<std::shared_ptr<const Plugin>> load(const std::filesystem::path &file,
+                                                        PluginLog log = log_to_stderr);
 
     ~Plugin();
     Plugin(const Plugin &) = delete;
@@ -32,13 +45,27 @@ public:
     // Descriptor of a named option, or nullptr.
     [[nodiscard]] const arb_option_desc *option(std::string_view name) const noexcept;
 
+    // ABI 1.1 answers, with what they mean for a 1.0 plugin.
+    // Buffer size for a move text with its NUL (1.0: ARB_MOVE_TEXT_SIZE).
+    [[nodiscard]] size_t max_move_text_size() const noexcept;
+    // The host context passed to create_ex; lives as long as the Plugin.
+    [[nodiscard]] const arb_host &host() const noexcept { return host_; }
+    // Extension tables, or nullptr when the plugin lacks them (every 1.0 plugin).
+    [[nodiscard]] const arb_game_move_properties *move_properties() const noexcept { return move_properties_; }
+    [[nodiscard]] const arb_game_position_hash *position_hash() const noexcept { return position_hash_; }
+
 private:
-    Plugin(void *handle, const arb_game_api *api, std::filesystem::path file)
-        : handle_(handle), api_(api), file_(std::move(file)) {}
+    Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log);
+    static void ARB_CALL log_from_plugin(const arb_host *host, arb_log_level level, const char *message);
 
     void *handle_;
     const arb_game_api *api_;
     std::filesystem::path file_;
+    std::string path_text_;  // absolute file_, kept for host_.plugin_path
+    PluginLog log_;
+    arb_host host_{};
+    const arb_game_move_properties *move_properties_ = nullptr;
+    const arb_game_position_hash *position_hash_ = nullptr;
 };
 
 using PluginPtr = std::shared_ptr<const Plugin>;

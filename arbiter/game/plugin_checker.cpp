@@ -1,6 +1,7 @@
 #include "game/plugin_checker.hpp"
 
 #include "game/game_state.hpp"
+#include "game/plugin_checker_abi_1_1.hpp"
 
 #include <random>
 #include <set>
@@ -174,6 +175,7 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     check_metadata(plugin, c);
     check_random_games(plugin, settings, c, report);
     check_parsers_with_junk(plugin, settings, c);
+    check_abi_1_1(plugin, settings, report);
     return report;
 }
 

@@ -32,15 +32,25 @@ struct Start {
     std::string position_command;
 };
 
+// Whether the seed changed the start position (a random setup): an engine's
+// "startpos" is the unseeded one, so such a game must start with "fen".
+bool seeded_start_differs(const GameSetup &setup, const game::GameState &seeded) {
+    if (setup.seed == 0) return false;
+    auto unseeded = game::GameState::create(setup.plugin, setup.options);
+    return !unseeded || unseeded->position() != seeded.position();
+}
+
 Expected<Start> prepare(const GameSetup &setup, GameRecord *record) {
     if (!setup.plugin) return fail("no game plugin given");
-    auto state = game::GameState::create(setup.plugin, setup.options);
+    auto state = game::GameState::create(setup.plugin, setup.options, setup.seed);
     if (!state) return fail(state.error().message);
     Start start{std::move(*state), {}};
     start.position_command.reserve(4096);
     if (!setup.opening_position.empty()) {
         if (auto set = start.state.set_position(setup.opening_position); !set)
             return fail("opening position '" + setup.opening_position + "': " + set.error().message);
+        start.position_command = "fen " + start.state.position() + " moves";
+    } else if (seeded_start_differs(setup, start.state)) {
         start.position_command = "fen " + start.state.position() + " moves";
     } else {
         start.position_command = "startpos moves";
@@ -149,7 +159,7 @@ private:
         legal.reserve(static_cast<size_t>(state.api().max_legal_moves));
         record_.moves.reserve(256);
         int plies = static_cast<int>(setup_.opening_moves.size());
-        char text[ARB_MOVE_TEXT_SIZE];
+        std::string text;  // sized once to the plugin's max_move_text_size
         std::string error;
 
         for (;;) {
@@ -168,15 +178,16 @@ private:
 
             int side = state.side_to_move();
             if (side != 0 && side != 1) return abandon("the plugin reports no side to move in an ongoing game");
-            state.legal_moves(legal);
-            if (legal.size() == 1) {
-                state.format_move(legal[0], text);
-                if (std::string_view(text) == "pass") {  // forced: the arbiter plays it (docs/protocol.md)
-                    state.play(legal[0]);
-                    append(position, side, text, milliseconds(0), {}, true);
-                    ++plies;
-                    continue;
-                }
+            if (arb_status status = state.legal_moves(legal); status != ARB_OK)
+                return abandon("the plugin failed to list the legal moves (status " + std::to_string(status) + ")");
+            // A lone pass is forced: the arbiter plays it (docs/protocol.md).
+            // The plugin says what a pass is; its text means nothing here.
+            if (legal.size() == 1 && (state.move_flags(legal[0]) & ARB_MOVE_PASS) != 0) {
+                std::string_view forced = state.format_move(legal[0], text);
+                state.play(legal[0]);
+                append(position, side, forced, milliseconds(0), {}, true);
+                ++plies;
+                continue;
             }
 
             engine::UgiEngine &engine = *engines_[side];
@@ -201,9 +212,9 @@ private:
                                ": " + error,
                            side, answer->move);
             }
-            state.format_move(move, text);
+            std::string_view played = state.format_move(move, text);
             state.play(move);
-            append(position, side, text, answer->elapsed, answer->info, false);
+            append(position, side, played, answer->elapsed, answer->info, false);
             ++plies;
 
             if (auto verdict = adjudicator_.after_move(side, answer->info.score_cp, plies)) {
@@ -213,7 +224,7 @@ private:
         }
     }
 
-    void append(std::string &position, int side, const char *text, milliseconds elapsed,
+    void append(std::string &position, int side, std::string_view text, milliseconds elapsed,
                 const engine::SearchInfo &info, bool forced) {
         position += ' ';
         position += text;

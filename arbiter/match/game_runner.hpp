@@ -41,6 +41,9 @@ struct GameSetup {
     TimeControl time_control[2];             // side 0, side 1
     std::chrono::milliseconds time_margin{100};  // grace past the clock before a loss on time
     AdjudicationRules adjudication;
+    // Handed to the plugin (ABI 1.1 create_ex) for games with a random
+    // setup; the tournament gives both games of a colour-swapped pair one seed.
+    uint64_t seed = 0;
 };
 
 // Plays the game. Never throws for engine misbehaviour: every ending is in

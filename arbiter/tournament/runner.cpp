@@ -87,6 +87,7 @@ match::GameSetup game_setup(const GameRules &rules, const ScheduledGame &slot) {
     }
     s.time_margin = rules.time_margin;
     s.adjudication = rules.adjudication;
+    s.seed = static_cast<uint64_t>(slot.pair_id) + 1;
     return s;
 }
 

@@ -147,6 +147,19 @@ int32_t BaghChal::side_to_move() const {
     return outcome().result == ARB_RESULT_ONGOING ? pos_.side : ARB_SIDE_NONE;
 }
 
+arb_move_flags BaghChal::move_properties(arb_move code) const noexcept {
+    Move m;
+    if (!decode(code, m) || m.kind == MoveKind::step) return 0;
+    return ARB_MOVE_IRREVERSIBLE;
+}
+
+uint64_t BaghChal::hash() const noexcept {
+    // key() takes bits 0-50; the counts (0..20 each) take 5 bits each above.
+    static_assert(2 * kPoints + 1 + 5 + 5 <= 64);
+    const uint64_t counts = uint64_t(pos_.in_hand) | uint64_t(pos_.captured) << 5;
+    return sdk::mix(pos_.key() | counts << (2 * kPoints + 1));
+}
+
 sdk::MoveText BaghChal::format_move(arb_move code) const {
     Move m;
     if (!decode(code, m)) throw std::invalid_argument("not a Bagh Chal move code");

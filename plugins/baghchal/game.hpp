@@ -40,6 +40,12 @@ public:
     [[nodiscard]] int32_t side_to_move() const;
     [[nodiscard]] sdk::Outcome outcome() const;
 
+    // Drops and captures are irreversible (goats in hand and on the board
+    // only decrease); steps are reversible.
+    [[nodiscard]] arb_move_flags move_properties(arb_move move) const noexcept;
+    // Exact: the board, the side to move and both goat counts fit in 62 bits.
+    [[nodiscard]] uint64_t hash() const noexcept;
+
 private:
     // Keys since the last irreversible move, once every goat is placed.
     // Runs of reversible moves are rarely long, so 128 keys stay inline.

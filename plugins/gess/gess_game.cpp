@@ -93,6 +93,25 @@ public:
 
     [[nodiscard]] int32_t side_to_move() const { return ending_ == Ending::ongoing ? to_move_ : ARB_SIDE_NONE; }
 
+    // Stones are never added, so a move that removes any (a capture, or
+    // stones pushed off the board) can never be undone. Played on a copy:
+    // this is asked once per move, not in the search's hot path.
+    [[nodiscard]] arb_move_flags move_properties(arb_move code) const {
+        if (!valid_code(code)) return 0;
+        Board after = board_;
+        apply_move(after, to_move_, decode(code));
+        const bool removes = after.count(0) + after.count(1) < board_.count(0) + board_.count(1);
+        return removes ? ARB_MOVE_IRREVERSIBLE : 0;
+    }
+
+    // Every stone row of both sides and the side to move.
+    [[nodiscard]] uint64_t hash() const {
+        arb::sdk::PositionKey key;
+        for (const Rows &rows : board_.stones)
+            for (uint32_t row : rows) key.add(row);
+        return key.add(static_cast<uint64_t>(to_move_)).value();
+    }
+
     [[nodiscard]] arb::sdk::Outcome outcome() const {
         const int mover = to_move_ ^ 1;
         switch (ending_) {

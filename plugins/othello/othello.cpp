@@ -125,6 +125,16 @@ public:
 
     int32_t side_to_move() const { return over() ? ARB_SIDE_NONE : side_; }
 
+    // A disc, once placed, stays: every placement is irreversible. A pass
+    // changes only the side to move (and the host plays it when forced).
+    arb_move_flags move_properties(arb_move move) const { return move == kPass ? ARB_MOVE_PASS : ARB_MOVE_IRREVERSIBLE; }
+
+    // The discs and the side to move: everything the position string says.
+    uint64_t hash() const {
+        const Discs d = discs();
+        return arb::sdk::PositionKey().add(d.black).add(d.white).add(static_cast<uint64_t>(side_)).value();
+    }
+
     arb::sdk::Outcome outcome() const {
         if (!over()) return arb::sdk::Outcome::ongoing();
         const Discs d = discs();

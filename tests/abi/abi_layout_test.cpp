@@ -1,6 +1,8 @@
-// Released layouts never change: these assertions freeze the ABI 1.0 layout
-// on LP64 platforms, so an accidental reordering or retyping of a field in
-// game.h fails the build instead of breaking every existing plugin.
+// Released layouts never change: these assertions freeze the ABI 1.0 and 1.1
+// layouts on LP64 platforms, so an accidental reordering or retyping of a
+// field in game.h fails the build instead of breaking every existing plugin.
+#include <arbiter/ext/move_properties.h>
+#include <arbiter/ext/position_hash.h>
 #include <arbiter/game.h>
 
 #include <catch2/catch.hpp>
@@ -20,7 +22,19 @@ static_assert(offsetof(arb_game_api, max_legal_moves) == 76);
 static_assert(offsetof(arb_game_api, max_position_size) == 80);
 static_assert(offsetof(arb_game_api, create) == 88);
 static_assert(offsetof(arb_game_api, get_extension) == 88 + 13 * 8);
-static_assert(sizeof(arb_game_api) == 88 + 14 * 8);
+// ABI 1.1: appended after the 200 bytes of 1.0, nothing before them moved.
+static_assert(offsetof(arb_game_api, max_move_text_size) == 200);
+static_assert(offsetof(arb_game_api, create_ex) == 208);
+static_assert(offsetof(arb_game_api, assign_ex) == 216);
+static_assert(offsetof(arb_game_api, reset_ex) == 224);
+static_assert(offsetof(arb_game_api, legal_moves_ex) == 232);
+static_assert(sizeof(arb_game_api) == 240);
+static_assert(offsetof(arb_host, struct_size) == 0);
+static_assert(offsetof(arb_host, host_data) == 8);
+static_assert(offsetof(arb_host, plugin_path) == 16);
+static_assert(offsetof(arb_host, log) == 24);
+static_assert(sizeof(arb_host) == 32);
+static_assert(sizeof(arb_game_move_properties) == 8 && sizeof(arb_game_position_hash) == 8);
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);
 static_assert(sizeof(arb_option_value) == 16);
@@ -30,6 +44,7 @@ static_assert(sizeof(arb_outcome) == 20 + ARB_REASON_SIZE);
 
 TEST_CASE("the ABI's constants keep their released values", "[abi][layout]") {
     CHECK(ARB_ABI_MAJOR == 1);
+    CHECK(ARB_ABI_MINOR == 1);
     CHECK(std::string(ARB_GAME_ENTRY_SYMBOL) == "arb_game_entry");
     CHECK(ARB_MOVE_TEXT_SIZE == 32);
     CHECK(ARB_REASON_SIZE == 96);
@@ -47,4 +62,29 @@ TEST_CASE("the ABI's constants keep their released values", "[abi][layout]") {
     CHECK(ARB_OPTION_INT == 1);
     CHECK(ARB_OPTION_CHOICE == 2);
     CHECK(ARB_MOVE_NONE == -1);
+    CHECK(ARB_LOG_DEBUG == 0);
+    CHECK(ARB_LOG_INFO == 1);
+    CHECK(ARB_LOG_WARNING == 2);
+    CHECK(ARB_LOG_ERROR == 3);
+    CHECK(ARB_MOVE_PASS == 1);
+    CHECK(ARB_MOVE_IRREVERSIBLE == 2);
+    CHECK(std::string(ARB_EXT_MOVE_PROPERTIES) == "arbiter.move-properties/1");
+    CHECK(std::string(ARB_EXT_POSITION_HASH) == "arbiter.position-hash/1");
+}
+
+TEST_CASE("ARB_API_HAS reads a field only when the table's size covers it", "[abi][layout]") {
+    arb_game_api table{};
+    table.struct_size = static_cast<uint32_t>(offsetof(arb_game_api, get_extension) + sizeof(void *));  // a 1.0 table
+    CHECK(ARB_API_HAS(&table, get_extension));
+    CHECK_FALSE(ARB_API_HAS(&table, max_move_text_size));
+    CHECK_FALSE(ARB_API_HAS(&table, create_ex));
+    table.struct_size = static_cast<uint32_t>(offsetof(arb_game_api, create_ex) + sizeof(void *));
+    CHECK(ARB_API_HAS(&table, create_ex));
+    CHECK_FALSE(ARB_API_HAS(&table, assign_ex));
+    table.struct_size = sizeof(arb_game_api);
+    CHECK(ARB_API_HAS(&table, legal_moves_ex));
+    arb_host host{};
+    host.struct_size = static_cast<uint32_t>(offsetof(arb_host, plugin_path));  // a host older than plugin_path
+    CHECK(ARB_STRUCT_HAS(arb_host, &host, host_data));
+    CHECK_FALSE(ARB_STRUCT_HAS(arb_host, &host, plugin_path));
 }

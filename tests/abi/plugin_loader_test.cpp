@@ -69,6 +69,9 @@ TEST_CASE("a C plugin's states work through the C++ wrapper", "[abi][loader]") {
     REQUIRE(state.has_value());
     CHECK(state->legal_moves().size() == 1);
     test::play_text(*state, "go");
+    CHECK(state->outcome().result == ARB_RESULT_ONGOING);
+    CHECK(state->side_to_move() == ARB_SIDE_1);
+    test::play_text(*state, "skip");
     CHECK(state->outcome().result == ARB_RESULT_WIN_SIDE_0);
     CHECK(std::string(state->outcome().reason) == "the first player moved");
     auto with_option = game::GameState::create(*plugin, {{"x", "1"}});

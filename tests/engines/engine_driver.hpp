@@ -88,8 +88,8 @@ inline PlayedGame play_game(game::GameState state, ChildProcess *engines[2], con
         std::vector<arb_move> legal = state.legal_moves();
         REQUIRE(!legal.empty());
         std::string text;
-        if (legal.size() == 1 && state.format_move(legal[0]) == "pass") {
-            text = "pass";
+        if (legal.size() == 1 && (state.move_flags(legal[0]) & ARB_MOVE_PASS) != 0) {
+            text = state.format_move(legal[0]);
         } else {
             text = ask_move(*engines[state.side_to_move()], position_command(fen, game.moves), go);
         }

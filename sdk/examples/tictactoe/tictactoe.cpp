@@ -87,6 +87,18 @@ public:
 
     int32_t side_to_move() const { return outcome().result == ARB_RESULT_ONGOING ? to_move_ : ARB_SIDE_NONE; }
 
+    // Optional (ABI 1.1 extensions, offered by the adapter when defined).
+    // A mark is never removed, so no move can be taken back.
+    arb_move_flags move_properties(arb_move) const { return ARB_MOVE_IRREVERSIBLE; }
+
+    // The position in base 3 plus the side to move: exact, so no two
+    // positions share a key.
+    uint64_t hash() const {
+        uint64_t code = 0;
+        for (char c : cells_) code = code * 3 + (c == '.' ? 0 : c == 'X' ? 1 : 2);
+        return arb::sdk::mix(code * 2 + static_cast<uint64_t>(to_move_));
+    }
+
     arb::sdk::Outcome outcome() const {
         int w = winner();
         if (w != ARB_SIDE_NONE) return arb::sdk::Outcome::win(w, "three in a row");

@@ -15,8 +15,29 @@
  *     Host and plugin must agree on it; a host refuses a plugin whose major
  *     differs and names the file.
  *   - ARB_ABI_MINOR grows when fields are appended at the END of a table.
- *     Released fields never move, change type or change meaning.
- *     A reader checks `struct_size` before touching a field added later.
+ *     Released fields never move, change type or change meaning; a changed
+ *     behaviour gets a new name (assign -> assign_ex).
+ *   - The struct_size rule: every struct that crosses the boundary and may
+ *     grow starts with `uint32_t struct_size`, set by the side that fills it
+ *     in (arb_game_api: the plugin; arb_host: the host; arb_outcome: the
+ *     caller, who owns the memory). The other side reads a field added after
+ *     1.0 only when struct_size covers it -- ARB_API_HAS(api, field) for the
+ *     table, ARB_STRUCT_HAS(type, ptr, field) for the others -- and writes
+ *     nothing past struct_size. arb_option_desc and arb_option_value travel
+ *     in arrays and are frozen: they will never grow.
+ *   - WARNING: a host must not call a 1.1 function without ARB_API_HAS; a
+ *     1.0 plugin's table simply ends before it (struct_size 200 on LP64).
+ *
+ * Extensions
+ *   Optional features are tables returned by get_extension(id), ids being
+ *   "arbiter.NAME/REV". Each lives in its own header under arbiter/ext/; a
+ *   change to an extension table is a new REV, never a change of the core.
+ *     arbiter.move-properties/1  <arbiter/ext/move_properties.h>  pass, irreversible
+ *     arbiter.position-hash/1    <arbiter/ext/position_hash.h>    64-bit position key
+ *   Reserved for later game classes (no plugin may answer them until their
+ *   header exists): "arbiter.players/N" (more than two players),
+ *   "arbiter.chance/N" (chance moves, dice) and "arbiter.observation/N"
+ *   (hidden information, per-side views).
  *
  * Threads and lifetime (the words used in the tags below)
  *   [any-thread]  may be called from any thread at any time, concurrently.
@@ -46,7 +67,7 @@ extern "C" {
 #endif
 
 #define ARB_ABI_MAJOR 1
-#define ARB_ABI_MINOR 0
+#define ARB_ABI_MINOR 1
 
 /* The one exported symbol, and its C type. */
 #define ARB_GAME_ENTRY_SYMBOL "arb_game_entry"
@@ -62,7 +83,8 @@ extern "C" {
 /* Sizes of fixed text buffers. A caller's buffer of this size is always
  * large enough for the text in question. */
 enum {
-    ARB_MOVE_TEXT_SIZE = 32,   /* a formatted move, with its NUL          */
+    ARB_MOVE_TEXT_SIZE = 32,   /* a move of a 1.0 plugin, with its NUL; 1.1
+                                  plugins state max_move_text_size instead */
     ARB_REASON_SIZE = 96,      /* arb_outcome.reason, with its NUL         */
     ARB_ERROR_SIZE = 256       /* recommended size of an `err` buffer      */
 };
@@ -144,6 +166,34 @@ typedef struct arb_outcome {
                                     "no legal moves for either side"         */
 } arb_outcome;
 
+/* ---------------------------------------------------------------- the host (1.1) */
+
+/* Levels of arb_host.log. */
+typedef int32_t arb_log_level;
+enum {
+    ARB_LOG_DEBUG = 0,    /* for plugin authors; hosts may drop it          */
+    ARB_LOG_INFO = 1,
+    ARB_LOG_WARNING = 2,
+    ARB_LOG_ERROR = 3,    /* the plugin failed; a status code follows       */
+    ARB_LOG_LEVEL_MAX_ = 0x7fffffff
+};
+
+/* What the host offers a plugin, passed to create_ex(). The host keeps one
+ * per loaded library: the pointer and everything it points to stay valid
+ * until the library is unloaded, so a plugin may keep it in its states.
+ * struct_size is set by the host; read fields added later with
+ * ARB_STRUCT_HAS(arb_host, host, field). */
+typedef struct arb_host {
+    uint32_t struct_size;        /* sizeof(arb_host) in the host              */
+    void *host_data;             /* the host's; plugins pass it back untouched */
+    const char *plugin_path;     /* absolute path of this plugin's library file,
+                                    e.g. "/usr/lib/arbiter/plugins/gess.so", so
+                                    a plugin finds data files beside it       */
+    /* Writes one line (no newline needed) to the host's log, e.g. the
+     * tournament's stderr. May be NULL. [any-thread] */
+    void (ARB_CALL *log)(const struct arb_host *host, arb_log_level level, const char *message);
+} arb_host;
+
 /* ---------------------------------------------------------------- the table */
 
 /* Opaque game state, created and owned by the plugin. */
@@ -208,7 +258,8 @@ typedef struct arb_game_api {
 
     /* Writes the legal moves into moves[0 .. n-1] and returns n (0 when the
      * game is over). A forced pass, where the game has one, is a move.
-     * cap must be >= max_legal_moves. Order is the plugin's, but stable. */
+     * cap must be >= max_legal_moves. Order is the plugin's, but stable.
+     * A 1.1 host calls legal_moves_ex, which can report an error. */
     int32_t (ARB_CALL *legal_moves)(const arb_state *state, arb_move *moves, int32_t cap);
 
     /* Reads a move written in the game's notation and checks it against the
@@ -219,7 +270,7 @@ typedef struct arb_game_api {
                                       arb_move *move, char *err, size_t err_cap);
 
     /* Writes the canonical text of a legal move of this state into buf
-     * (ARB_MOVE_TEXT_SIZE bytes always suffice). */
+     * (max_move_text_size bytes always suffice; ARB_MOVE_TEXT_SIZE for 1.0). */
     arb_status (ARB_CALL *format_move)(const arb_state *state, arb_move move,
                                        char *buf, size_t cap);
 
@@ -234,7 +285,8 @@ typedef struct arb_game_api {
      * game is over). */
     int32_t (ARB_CALL *side_to_move)(const arb_state *state);
 
-    /* Fills *out (out->struct_size set by the caller). */
+    /* Fills *out: out->struct_size is set by the caller, and the plugin
+     * writes nothing past it (an older host's arb_outcome may be smaller). */
     void (ARB_CALL *outcome)(const arb_state *state, arb_outcome *out);
 
     /* --- extensions [any-thread] ----------------------------------------- */
@@ -243,8 +295,50 @@ typedef struct arb_game_api {
      * or NULL when the plugin does not provide it. Hosts must handle NULL. */
     const void *(ARB_CALL *get_extension)(const char *id);
 
+    /* --- ABI 1.1: read only with ARB_API_HAS(api, field) ---------------
+     * A table long enough to hold a field of this block fills the whole
+     * block (a host refuses NULL functions here), and still fills every 1.0
+     * field: a 1.0 host calls create, assign, reset and legal_moves. */
+
+    /* Buffer size that always fits a move text of format_move, with its NUL,
+     * e.g. 32; at least 2. Lets notations longer than 31 characters
+     * (draughts captures, Arimaa turns) through. [any-thread] */
+    int32_t max_move_text_size;
+
+    /* create() with the host's context: `host` (never NULL; see arb_host)
+     * and `seed`, chosen by the host for this game. A game with a random
+     * setup draws it from a generator seeded with `seed`, so the same seed
+     * and options give the same start position; other games ignore it.
+     * Returns NULL on failure with a message in err. [any-thread] */
+    arb_state *(ARB_CALL *create_ex)(const arb_host *host, uint64_t seed, const arb_option_value *options,
+                                     int32_t option_count, char *err, size_t err_cap);
+
+    /* assign() that reports failure: ARB_OK when dst is an exact copy of
+     * src; otherwise (ARB_ERR_INTERNAL, e.g. out of memory) dst is still a
+     * state the caller may destroy or reset, of unspecified position.
+     * Allocation-free for fixed-size states, like assign. [per-state on both] */
+    arb_status (ARB_CALL *assign_ex)(arb_state *dst, const arb_state *src);
+
+    /* reset() that reports failure: ARB_OK, or ARB_ERR_INTERNAL with the
+     * state unusable except by destroy. [per-state] */
+    arb_status (ARB_CALL *reset_ex)(arb_state *state);
+
+    /* legal_moves() that tells "game over" from "error": ARB_OK with *count
+     * set (0 exactly when the game is over); ARB_ERR_BUFFER when cap <
+     * max_legal_moves; ARB_ERR_INTERNAL when the plugin failed. *count is 0
+     * on every error. [per-state] */
+    arb_status (ARB_CALL *legal_moves_ex)(const arb_state *state, arb_move *moves, int32_t cap, int32_t *count);
+
     /* New fields go here, at the end, with ARB_ABI_MINOR bumped. */
 } arb_game_api;
+
+/* Whether a struct that starts with `uint32_t struct_size` holds `field`:
+ * the one rule for reading a field added after 1.0. */
+#define ARB_STRUCT_HAS(type, ptr, field) \
+    ((ptr)->struct_size >= (uint32_t)(offsetof(type, field) + sizeof(((const type *)0)->field)))
+
+/* Whether a plugin's table holds `field`, e.g. ARB_API_HAS(api, create_ex). */
+#define ARB_API_HAS(api, field) ARB_STRUCT_HAS(arb_game_api, api, field)
 
 /*
  * The entry point: a plugin exports

@@ -1,4 +1,4 @@
-// Turns one C++ game class into the C ABI of <arbiter/game.h>.
+// Turns one C++ game class into the C ABI of <arbiter/game.h> (ABI 1.1).
 //
 // A plugin is a class plus one line:
 //
@@ -10,30 +10,46 @@
 //
 //     static const arb::sdk::GameInfo &info();
 //     explicit TicTacToe(const arb::sdk::Options &options);  // may throw
-//         std::invalid_argument for a combination of options it refuses
+//         std::invalid_argument for a combination of options it refuses;
+//         or TicTacToe(const Options &, const arb::sdk::Host &) to get the
+//         host's log, the plugin's path and the game's seed
 //     copy constructor and copy assignment             (clone, assign)
 //     void reset();
 //     arb_status set_position(std::string_view text, arb::sdk::ErrorOut err);
 //     std::string position() const;
 //     int32_t legal_moves(arb_move *out) const;        // out has max_legal_moves
 //     arb_status parse_move(std::string_view text, arb_move &move, arb::sdk::ErrorOut err) const;
-//     arb::sdk::MoveText format_move(arb_move move) const;
+//     arb::sdk::MoveText format_move(arb_move move) const;  // or any text with
+//         view() or a std::string, under info().max_move_text_size bytes
 //     void play(arb_move move);                        // or arb_status play(arb_move),
 //         returning ARB_ERR_ILLEGAL (state unchanged) for a move it detects as not legal
 //     int32_t side_to_move() const;                    // ARB_SIDE_NONE when over
 //     arb::sdk::Outcome outcome() const;
 //
-// and may provide `static const void *extension(std::string_view id)`.
+// and may provide
 //
-// The adapter stops every exception at the boundary: a throwing function
-// returns ARB_ERR_INTERNAL (or NULL), never unwinds into the host.
+//     arb_move_flags move_properties(arb_move move) const;  // "arbiter.move-properties/1":
+//         ARB_MOVE_PASS, ARB_MOVE_IRREVERSIBLE (without it the extension is absent)
+//     uint64_t hash() const;                           // "arbiter.position-hash/1"
+//         (without it the adapter hashes position(), which allocates)
+//     static const void *extension(std::string_view id);  // any other extension
+//
+// The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
+// assign_ex, reset_ex, legal_moves_ex), and stops every exception at the
+// boundary: a throwing function returns ARB_ERR_INTERNAL (or NULL), never
+// unwinds into the host.
 #pragma once
 
+#include <arbiter/ext/move_properties.h>
+#include <arbiter/ext/position_hash.h>
 #include <arbiter/game.h>
+#include <arbiter/sdk/hash.hpp>
+#include <arbiter/sdk/host.hpp>
 #include <arbiter/sdk/options.hpp>
 #include <arbiter/sdk/text.hpp>
 
 #include <algorithm>
+#include <concepts>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -55,6 +71,7 @@ struct GameInfo {
     std::span<const arb_option_desc> options;
     int32_t max_legal_moves;
     int32_t max_position_size;  // with the NUL
+    int32_t max_move_text_size = ARB_MOVE_TEXT_SIZE;  // with the NUL; raise it for long notations
 };
 
 // The state of play as a value; the adapter turns it into arb_outcome.
@@ -94,15 +111,35 @@ const Game &as_game(const arb_state *state) noexcept {
     return *reinterpret_cast<const Game *>(state);
 }
 
+// The text of a move as a view, whatever format_move returns.
+inline std::string_view text_view(const std::string &text) noexcept { return text; }
+template <class Text>
+std::string_view text_view(const Text &text) noexcept {
+    return text.view();
+}
+
 template <class Game>
 struct Adapter {
     static arb_state *ARB_CALL create(const arb_option_value *values, int32_t count, char *err,
                                       size_t err_cap) noexcept {
+        return create_with(Host(), values, count, err, err_cap);
+    }
+
+    static arb_state *ARB_CALL create_ex(const arb_host *host, uint64_t seed, const arb_option_value *values,
+                                         int32_t count, char *err, size_t err_cap) noexcept {
+        return create_with(Host(host, seed), values, count, err, err_cap);
+    }
+
+    static arb_state *create_with(const Host &host, const arb_option_value *values, int32_t count, char *err,
+                                  size_t err_cap) noexcept {
         ErrorOut out(err, err_cap);
         try {
             Options options;
             if (Options::parse(Game::info().options, values, count, options, out) != ARB_OK) return nullptr;
-            return reinterpret_cast<arb_state *>(new Game(options));
+            if constexpr (std::is_constructible_v<Game, const Options &, const Host &>)
+                return reinterpret_cast<arb_state *>(new Game(options, host));
+            else
+                return reinterpret_cast<arb_state *>(new Game(options));
         } catch (const std::invalid_argument &e) {
             out.fail(ARB_ERR_OPTION, "%s", e.what());
         } catch (const std::bad_alloc &) {
@@ -127,19 +164,27 @@ struct Adapter {
         }
     }
 
-    static void ARB_CALL assign(arb_state *dst, const arb_state *src) noexcept {
+    static void ARB_CALL assign(arb_state *dst, const arb_state *src) noexcept { (void)assign_ex(dst, src); }
+
+    // Only a game with a growing state (history) can fail here; dst is then
+    // whatever the class's copy assignment left, still destroyable.
+    static arb_status ARB_CALL assign_ex(arb_state *dst, const arb_state *src) noexcept {
         try {
             as_game<Game>(dst) = as_game<Game>(src);
+            return ARB_OK;
         } catch (...) {
-            // Only a game with a growing state (history) can fail here; it
-            // keeps its old contents, which the host never relies on.
+            return ARB_ERR_INTERNAL;
         }
     }
 
-    static void ARB_CALL reset(arb_state *state) noexcept {
+    static void ARB_CALL reset(arb_state *state) noexcept { (void)reset_ex(state); }
+
+    static arb_status ARB_CALL reset_ex(arb_state *state) noexcept {
         try {
             as_game<Game>(state).reset();
+            return ARB_OK;
         } catch (...) {
+            return ARB_ERR_INTERNAL;
         }
     }
 
@@ -165,11 +210,22 @@ struct Adapter {
     }
 
     static int32_t ARB_CALL legal_moves(const arb_state *state, arb_move *moves, int32_t cap) noexcept {
-        if (moves == nullptr || cap < Game::info().max_legal_moves) return 0;
+        int32_t count = 0;
+        return legal_moves_ex(state, moves, cap, &count) == ARB_OK ? count : 0;
+    }
+
+    static arb_status ARB_CALL legal_moves_ex(const arb_state *state, arb_move *moves, int32_t cap,
+                                              int32_t *count) noexcept {
+        if (count == nullptr) return ARB_ERR_BUFFER;
+        *count = 0;
+        if (moves == nullptr || cap < Game::info().max_legal_moves) return ARB_ERR_BUFFER;
         try {
-            return as_game<Game>(state).legal_moves(moves);
+            int32_t n = as_game<Game>(state).legal_moves(moves);
+            if (n < 0 || n > cap) return ARB_ERR_INTERNAL;
+            *count = n;
+            return ARB_OK;
         } catch (...) {
-            return 0;
+            return ARB_ERR_INTERNAL;
         }
     }
 
@@ -191,8 +247,8 @@ struct Adapter {
 
     static arb_status ARB_CALL format_move(const arb_state *state, arb_move move, char *buf, size_t cap) noexcept {
         try {
-            MoveText text = as_game<Game>(state).format_move(move);
-            return copy_out(text.view(), buf, cap);
+            const auto text = as_game<Game>(state).format_move(move);
+            return copy_out(text_view(text), buf, cap);
         } catch (...) {
             if (buf != nullptr && cap > 0) buf[0] = '\0';
             return ARB_ERR_INTERNAL;
@@ -240,16 +296,50 @@ struct Adapter {
                     size > sizeof(uint32_t) ? size - sizeof(uint32_t) : 0);
     }
 
-    static const void *ARB_CALL get_extension(const char *id) noexcept {
-        if constexpr (requires(std::string_view s) { Game::extension(s); }) {
-            if (id == nullptr) return nullptr;
+    static constexpr bool kHasMoveProperties = requires(const Game &g, arb_move m) {
+        { g.move_properties(m) } -> std::convertible_to<arb_move_flags>;
+    };
+
+    static arb_move_flags ARB_CALL move_properties(const arb_state *state, arb_move move) noexcept {
+        if constexpr (kHasMoveProperties) {
             try {
-                return Game::extension(std::string_view(id));
+                return as_game<Game>(state).move_properties(move);
+            } catch (...) {
+                return 0;  // "reversible, not a pass": the safe answer
+            }
+        } else {
+            (void)state;
+            (void)move;
+            return 0;
+        }
+    }
+
+    // A game's own hash(), or the key of its position text.
+    static uint64_t ARB_CALL hash(const arb_state *state) noexcept {
+        try {
+            if constexpr (requires(const Game &g) { { g.hash() } -> std::convertible_to<uint64_t>; })
+                return as_game<Game>(state).hash();
+            else
+                return text_key(as_game<Game>(state).position());
+        } catch (...) {
+            return 0;
+        }
+    }
+
+    static const void *ARB_CALL get_extension(const char *id) noexcept {
+        static constexpr arb_game_move_properties kMoveProperties{&move_properties};
+        static constexpr arb_game_position_hash kPositionHash{&hash};
+        if (id == nullptr) return nullptr;
+        const std::string_view name(id);
+        if (kHasMoveProperties && name == ARB_EXT_MOVE_PROPERTIES) return &kMoveProperties;
+        if (name == ARB_EXT_POSITION_HASH) return &kPositionHash;
+        if constexpr (requires(std::string_view s) { Game::extension(s); }) {
+            try {
+                return Game::extension(name);
             } catch (...) {
                 return nullptr;
             }
         } else {
-            (void)id;
             return nullptr;
         }
     }
@@ -285,6 +375,11 @@ struct Adapter {
             t.side_to_move = &side_to_move;
             t.outcome = &outcome;
             t.get_extension = &get_extension;
+            t.max_move_text_size = info.max_move_text_size;
+            t.create_ex = &create_ex;
+            t.assign_ex = &assign_ex;
+            t.reset_ex = &reset_ex;
+            t.legal_moves_ex = &legal_moves_ex;
             return t;
         }();
         return api;

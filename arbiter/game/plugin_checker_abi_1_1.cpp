@@ -1,0 +1,208 @@
+#include "game/plugin_checker_abi_1_1.hpp"
+
+#include "game/game_state.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <map>
+#include <random>
+#include <set>
+
+namespace arb::game {
+
+namespace {
+
+constexpr arb_move_flags kKnownFlags = ARB_MOVE_PASS | ARB_MOVE_IRREVERSIBLE;
+
+class Checks {
+public:
+    explicit Checks(CheckReport &report) : report_(report) {}
+
+    bool expect(bool condition, const std::string &what) {
+        ++report_.checks;
+        if (!condition && report_.failures.size() < 50) report_.failures.push_back(what);
+        return condition;
+    }
+    [[nodiscard]] bool too_many() const { return report_.failures.size() >= 50; }
+
+private:
+    CheckReport &report_;
+};
+
+std::string at(const GameState &state) { return " (at " + state.position() + ")"; }
+
+// Reserved ids have no header yet: no plugin may answer them.
+void check_reserved_ids(const arb_game_api &api, Checks &c) {
+    for (const char *id : {"arbiter.players/1", "arbiter.chance/1", "arbiter.observation/1"})
+        c.expect(api.get_extension(id) == nullptr, std::string("get_extension answers the reserved id ") + id);
+}
+
+// An older host's arb_outcome is shorter: nothing past its struct_size may change.
+void check_outcome_sizes(const GameState &state, Checks &c) {
+    const uint32_t sizes[] = {sizeof(uint32_t), offsetof(arb_outcome, has_score), offsetof(arb_outcome, score),
+                              offsetof(arb_outcome, reason), offsetof(arb_outcome, reason) + 3};
+    const arb_outcome full = state.outcome();
+    for (uint32_t size : sizes) {
+        unsigned char bytes[sizeof(arb_outcome)];
+        std::memset(bytes, 0xAB, sizeof bytes);
+        std::memcpy(bytes, &size, sizeof size);
+        state.api().outcome(state.raw(), reinterpret_cast<arb_outcome *>(bytes));
+        bool untouched = true;
+        for (size_t i = size; i < sizeof bytes; ++i) untouched = untouched && bytes[i] == 0xAB;
+        c.expect(untouched, "outcome() writes past an arb_outcome.struct_size of " + std::to_string(size) + at(state));
+        arb_outcome seen;
+        std::memcpy(&seen, bytes, sizeof seen);
+        if (size >= offsetof(arb_outcome, has_score))
+            c.expect(seen.result == full.result,
+                     "outcome() gives another result in a shorter arb_outcome" + at(state));
+    }
+}
+
+void check_create_ex(const PluginPtr &plugin, Checks &c) {
+    const arb_game_api &api = plugin->api();
+    char err[ARB_ERROR_SIZE] = "";
+    for (uint64_t seed : {uint64_t{0}, uint64_t{12345}}) {
+        auto first = GameState::create(plugin, {}, seed);
+        auto second = GameState::create(plugin, {}, seed);
+        if (!c.expect(first.has_value() && second.has_value(), "create_ex with default options fails")) return;
+        c.expect(first->position() == second->position(),
+                 "create_ex gives two start positions for the seed " + std::to_string(seed));
+        std::string start = first->position();
+        std::vector<arb_move> moves;
+        if (first->legal_moves(moves) == ARB_OK && !moves.empty()) first->play(moves.front());
+        c.expect(first->reset() == ARB_OK, "reset_ex fails");
+        c.expect(first->position() == start, "reset_ex does not return to the start position of its seed");
+    }
+    const arb_option_value bad{"no_such_option_42", "1"};
+    err[0] = '\0';
+    arb_state *state = api.create_ex(&plugin->host(), 0, &bad, 1, err, sizeof err);
+    c.expect(state == nullptr, "create_ex accepts an unknown option");
+    if (state != nullptr) api.destroy(state);
+    else c.expect(err[0] != '\0', "create_ex refuses an unknown option without a message");
+}
+
+// legal_moves_ex against legal_moves, and its two errors a host can cause.
+void check_legal_moves_ex(const GameState &state, const std::vector<arb_move> &listed, Checks &c) {
+    const arb_game_api &api = state.api();
+    std::vector<arb_move> moves(static_cast<size_t>(api.max_legal_moves));
+    int32_t count = -1;
+    arb_status status = api.legal_moves_ex(state.raw(), moves.data(), api.max_legal_moves, &count);
+    if (!c.expect(status == ARB_OK, "legal_moves_ex fails with status " + std::to_string(status) + at(state))) return;
+    moves.resize(static_cast<size_t>(count < 0 ? 0 : count));
+    std::vector<arb_move> old(static_cast<size_t>(api.max_legal_moves));
+    old.resize(static_cast<size_t>(std::max(0, api.legal_moves(state.raw(), old.data(), api.max_legal_moves))));
+    c.expect(moves == old, "legal_moves_ex and legal_moves list different moves" + at(state));
+    c.expect(moves == listed, "legal_moves_ex lists other moves than the host saw" + at(state));
+    if (api.max_legal_moves > 1) {
+        count = -1;
+        status = api.legal_moves_ex(state.raw(), moves.data(), api.max_legal_moves - 1, &count);
+        c.expect(status == ARB_ERR_BUFFER && count == 0,
+                 "legal_moves_ex with cap < max_legal_moves is not ARB_ERR_BUFFER with a count of 0" + at(state));
+    }
+}
+
+void check_move_texts(const GameState &state, const std::vector<arb_move> &moves, Checks &c) {
+    const arb_game_api &api = state.api();
+    const size_t size = static_cast<size_t>(api.max_move_text_size);
+    std::string buf(size, '\0');
+    for (arb_move m : moves) {
+        arb_status status = api.format_move(state.raw(), m, buf.data(), size);
+        c.expect(status == ARB_OK && std::strlen(buf.c_str()) < size,
+                 "a move text does not fit in max_move_text_size (" + std::to_string(size) + ")" + at(state));
+    }
+}
+
+// Positions of one game, to check irreversible moves and hash keys.
+struct GameMemory {
+    std::set<std::string> before_irreversible;  // positions no later position may equal
+    std::set<std::string> since_irreversible;
+};
+
+void check_move_flags(GameState &state, const std::vector<arb_move> &moves, arb_move chosen, GameMemory &memory,
+                      Checks &c) {
+    for (arb_move m : moves) {
+        arb_move_flags flags = state.move_flags(m);
+        c.expect((flags & ~kKnownFlags) == 0, "move properties set unknown bits" + at(state));
+        if ((flags & ARB_MOVE_PASS) != 0) {
+            GameState after = state;
+            after.play(m);
+            c.expect(after.side_to_move() != state.side_to_move(),
+                     "a move marked as a pass leaves the same side to move" + at(state));
+        }
+    }
+    if ((state.move_flags(chosen) & ARB_MOVE_IRREVERSIBLE) != 0) {
+        memory.before_irreversible.merge(memory.since_irreversible);
+        memory.since_irreversible.clear();
+    }
+}
+
+void check_hash(const GameState &state, std::map<uint64_t, std::string> &keys, Checks &c) {
+    const uint64_t key = *state.hash();
+    const std::string position = state.position();
+    GameState copy = state;
+    c.expect(copy.hash() == key, "a clone has another position hash" + at(state));
+    if (copy.set_position(position))
+        c.expect(copy.hash() == key, "the same position set from its text has another hash" + at(state));
+    auto [it, fresh] = keys.emplace(key, position);
+    c.expect(fresh || it->second == position,
+             "two positions share a hash (should differ): " + it->second + " and " + position);
+}
+
+void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, Checks &c) {
+    const arb_game_api &api = plugin->api();
+    const bool has_1_1 = ARB_API_HAS(&api, legal_moves_ex);
+    const bool has_flags = plugin->move_properties() != nullptr;
+    const bool has_hash = plugin->position_hash() != nullptr;
+    std::mt19937 rng(settings.seed + 11);
+    std::map<uint64_t, std::string> keys;
+    std::vector<arb_move> moves;
+    const int games = std::min(settings.random_games, 8);
+    for (int g = 0; g < games && !c.too_many(); ++g) {
+        auto created = GameState::create(plugin, {}, static_cast<uint64_t>(g));
+        if (!created) return;  // check_plugin reports it
+        GameState state = std::move(*created);
+        GameMemory memory;
+        for (int ply = 0; ply < settings.max_plies && !c.too_many(); ++ply) {
+            const std::string position = state.position();
+            if (has_flags)
+                c.expect(memory.before_irreversible.count(position) == 0,
+                         "a position from before an irreversible move occurs again: " + position);
+            memory.since_irreversible.insert(position);
+            if (has_hash) check_hash(state, keys, c);
+            if (!c.expect(state.legal_moves(moves) == ARB_OK, "legal moves fail" + at(state))) return;
+            if (has_1_1) {
+                check_legal_moves_ex(state, moves, c);
+                check_move_texts(state, moves, c);
+            }
+            if (moves.empty()) {
+                check_outcome_sizes(state, c);
+                break;
+            }
+            arb_move chosen = moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)];
+            if (has_flags) check_move_flags(state, moves, chosen, memory, c);
+            if (has_1_1 && ply % 7 == 3) {
+                GameState copy = state;
+                copy.play(chosen);
+                c.expect(api.assign_ex(copy.raw(), state.raw()) == ARB_OK, "assign_ex fails" + at(state));
+                c.expect(copy.position() == position, "assign_ex does not copy the position" + at(state));
+            }
+            state.play(chosen);
+        }
+    }
+}
+
+}  // namespace
+
+void check_abi_1_1(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
+    Checks c(report);
+    const arb_game_api &api = plugin->api();
+    check_reserved_ids(api, c);
+    if (ARB_API_HAS(&api, legal_moves_ex)) {
+        c.expect(api.max_move_text_size >= 2, "max_move_text_size is below 2");
+        check_create_ex(plugin, c);
+    }
+    check_random_games(plugin, settings, c);
+}
+
+}  // namespace arb::game

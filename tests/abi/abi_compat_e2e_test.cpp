@@ -1,0 +1,47 @@
+// A 1.0 plugin and a 1.1 plugin in real games: `arbiter play` between two
+// arbiter-engine processes, each engine loading the same plugin file.
+//
+// The C test plugin's only move for the second player is a pass written
+// "skip". The 1.1 build marks it ARB_MOVE_PASS, so the arbiter plays it
+// without asking the engine; the 1.0 build cannot say so, so the engine is
+// asked and plays it itself. Neither depends on the text "pass".
+#include "support/cli_output.hpp"
+#include "support/process_scan.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+namespace {
+
+using arb::test::field;
+
+const std::string kBin = ARBITER_BIN_DIR;
+
+arb::test::Run play_c_game(const std::string &dir, const std::string &file, const std::string &id) {
+    const std::string engine = kBin + "/arbiter-engine --mode random --plugin-dir " + dir + " --game " + id;
+    return arb::test::run_command(kBin + "/arbiter play --game " + dir + "/" + file + " --tc 5+0.1 --engine '" +
+                                  engine + " --seed 1' --engine '" + engine + " --seed 2'");
+}
+
+}  // namespace
+
+TEST_CASE("a 1.0 plugin plays a whole game on the 1.1 host, its pass asked of the engine", "[e2e][abi][compat]") {
+    auto run = play_c_game(ARBITER_ABI_1_0_PLUGIN_DIR, "c_plugin_abi_1_0.so", "cgame10");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(field(run.output, "moves") == "go skip");
+    CHECK(field(run.output, "termination") == "game-rule");
+    CHECK(field(run.output, "result").rfind("1-0", 0) == 0);
+    CHECK(field(run.output, "reason") == "the first player moved");
+    CHECK(run.output.find("(forced pass)") == std::string::npos);
+}
+
+TEST_CASE("a 1.1 plugin's pass is played by the arbiter because the plugin marks it", "[e2e][abi][compat]") {
+    auto run = play_c_game(ARBITER_BROKEN_PLUGIN_DIR, "c_plugin_v0.so", "cgame");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(field(run.output, "moves") == "go skip");
+    CHECK(field(run.output, "result").rfind("1-0", 0) == 0);
+    CHECK(run.output.find("2. p2 skip (forced pass)") != std::string::npos);
+}
