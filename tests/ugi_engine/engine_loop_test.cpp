@@ -5,6 +5,7 @@
 
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 using namespace arb::ugi;
 

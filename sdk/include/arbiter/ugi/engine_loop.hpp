@@ -1,8 +1,15 @@
 // The engine side of UGI in one call: an engine implements arb::ugi::Engine
 // (identity, options, new game, position, search) and hands it to run_loop(),
-// which reads the host's lines, answers ugi/isready, runs each search on a
-// worker thread (so that "stop", "isready" and "quit" are answered while it
-// thinks), writes info/bestmove and flushes after every line.
+// which reads the host's lines, answers ugi/isready, runs each search, writes
+// info/bestmove and flushes after every line.
+//
+// One thread does everything: the search runs on the loop's own thread, and
+// SearchContext::stop_requested() looks at the input without blocking (at most
+// about once a millisecond), so "stop", "quit" and "isready" are seen while the
+// engine thinks. Rationale: a thread hop per command (reader thread, condition
+// variable, a new thread per "go") costs a scheduler wake-up each; when every
+// core is busy, as in a tournament at concurrency = cores, each wake-up can
+// wait a whole time slice, which made a ply 8-16x slower than on a quiet machine.
 //
 // Rules the loop keeps so engines need not:
 //   - a line that is not a command gets "info string error <reason>" on out
@@ -11,28 +18,34 @@
 //     ends the process; a search that throws answers "bestmove (none)";
 //   - commands that change engine state (setoption, position, uginewgame,
 //     go, ugi) sent while a search runs wait for it to end, so callbacks
-//     never run concurrently; "stop" and "quit" act at once;
+//     never run concurrently; "stop" and "quit" act at once, "isready" is
+//     answered at once when nothing is queued before it;
 //   - end of input acts as "quit" once queued commands are done (a running
 //     search is stopped).
-// Header-only, C++20; needs the platform's thread library.
+// A search sees "stop" only through stop_requested(): call it regularly (a
+// search that never does is answered only when it returns by itself).
+// Header-only, C++20, POSIX (poll/read on the input's file descriptor).
 #pragma once
 
 #include <arbiter/ugi/command.hpp>
 #include <arbiter/ugi/option_spec.hpp>
 
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <memory>
 #include <cstdint>
+#include <deque>
 #include <exception>
+#include <iostream>
 #include <istream>
 #include <mutex>
 #include <optional>
 #include <ostream>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -85,14 +98,38 @@ private:
     std::mutex mutex_;
 };
 
+// Something that can look at the host's input during a search without
+// blocking, and raise the stop flag when it finds "stop", "quit" or the end
+// of input. The loop implements it; tests may pass none.
+class InputPoller {
+public:
+    virtual void poll_input() noexcept = 0;
+
+protected:
+    ~InputPoller() = default;
+};
+
 // Given to Engine::search: the stop flag and a way to report progress.
 class SearchContext {
 public:
-    SearchContext(LineWriter &writer, const std::atomic<bool> &stop)
-        : writer_(writer), stop_(stop), started_(std::chrono::steady_clock::now()) {}
+    SearchContext(LineWriter &writer, const std::atomic<bool> &stop, InputPoller *poller = nullptr)
+        : writer_(writer), stop_(stop), poller_(poller), started_(std::chrono::steady_clock::now()),
+          last_poll_(started_) {}
 
-    // True once the host sent "stop" or "quit": return the best move so far.
-    [[nodiscard]] bool stop_requested() const noexcept { return stop_.load(std::memory_order_relaxed); }
+    // True once the host sent "stop" or "quit", or its input ended: return the
+    // best move so far. Cheap: looks at the input at most about once a
+    // millisecond; call it as often as convenient.
+    [[nodiscard]] bool stop_requested() const noexcept {
+        if (stop_.load(std::memory_order_relaxed)) return true;
+        if (poller_ != nullptr) {
+            auto now = std::chrono::steady_clock::now();
+            if (now - last_poll_ >= kPollInterval) {
+                last_poll_ = now;
+                poller_->poll_input();
+            }
+        }
+        return stop_.load(std::memory_order_relaxed);
+    }
     [[nodiscard]] std::chrono::steady_clock::time_point started() const noexcept { return started_; }
     [[nodiscard]] std::chrono::milliseconds elapsed() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_);
@@ -101,9 +138,12 @@ public:
     void info_string(std::string_view text) { writer_.send("info string " + std::string(text)); }
 
 private:
+    static constexpr std::chrono::microseconds kPollInterval{1000};
     LineWriter &writer_;
     const std::atomic<bool> &stop_;
+    InputPoller *poller_;
     std::chrono::steady_clock::time_point started_;
+    mutable std::chrono::steady_clock::time_point last_poll_;
 };
 
 // Implemented by the engine. Callbacks returning std::string return "" on
@@ -122,57 +162,129 @@ public:
     virtual std::string set_option(const std::string &name, const std::string &value) = 0;
     virtual std::string new_game() { return {}; }
     virtual std::string set_position(const Position &position) = 0;
-    // Runs on the search thread; must return promptly once
-    // context.stop_requested() is true.
+    // Runs on the loop's thread; must call context.stop_requested() regularly
+    // and return promptly once it is true.
     virtual SearchResult search(const Go &go, SearchContext &context) = 0;
 };
 
-// Runs the protocol until "quit" or end of input. A reader thread takes the
-// host's lines into a queue; this thread applies them in order. While a
-// search runs, "stop" and "quit" act at once (wherever they are in the
-// queue), "isready" is answered at once when nothing is queued before it,
-// and every other command waits for the search to end.
-class EngineLoop {
+// The host's lines, read without a thread: blocking when the loop is idle,
+// non-blocking (poll with a zero timeout, or what the stream buffer already
+// holds) while a search runs.
+class LineInput {
+public:
+    // std::cin is read through file descriptor 0 (its own buffer is bypassed,
+    // so nothing may have been read from it before); any other stream through
+    // its buffer, which suits string streams and files (not pipes: see fill()).
+    explicit LineInput(std::istream &in) : in_(in), fd_(&in == &std::cin ? 0 : -1) {}
+
+    // The next line, waiting for it; nullopt at end of input.
+    std::optional<std::string> next() {
+        for (;;) {
+            if (auto line = take_line()) return line;
+            if (eof_) return take_tail();
+            fill(true);
+        }
+    }
+    // Lines already available, without waiting. Sets eof() when the input ended.
+    std::optional<std::string> next_if_ready() {
+        if (auto line = take_line()) return line;
+        if (!eof_) fill(false);
+        if (auto line = take_line()) return line;
+        return eof_ ? take_tail() : std::nullopt;
+    }
+    [[nodiscard]] bool eof() const noexcept { return eof_ && buffer_.empty(); }
+
+private:
+    std::optional<std::string> take_line() {
+        size_t nl = buffer_.find('\n', scan_from_);
+        if (nl == std::string::npos) {
+            scan_from_ = buffer_.size();
+            return std::nullopt;
+        }
+        std::string line = buffer_.substr(0, nl);
+        buffer_.erase(0, nl + 1);
+        scan_from_ = 0;
+        return line;
+    }
+    std::optional<std::string> take_tail() {  // a last line without '\n'
+        if (buffer_.empty()) return std::nullopt;
+        std::string line = std::move(buffer_);
+        buffer_.clear();
+        scan_from_ = 0;
+        return line;
+    }
+    void fill(bool wait) {
+        char chunk[4096];
+        if (fd_ >= 0) {
+            if (!wait) {
+                pollfd p{fd_, POLLIN, 0};
+                int r = ::poll(&p, 1, 0);
+                if (r <= 0) return;  // nothing yet (or EINTR: look again later)
+            }
+            ssize_t n = ::read(fd_, chunk, sizeof chunk);
+            if (n > 0) buffer_.append(chunk, static_cast<size_t>(n));
+            else if (n == 0 || errno != EINTR) eof_ = true;
+            return;
+        }
+        // A stream buffer cannot be polled: in_avail() is 0 both at the end of
+        // a string and before more input. sgetc() tells them apart; it does
+        // not block for in-memory streams and files, the streams this path is
+        // for (std::cin, possibly a pipe, goes through its descriptor).
+        std::streambuf *buf = in_.rdbuf();
+        std::streamsize ready = buf->in_avail();
+        if (ready <= 0 && std::char_traits<char>::eq_int_type(buf->sgetc(), std::char_traits<char>::eof())) {
+            eof_ = true;
+            return;
+        }
+        (void)wait;
+        if (ready <= 0) ready = 1;
+        std::streamsize n = buf->sgetn(chunk, std::min<std::streamsize>(ready, sizeof chunk));
+        if (n > 0) buffer_.append(chunk, static_cast<size_t>(n));
+        else eof_ = true;
+    }
+
+    std::istream &in_;
+    int fd_;
+    std::string buffer_;
+    size_t scan_from_ = 0;
+    bool eof_ = false;
+};
+
+// Runs the protocol until "quit" or end of input, on the calling thread.
+// While a search runs, "stop" and "quit" act at once (wherever they are in the
+// queue), "isready" is answered at once when nothing is queued before it, and
+// every other command waits for the search to end.
+class EngineLoop final : private InputPoller {
 public:
     EngineLoop(Engine &engine, std::ostream &out, std::ostream &log) : engine_(engine), writer_(out), log_(log) {}
-    ~EngineLoop() { finish_search(); }
     EngineLoop(const EngineLoop &) = delete;
     EngineLoop &operator=(const EngineLoop &) = delete;
 
-    // Returns the exit status (0). `in` must stay valid until it reaches its
-    // end or the process exits (the reader thread is detached on "quit" if
-    // it is still waiting for input, as it is on std::cin).
+    // Returns the exit status (0).
     int run(std::istream &in) {
-        // std::cin is tied to std::cout: every read would flush cout from
-        // the reader thread, racing with this thread's writes. Untie it; the
-        // writer flushes each line itself.
-        in.tie(nullptr);
-        auto inbox = std::make_shared<Inbox>();
-        inbox_ = inbox.get();  // before any search thread reads it
-        std::thread reader([inbox, &in] {
-            std::string line;
-            while (std::getline(in, line)) inbox->push(std::move(line));
-            inbox->close();
-        });
+        in.tie(nullptr);  // the writer flushes each line itself
+        LineInput input(in);
+        input_ = &input;
         for (;;) {
-            std::optional<std::string> line = next_line(*inbox);
+            std::optional<std::string> line;
+            if (quit_) break;  // "quit" during a search jumps the held lines
+            if (!held_.empty()) {
+                line = std::move(held_.front());
+                held_.pop_front();
+            } else {
+                line = input.next();
+            }
             if (!line || !handle(*line)) break;
         }
-        finish_search();
-        if (inbox->closed()) reader.join();
-        else reader.detach();
-        inbox_ = nullptr;
+        input_ = nullptr;
         return 0;
     }
 
-    // Applies one line now; false after "quit". Must not be called while a
-    // search runs except for stop/quit/isready (run() takes care of that).
+    // Applies one line now; false after "quit". Outside run(), a search runs
+    // to its end without looking at any input.
     bool handle(std::string_view line) {
         Command command = parse_command(line);
-        if (std::holds_alternative<Quit>(command)) {
-            finish_search();
-            return false;
-        }
+        if (std::holds_alternative<Quit>(command)) return false;
         if (std::holds_alternative<Empty>(command)) return true;
         if (const auto *invalid = std::get_if<Invalid>(&command)) {
             error(invalid->message);
@@ -182,40 +294,12 @@ public:
             writer_.send("readyok");
             return true;
         }
-        if (std::holds_alternative<Stop>(command)) {
-            stop_.store(true);
-            return true;
-        }
-        join_worker();
+        if (std::holds_alternative<Stop>(command)) return true;  // no search runs
         std::visit([this](auto &c) { apply(c); }, command);
-        return true;
+        return !quit_;
     }
 
 private:
-    // Lines from the reader thread, and the search-running flag, under one
-    // lock so that the main thread can wait for either.
-    struct Inbox {
-        std::mutex mutex;
-        std::condition_variable changed;
-        std::deque<std::string> lines;
-        bool eof = false;
-        bool searching = false;
-        void push(std::string line) {
-            std::lock_guard<std::mutex> lock(mutex);
-            lines.push_back(std::move(line));
-            changed.notify_all();
-        }
-        void close() {
-            std::lock_guard<std::mutex> lock(mutex);
-            eof = true;
-            changed.notify_all();
-        }
-        bool closed() {
-            std::lock_guard<std::mutex> lock(mutex);
-            return eof;
-        }
-    };
-
     static std::string_view first_word(std::string_view line) {
         size_t b = line.find_first_not_of(" \t");
         if (b == std::string_view::npos) return {};
@@ -223,40 +307,31 @@ private:
         return line.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
     }
 
-    // The next line to apply (nullopt at end of input). While searching,
-    // acts on stop/quit/isready itself and holds everything else back.
-    std::optional<std::string> next_line(Inbox &inbox) {
-        std::unique_lock<std::mutex> lock(inbox.mutex);
-        for (;;) {
-            inbox.changed.wait(lock, [&] { return !inbox.lines.empty() || inbox.eof; });
-            if (inbox.lines.empty()) return std::nullopt;
-            if (!inbox.searching) {
-                std::string line = std::move(inbox.lines.front());
-                inbox.lines.pop_front();
-                return line;
-            }
-            for (auto it = inbox.lines.begin(); it != inbox.lines.end();) {
-                std::string_view word = first_word(*it);
+    // Called from stop_requested() during a search: takes what the host has
+    // sent so far; stop/quit raise the flag, a leading isready is answered,
+    // the rest is held for after the search.
+    void poll_input() noexcept override {
+        if (input_ == nullptr) return;
+        try {
+            while (auto line = input_->next_if_ready()) {
+                std::string_view word = first_word(*line);
                 if (word == "quit") {
+                    quit_ = true;
                     stop_.store(true);
-                    return std::string("quit");
+                    return;
                 }
                 if (word == "stop") {
                     stop_.store(true);
-                    it = inbox.lines.erase(it);
+                } else if (held_.empty() && word == "isready" &&
+                           std::holds_alternative<IsReady>(parse_command(*line))) {
+                    writer_.send("readyok");
                 } else {
-                    ++it;
+                    held_.push_back(std::move(*line));
                 }
             }
-            if (!inbox.lines.empty() && first_word(inbox.lines.front()) == "isready" &&
-                std::holds_alternative<IsReady>(parse_command(inbox.lines.front()))) {
-                inbox.lines.pop_front();
-                writer_.send("readyok");
-                continue;
-            }
-            size_t queued = inbox.lines.size();
-            // End of input adds no lines: queued commands still wait for the search.
-            inbox.changed.wait(lock, [&] { return !inbox.searching || inbox.lines.size() != queued; });
+            if (input_->eof()) stop_.store(true);
+        } catch (...) {
+            stop_.store(true);  // out of memory or a broken stream: end the search
         }
     }
 
@@ -265,7 +340,6 @@ private:
         for (char &c : text)
             if (c == '\n' || c == '\r') c = ' ';
         writer_.send("info string error " + text);
-        std::lock_guard<std::mutex> lock(log_mutex_);
         log_ << engine_name_ << ": " << text << std::endl;
     }
 
@@ -313,23 +387,11 @@ private:
     void apply(const Position &c) {
         guarded("position", [&] { return engine_.set_position(c); });
     }
-    void apply(const Go &c) {
-        stop_.store(false);
-        set_searching(true);
-        worker_ = std::thread([this, go = c] { search(go); });
-    }
-    template <class T>
-    void apply(const T &) {}  // handled in handle()
-
-    void set_searching(bool on) {
-        if (inbox_ == nullptr) return;
-        std::lock_guard<std::mutex> lock(inbox_->mutex);
-        inbox_->searching = on;
-        inbox_->changed.notify_all();
-    }
-
-    void search(const Go &go) {
-        SearchContext context(writer_, stop_);
+    void apply(const Go &go) {
+        // The input may already have ended (a last "go" before end of input):
+        // the search then stops at its first look, as a running one would.
+        stop_.store(input_ != nullptr && input_->eof());
+        SearchContext context(writer_, stop_, input_ != nullptr ? this : nullptr);
         SearchResult result;
         std::string problem;
         try {
@@ -340,31 +402,22 @@ private:
             problem = "search failed";
         }
         if (!problem.empty()) error(problem);
-        {
-            std::lock_guard<std::mutex> lock(writer_.mutex());
-            if (result.info) writer_.send_locked(result.info->line());
-            writer_.send_locked("bestmove " + (result.move.empty() ? std::string("(none)") : result.move));
-        }
-        set_searching(false);
+        std::lock_guard<std::mutex> lock(writer_.mutex());
+        if (result.info) writer_.send_locked(result.info->line());
+        writer_.send_locked("bestmove " + (result.move.empty() ? std::string("(none)") : result.move));
     }
-
-    void join_worker() {
-        if (worker_.joinable()) worker_.join();
-    }
-    void finish_search() {
-        stop_.store(true);
-        join_worker();
-    }
+    template <class T>
+    void apply(const T &) {}  // handled in handle()
 
     Engine &engine_;
     LineWriter writer_;
     std::ostream &log_;
-    std::mutex log_mutex_;
     std::string engine_name_ = "engine";
     std::vector<OptionSpec> declared_;
     std::atomic<bool> stop_{false};
-    Inbox *inbox_ = nullptr;  // set by run(); handle() alone runs searches to completion
-    std::thread worker_;
+    LineInput *input_ = nullptr;     // set by run()
+    std::deque<std::string> held_;   // lines that came during a search, applied after it
+    bool quit_ = false;              // "quit" seen during a search
 };
 
 // The usual main(): `return arb::ugi::run_loop(engine, std::cin, std::cout, std::cerr);`
