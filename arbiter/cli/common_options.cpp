@@ -10,8 +10,9 @@ namespace arb::cli {
 
 void add_plugin_dir_option(po::options_description &desc, std::vector<std::string> &plugin_dirs) {
     desc.add_options()("plugin-dir", po::value(&plugin_dirs)->composing(),
-                       "folder with game plugins (*.so); may repeat. Also searched: $ARBITER_PLUGIN_PATH, "
-                       "then the plugins folder beside the arbiter binary");
+                       "folder with game plugins (*.so); may repeat. Searched first, then $ARBITER_PLUGIN_PATH, "
+                       "then the plugins folder beside the arbiter binary. Engines the arbiter starts get these "
+                       "folders (and the game's own) in front of their $ARBITER_PLUGIN_PATH");
 }
 
 std::vector<std::filesystem::path> plugin_path(const std::vector<std::string> &plugin_dirs) {

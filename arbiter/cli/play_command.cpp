@@ -208,7 +208,7 @@ int play_command(const Args &args) {
     timeouts.startup = std::chrono::milliseconds(startup_ms);
     timeouts.ready = std::chrono::milliseconds(ready_ms);
     timeouts.quit_grace = std::chrono::milliseconds(grace_ms);
-    engine::GameSetupOptions game_options = match::engine_game_options(*plugin, options);
+    engine::GameSetupOptions game_options = match::engine_game_options(*plugin, options, plugin_dirs);
 
     const arb_game_api &api = plugin->api();
     std::cout << "game " << api.id << ": p1 (" << api.side_names[0] << ") " << configs[0].name << " vs p2 ("
@@ -225,7 +225,7 @@ int play_command(const Args &args) {
         if (!engine) {
             if (engine.error().kind == engine::FailureKind::StartFailed ||
                 engine.error().kind == engine::FailureKind::OutOfResources) {
-                std::cerr << "arbiter play: " << engine.error().message << "\n";
+                std::cerr << "arbiter play: " << engine::describe_start_failure(configs[i], engine.error());
                 return kExitFailure;
             }
             record = match::engine_failure_record(setup, configs[0].name, configs[1].name, i, engine.error());

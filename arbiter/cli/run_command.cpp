@@ -97,7 +97,7 @@ int run_command(const Args &args) {
     }
 
     config::LoadOptions load;
-    load.plugin_dirs = plugin_path(plugin_dirs);
+    load.plugin_dirs.assign(plugin_dirs.begin(), plugin_dirs.end());
     load.program_dir = running_program_dir();
     auto &o = load.overrides;
     if (vm.count("concurrency")) o.concurrency = concurrency;
@@ -138,7 +138,7 @@ int run_command(const Args &args) {
     options.resume = resume;
     options.live = ::isatty(STDOUT_FILENO) != 0;
     options.quiet = vm.count("quiet") > 0;
-    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options,
+    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs,
                                                   [](const std::string &w) { std::cerr << "warning: " << w << "\n"; });
     options.interrupts = tournament::interrupt_count;
     int code = tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;

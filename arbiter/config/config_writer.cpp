@@ -17,6 +17,11 @@ std::string to_yaml(const TournamentConfig &c) {
         out << YAML::EndMap;
     }
     out << YAML::EndMap;
+    if (!c.plugin_dirs.empty()) {
+        out << YAML::Key << "plugin_dirs" << YAML::Value << YAML::BeginSeq;
+        for (const auto &dir : c.plugin_dirs) out << YAML::DoubleQuoted << dir;
+        out << YAML::EndSeq;
+    }
     out << YAML::Key << "engines" << YAML::Value << YAML::BeginSeq;
     for (const auto &e : c.engines) {
         out << YAML::BeginMap;

@@ -237,7 +237,7 @@ private:
 Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
                                                                const GameSetupOptions *game,
                                                                UgiEngine::TrafficLog log = {}) {
-    auto process = EngineProcess::spawn(config);
+    auto process = EngineProcess::spawn(config, game != nullptr ? game->plugin_dirs : std::vector<std::string>{});
     if (!process) {
         const auto &error = process.error();
         return Unexpected<EngineError>{EngineError{
@@ -245,7 +245,11 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
     }
     auto engine = std::make_unique<ProcessUgiEngine>(config, timeouts, std::move(*process));
     engine->set_traffic_log(std::move(log));
-    if (auto ok = engine->handshake(game); !ok) return Unexpected<EngineError>{ok.error()};
+    if (auto ok = engine->handshake(game); !ok) {
+        EngineError error = ok.error();
+        error.stderr_tail = engine->stderr_tail();
+        return Unexpected<EngineError>{std::move(error)};
+    }
     return std::unique_ptr<UgiEngine>(std::move(engine));
 }
 

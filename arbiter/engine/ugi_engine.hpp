@@ -30,7 +30,13 @@ struct EngineError {
     FailureKind kind;
     std::string message;         // e.g. "no 'readyok' within 5000 ms"
     std::string offending_text;  // the line that broke the protocol, if any
+    std::string stderr_tail = {};  // start failures: the last words the engine wrote to stderr
 };
+
+// The report of an engine that could not start, as cutechess-cli and
+// fastchess print one: its name and the cause, its command line, and the
+// last lines of its stderr. Several lines, each ending in '\n'.
+std::string describe_start_failure(const EngineConfig &config, const EngineError &error);
 
 struct SearchInfo {
     std::optional<int> score_cp;   // last 'info ... score cp N' (or mate mapped to +-100000)

@@ -227,14 +227,22 @@ Expected<void, SpawnError> lift_above_stdio(Fd &fd) {
     return {};
 }
 
-std::vector<std::string> child_environment(const std::map<std::string, std::string> &overrides) {
+std::vector<std::string> child_environment(const std::map<std::string, std::string> &overrides,
+                                           const std::map<std::string, std::string> &prepends) {
+    std::map<std::string, std::string> changed = overrides;
+    for (const auto &[key, front] : prepends) {
+        std::string rest;
+        if (auto set = overrides.find(key); set != overrides.end()) rest = set->second;
+        else if (const char *inherited = std::getenv(key.c_str()); inherited != nullptr) rest = inherited;
+        changed[key] = rest.empty() ? front : front + ":" + rest;
+    }
     std::vector<std::string> env;
     for (char **e = environ; e != nullptr && *e != nullptr; ++e) {
         std::string entry(*e);
         std::string key = entry.substr(0, entry.find('='));
-        if (!overrides.count(key)) env.push_back(std::move(entry));
+        if (!changed.count(key)) env.push_back(std::move(entry));
     }
-    for (const auto &[key, value] : overrides) env.push_back(key + "=" + value);
+    for (const auto &[key, value] : changed) env.push_back(key + "=" + value);
     return env;
 }
 
@@ -463,7 +471,7 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
 
     std::vector<std::string> arg_strings{options.program};
     arg_strings.insert(arg_strings.end(), options.args.begin(), options.args.end());
-    std::vector<std::string> env_strings = child_environment(options.env);
+    std::vector<std::string> env_strings = child_environment(options.env, options.env_prepend);
     auto argv = pointers(arg_strings);
     auto envp = pointers(env_strings);
     const std::string path_text = path->string();

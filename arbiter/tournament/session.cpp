@@ -1,5 +1,6 @@
 #include "tournament/session.hpp"
 
+#include "engine/ugi_engine.hpp"
 #include "output/append_file.hpp"
 #include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
@@ -83,15 +84,24 @@ bool matches_schedule(const output::FinishedGame &g, const std::vector<Scheduled
            s.pair_id == g.slot.pair_id;
 }
 
-// A fresh run: the folder must not hold games already; keeps the effective
-// config and a copy of the openings, so --resume needs nothing else.
+bool holds_data(const fs::path &file) {
+    std::error_code ec;
+    return fs::exists(file, ec) && fs::file_size(file, ec) > 0 && !ec;
+}
+
+// A fresh run: the folder must not hold games already (in either record file:
+// a games.pgn alone may be all that is left of a tournament).
+Expected<void> check_new_folder(const fs::path &dir) {
+    if (holds_data(dir / kJsonlFile) || holds_data(dir / kPgnFile))
+        return fail(dir.string() + " already holds games of a tournament (" +
+                    (holds_data(dir / kJsonlFile) ? kJsonlFile : kPgnFile) +
+                    "); continue it with 'arbiter run --resume " + dir.string() + "' or choose another --out");
+    return {};
+}
+
+// Keeps the effective config and a copy of the openings, so --resume needs nothing else.
 Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir) {
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return fail(dir.string() + ": cannot create the output folder: " + ec.message());
-    if (fs::exists(dir / kJsonlFile) && fs::file_size(dir / kJsonlFile, ec) > 0)
-        return fail(dir.string() + " already holds games of a tournament; continue it with 'arbiter run --resume " +
-                    dir.string() + "' or choose another --out");
     config::TournamentConfig effective = loaded.config;
     if (!effective.openings.file.empty()) {
         auto copied = output::write_file_atomically(dir / kOpeningsFile, read_text(effective.openings.file));
@@ -121,16 +131,12 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     auto lock = output::FolderLock::acquire(dir);
     if (!lock) return failed(lock.error().message);
     if (!options.resume) {
-        if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed(prepared.error().message);
+        if (auto free = check_new_folder(dir); !free) return failed(free.error().message);
     }
+    // Nothing is written before every engine has started: a run that cannot
+    // start leaves the folder as it was.
     auto log = output::read_record_log(dir / kJsonlFile);
     if (!log) return failed(log.error().message);
-    if (log->dropped_torn_line) {
-        err << "arbiter run: dropped an incomplete last record in " << (dir / kJsonlFile).string()
-            << " (its game is played again)\n";
-        if (auto cut = output::truncate_record_log(dir / kJsonlFile, log->valid_bytes); !cut)
-            return failed(cut.error().message);
-    }
     std::vector<output::FinishedGame> games;
     std::set<int> done;
     for (auto &g : log->games) {
@@ -139,6 +145,53 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
                           " does not match the schedule of " + (dir / kConfigFile).string());
         done.insert(g.slot.index);
         games.push_back(std::move(g));
+    }
+    // The PGN is rebuilt from the JSON lines below; with no JSON lines left
+    // it would be emptied, losing games that are nowhere else.
+    if (games.empty() && holds_data(dir / kPgnFile) && options.resume)
+        return failed(dir.string() + " holds games in " + kPgnFile + " but none in " + kJsonlFile +
+                      " (the records --resume continues from); move " + kPgnFile + " away to start the games anew");
+
+    std::vector<ScheduledGame> pending;
+    for (const auto &s : schedule)
+        if (!done.count(s.index)) pending.push_back(s);
+    std::vector<std::string> names;
+    for (const auto &e : c.engines) names.push_back(e.name);
+
+    RunControls controls;
+    if (c.sprt) {
+        auto s = output::compute_standings(names, games, c.sprt);
+        if (s.head_to_head && s.head_to_head->sprt &&
+            s.head_to_head->sprt->decision != rating::SprtState::Decision::Continue) {
+            result.sprt_stopped = true;
+            controls.stop_new = true;
+        }
+    }
+
+    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
+    EnginePool pool(rules.engines, rules.timeouts, options.parts.start_engine,
+                    runner_pool_capacity(options.parts, c.concurrency, static_cast<int>(c.engines.size())));
+    if (!pending.empty() && !controls.stop_new) {
+        // Every engine once, before game 1: an engine that cannot start is a
+        // mistake in the setup, not a series of forfeits.
+        auto failures = pool.start_all();
+        if (!failures.empty()) {
+            for (const auto &f : failures) err << "arbiter run: " << engine::describe_start_failure(rules.engines[static_cast<size_t>(f.index)], f.error);
+            err << "arbiter run: " << (failures.size() == 1 ? "an engine" : std::to_string(failures.size()) + " engines")
+                << " could not start; no game was played\n";
+            result.exit_code = 1;
+            return result;
+        }
+    }
+
+    if (!options.resume) {
+        if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed(prepared.error().message);
+    }
+    if (log->dropped_torn_line) {
+        err << "arbiter run: dropped an incomplete last record in " << (dir / kJsonlFile).string()
+            << " (its game is played again)\n";
+        if (auto cut = output::truncate_record_log(dir / kJsonlFile, log->valid_bytes); !cut)
+            return failed(cut.error().message);
     }
     const RecordFormat format = record_format(loaded);
     // The JSON lines are the source of truth: the PGN is rebuilt from them,
@@ -156,23 +209,6 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
     if (!pgn) return failed(pgn.error().message);
 
-    std::vector<ScheduledGame> pending;
-    for (const auto &s : schedule)
-        if (!done.count(s.index)) pending.push_back(s);
-
-    std::vector<std::string> names;
-    for (const auto &e : c.engines) names.push_back(e.name);
-
-    RunControls controls;
-    if (c.sprt) {
-        auto s = output::compute_standings(names, games, c.sprt);
-        if (s.head_to_head && s.head_to_head->sprt &&
-            s.head_to_head->sprt->decision != rating::SprtState::Decision::Continue) {
-            result.sprt_stopped = true;
-            controls.stop_new = true;
-        }
-    }
-
     out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
                        schedule.size(), done.empty() ? "" : fmt::format(" ({} already played)", done.size()),
@@ -182,7 +218,6 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     Progress progress(out, options.live, static_cast<int>(schedule.size()), static_cast<int>(done.size()),
                       options.quiet);
     std::string write_error;
-    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
 
     auto on_done = [&](output::FinishedGame &&g) {
         auto line = output::to_json_line(g, format.record) + "\n";
@@ -236,7 +271,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         progress.tick();
     };
 
-    RunStats stats = run_games(rules, pending, c.concurrency, options.parts, controls, on_done, tick);
+    RunStats stats = run_games(rules, pending, c.concurrency, pool, options.parts.play_game, controls, on_done, tick);
     progress.clear();
     if (!write_error.empty()) return failed(write_error);
     result.engine_starts = stats.engine_starts;
