@@ -10,10 +10,14 @@ namespace {
 
 constexpr size_t kStderrLines = 10;
 
-// One word of a command line as a shell user would retype it.
+// One word of a command line as a shell user would retype it (cut and
+// escaped like any quoted text).
 std::string shell_word(const std::string &word) {
-    if (!word.empty() && word.find_first_of(" \t\n'\"\\$`") == std::string::npos) return excerpt(word);
-    return quote(word);
+    std::string text = excerpt(word);
+    if (!word.empty() && word.find_first_of(" \t\n'\"\\$`;&|<>()*?#~") == std::string::npos) return text;
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
 }
 
 }  // namespace
