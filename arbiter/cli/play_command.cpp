@@ -88,7 +88,9 @@ spaces, e.g. --engine "./arbiter-engine --mode random --seed 3". No shell is
 involved: quotes and $VARS are not interpreted. For an argument that contains
 spaces, add it with --engine1-arg / --engine2-arg (appended in order after the
 words of --engine). The first --engine plays p1 (side 0, moves first from the
-start position), the second p2.
+start position), the second p2. Both get the folder of the game's plugin and
+the --plugin-dir folders in front of their $ARBITER_PLUGIN_PATH, so
+arbiter-engine finds a game that only --plugin-dir names.
 
 Time controls (--tc, or --tc1/--tc2 per engine), seconds with decimals:
   40/60+0.6     60 s for every 40 moves, plus 0.6 s per move

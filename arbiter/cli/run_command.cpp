@@ -22,7 +22,9 @@ constexpr const char *kSynopsis = "CONFIG.yaml [overrides]   |   arbiter run --r
 
 constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md for a complete annotated example):
   event: "name"                    PGN Event tag
-  game: {id: othello, options: {name: value}}   game plugin and its rule options
+  game: {id: othello, options: {name: value}}   game plugin (id, or a plugin file) and its rule options
+  plugin_dirs: [../build/plugins]  folders with game plugins (relative to the config), searched
+                                   after --plugin-dir; engines get them in their $ARBITER_PLUGIN_PATH
   engines:                         two or more, names unique
     - name: mcts-2000
       command: "{arbiter_bin}/arbiter-engine"   {arbiter_bin}: the folder of this arbiter program;
@@ -48,6 +50,10 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
   progress: {interval: 10}         interim standings every N games (0: only at the end)
   on_interrupt: finish|abandon     what Ctrl-C does with running games
   timeouts: {startup_ms: 10000, ready_ms: 5000, quit_grace_ms: 1000}
+
+Before game 1 every engine is started once, all together, through its handshake; if one cannot
+start, the run exits 1 naming it, its command and its stderr, and nothing is recorded. An engine
+that fails later loses only that game.
 
 output folder: config.yaml (the effective config), openings.txt, games.jsonl (one JSON
 record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json.
