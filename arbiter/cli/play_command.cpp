@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/engine_spec.hpp"
+#include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
@@ -74,7 +75,7 @@ void print_summary(const match::GameRecord &record) {
     if (record.has_score) std::cout << "score: " << record.score[0] << "-" << record.score[1] << "\n";
     std::cout << "termination: " << match::termination_name(record.termination) << "\n";
     std::cout << "reason: " << record.reason << "\n";
-    if (!record.offending_text.empty()) std::cout << "offending text: " << record.offending_text << "\n";
+    if (!record.offending_text.empty()) std::cout << "offending text: " << excerpt(record.offending_text) << "\n";
     std::cout << std::flush;
 }
 
@@ -182,12 +183,12 @@ int play_command(const Args &args) {
     std::vector<int> numbers;
     if (!resign.empty()) {
         if (!parse_ints(resign, numbers) || numbers.size() != 2 || numbers[0] <= 0 || numbers[1] <= 0)
-            return usage_error("--resign '" + resign + "' must be CP,N with positive numbers");
+            return usage_error("--resign " + quote(resign) + " must be CP,N with positive numbers");
         setup.adjudication.resign = {true, numbers[0], numbers[1]};
     }
     if (!draw.empty()) {
         if (!parse_ints(draw, numbers) || numbers.size() != 3 || numbers[0] < 0 || numbers[1] <= 0 || numbers[2] < 0)
-            return usage_error("--draw '" + draw + "' must be CP,N,MINPLY");
+            return usage_error("--draw " + quote(draw) + " must be CP,N,MINPLY");
         setup.adjudication.draw = {true, numbers[0], numbers[1], numbers[2]};
     }
     if (auto ok = match::validate_setup(setup); !ok) return usage_error(ok.error().message);

@@ -1,5 +1,6 @@
 #include "engine/engine_process.hpp"
 
+#include "core/quote.hpp"
 #include <boost/asio/buffer.hpp>
 
 #include <fcntl.h>
@@ -48,7 +49,7 @@ EngineProcess::EngineProcess(process::Child child)
 Expected<std::unique_ptr<EngineProcess>, process::SpawnError> EngineProcess::spawn(
     const EngineConfig &config, const std::vector<std::string> &plugin_dirs) {
     auto named = [&](process::SpawnError e) {
-        e.message = "engine '" + config.name + "': " + e.message;
+        e.message = "engine " + quote(config.name) + ": " + e.message;
         return Unexpected<process::SpawnError>{std::move(e)};
     };
     if (config.command.empty()) return named({"no command given", false});

@@ -25,7 +25,7 @@ std::string shell_word(const std::string &word) {
 std::string describe_start_failure(const EngineConfig &config, const EngineError &error) {
     std::string message = error.message;
     // Spawn errors already name the engine.
-    if (const std::string named = "engine '" + config.name + "': "; message.rfind(named, 0) == 0)
+    if (const std::string named = "engine " + quote(config.name) + ": "; message.rfind(named, 0) == 0)
         message.erase(0, named.size());
     std::string out = "engine " + quote(config.name) + " could not start: " + excerpt(message, 400) + "\n";
     if (!error.offending_text.empty()) out += "  it said: " + quote(error.offending_text) + "\n";

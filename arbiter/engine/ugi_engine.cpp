@@ -1,5 +1,6 @@
 #include "engine/ugi_engine.hpp"
 
+#include "core/quote.hpp"
 #include "engine/engine_process.hpp"
 #include "engine/ugi_parse.hpp"
 
@@ -13,17 +14,12 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::string clip(std::string_view text, size_t max = 200) {
-    if (text.size() <= max) return std::string(text);
-    return std::string(text.substr(0, max)) + "...";
-}
-
 std::string last_line(const std::string &text) {
     size_t end = text.find_last_not_of("\r\n \t");
     if (end == std::string::npos) return {};
     size_t begin = text.rfind('\n', end);
     begin = begin == std::string::npos ? 0 : begin + 1;
-    return clip(std::string_view(text).substr(begin, end + 1 - begin));
+    return excerpt(std::string_view(text).substr(begin, end + 1 - begin));
 }
 
 class ProcessUgiEngine final : public UgiEngine {
@@ -66,13 +62,13 @@ public:
                 if (declares(rule.name))
                     append_setoption(rule.name, rule.value);
                 else if (!rule.is_default)
-                    warnings_.push_back("engine '" + config_.name + "' does not declare the rule option '" + rule.name +
-                                        "' (set to '" + rule.value + "'): it will most likely play under other rules");
+                    warnings_.push_back("engine " + quote(config_.name) + " does not declare the rule option '" + rule.name +
+                                        "' (set to " + quote(rule.value) + "): it will most likely play under other rules");
             }
         }
         for (const auto &[name, value] : config_.ugi_options) {
             if (!declares(name))
-                warnings_.push_back("engine '" + config_.name + "' does not declare the option '" + name + "'");
+                warnings_.push_back("engine " + quote(config_.name) + " does not declare the option " + quote(name));
             append_setoption(name, value);
         }
         return sync("");
@@ -110,7 +106,7 @@ public:
                 if (move.empty()) {
                     needs_restart_ = true;
                     return Unexpected<EngineError>{
-                        EngineError{FailureKind::Protocol, "'bestmove' without a move", clip(line)}};
+                        EngineError{FailureKind::Protocol, "'bestmove' without a move", excerpt(line)}};
                 }
                 return BestMove{std::string(move), info, elapsed};
             }
@@ -206,7 +202,7 @@ private:
             return {FailureKind::Timeout, "interrupted", {}};
         case ReadStatus::TooLong:
             return {FailureKind::Protocol,
-                    "line longer than " + std::to_string(EngineProcess::kMaxLine) + " bytes", clip(line)};
+                    "line longer than " + std::to_string(EngineProcess::kMaxLine) + " bytes", excerpt(line)};
         case ReadStatus::Closed:
         case ReadStatus::Line:
             break;

@@ -1,5 +1,6 @@
 #include "match/game_runner.hpp"
 
+#include "core/quote.hpp"
 #include "match/adjudicator.hpp"
 #include "match/clock.hpp"
 
@@ -48,7 +49,7 @@ Expected<Start> prepare(const GameSetup &setup, GameRecord *record) {
     start.position_command.reserve(4096);
     if (!setup.opening_position.empty()) {
         if (auto set = start.state.set_position(setup.opening_position); !set)
-            return fail("opening position '" + setup.opening_position + "': " + set.error().message);
+            return fail("opening position " + quote(setup.opening_position) + ": " + excerpt(set.error().message));
         start.position_command = "fen " + start.state.position() + " moves";
     } else if (seeded_start_differs(setup, start.state)) {
         start.position_command = "fen " + start.state.position() + " moves";
@@ -60,7 +61,7 @@ Expected<Start> prepare(const GameSetup &setup, GameRecord *record) {
         arb_move move = ARB_MOVE_NONE;
         std::string error;
         if (start.state.parse_move(text.c_str(), move, error) != ARB_OK)
-            return fail("opening move '" + text + "': " + error);
+            return fail("opening move " + quote(text) + ": " + excerpt(error));
         std::string canonical = start.state.format_move(move);
         start.state.play(move);
         start.position_command += ' ';
@@ -208,7 +209,7 @@ private:
             if (status != ARB_OK) {
                 bool syntax = status == ARB_ERR_SYNTAX;
                 return end(win_for(1 - side), syntax ? Termination::UnparsableMove : Termination::IllegalMove,
-                           std::string(syntax ? "unparsable move '" : "illegal move '") + answer->move + "' by " + name +
+                           std::string(syntax ? "unparsable move " : "illegal move ") + quote(answer->move) + " by " + name +
                                ": " + error,
                            side, answer->move);
             }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../tournament/temp_dir.hpp"
+#include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
 
 #include <filesystem>

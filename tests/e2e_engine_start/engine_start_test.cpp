@@ -173,3 +173,15 @@ TEST_CASE("check: a reference engine that crashes fails the check run", "[e2e][c
     CHECK_THAT(run.output, Catch::Contains("the reference engine failed, so the games prove nothing"));
     CHECK_THAT(run.output, Catch::Contains("1 failed"));
 }
+
+TEST_CASE("play: a huge line from an engine is quoted cut and escaped", "[e2e][engine-start]") {
+    TempDir dir;
+    auto play = run_in(dir, kArbiter + " play --game tictactoe --tc 10+0.1 --engine '" + kMock +
+                                " --game tictactoe --misbehave long-line' --engine '" + kEngine + " --mode random'");
+    INFO(play.output.substr(0, 2000));
+    CHECK(play.exit_code == 0);
+    const std::string offending = field(play.output, "offending text");
+    CHECK_THAT(offending, Catch::Contains("... ("));
+    CHECK(offending.size() < 160);
+    CHECK(play.output.size() < 4000);
+}
