@@ -171,17 +171,25 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
     EnginePool pool(rules.engines, rules.timeouts, options.parts.start_engine,
                     runner_pool_capacity(options.parts, c.concurrency, static_cast<int>(c.engines.size())));
+    std::string out_of_resources;  // the system, not an engine, failed a start before game 1
     if (!pending.empty() && !controls.stop_new) {
         // Every engine once, before game 1: an engine that cannot start is a
         // mistake in the setup, not a series of forfeits.
-        auto failures = pool.start_all();
-        if (!failures.empty()) {
-            for (const auto &f : failures) err << "arbiter run: " << engine::describe_start_failure(rules.engines[static_cast<size_t>(f.index)], f.error);
-            err << "arbiter run: " << (failures.size() == 1 ? "an engine" : std::to_string(failures.size()) + " engines")
+        std::vector<EnginePool::StartFailure> faults;
+        for (auto &f : pool.start_all()) {
+            if (f.error.kind != engine::FailureKind::OutOfResources) faults.push_back(std::move(f));
+            else if (out_of_resources.empty()) out_of_resources = f.error.message;
+        }
+        if (!faults.empty()) {
+            for (const auto &f : faults)
+                err << "arbiter run: " << engine::describe_start_failure(rules.engines[static_cast<size_t>(f.index)], f.error);
+            err << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
                 << " could not start; no game was played\n";
             result.exit_code = 1;
             return result;
         }
+        // Blames no engine: stops like running out mid-run (resumable).
+        if (!out_of_resources.empty()) controls.stop_new = true;
     }
 
     if (!options.resume) {
@@ -272,6 +280,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     };
 
     RunStats stats = run_games(rules, pending, c.concurrency, pool, options.parts.play_game, controls, on_done, tick);
+    if (stats.out_of_resources.empty()) stats.out_of_resources = out_of_resources;
     progress.clear();
     if (!write_error.empty()) return failed(write_error);
     result.engine_starts = stats.engine_starts;
