@@ -110,8 +110,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     const auto &c = loaded.config;
     SessionResult result;
     const fs::path dir = c.out_dir;
-    const auto schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
-    result.games_total = static_cast<int>(schedule.size());
+    auto schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
+    const int64_t total = static_cast<int64_t>(schedule.size());
+    result.games_total = static_cast<int>(total);
     auto failed = [&](const std::string &message) {
         err << "arbiter run: " << message << "\n";
         result.exit_code = 1;
@@ -184,6 +185,8 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     std::vector<ScheduledGame> pending;
     for (const auto &s : schedule)
         if (!done[static_cast<size_t>(s.index)]) pending.push_back(s);
+    schedule = {};  // only the games still to play are kept from here on
+    done = {};
     const int64_t recorded_before = recorded;
 
     std::vector<std::string> names;
@@ -197,11 +200,11 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
 
     out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
-                       schedule.size(), recorded_before == 0 ? "" : fmt::format(" ({} already played)", recorded_before),
+                       total, recorded_before == 0 ? "" : fmt::format(" ({} already played)", recorded_before),
                        c.concurrency, dir.string());
     out.flush();
 
-    Progress progress(out, options.live, static_cast<int>(schedule.size()), static_cast<int>(recorded_before),
+    Progress progress(out, options.live, static_cast<int>(total), static_cast<int>(recorded_before),
                       options.quiet);
     std::string write_error;
     const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
@@ -239,7 +242,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         ++recorded;
         progress.game_finished(g);
         if (c.progress_interval > 0 && recorded % c.progress_interval == 0 &&
-            recorded < static_cast<int64_t>(schedule.size())) {
+            recorded < total) {
             std::lock_guard lock(reports_mutex);
             due_reports.emplace_back(recorded, tally.counts());
         }
@@ -288,7 +291,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     (void)output::write_file_atomically(dir / kStandingsText, text.str());
     (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
     out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded,
-                       schedule.size(),
+                       total,
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << text.str();
