@@ -77,7 +77,7 @@ std::string read_text(const fs::path &file) {
     return s.str();
 }
 
-bool matches_schedule(const output::FinishedGame &g, const std::vector<ScheduledGame> &schedule) {
+bool matches_schedule(const output::FinishedGame &g, const std::vector<match::ScheduledGame> &schedule) {
     if (g.slot.index < 0 || static_cast<size_t>(g.slot.index) >= schedule.size()) return false;
     const auto &s = schedule[static_cast<size_t>(g.slot.index)];
     return s.engine[0] == g.slot.engine[0] && s.engine[1] == g.slot.engine[1] && s.opening == g.slot.opening &&
@@ -182,7 +182,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
     if (!pgn) return failed(pgn.error().message);
 
-    std::vector<ScheduledGame> pending;
+    std::vector<match::ScheduledGame> pending;
     for (const auto &s : schedule)
         if (!done[static_cast<size_t>(s.index)]) pending.push_back(s);
     schedule = {};  // only the games still to play are kept from here on
