@@ -5,6 +5,7 @@
 #pragma once
 
 #include "config/tournament_config.hpp"
+#include "match/game_runner.hpp"
 #include "output/finished_game.hpp"
 #include "tournament/engine_pool.hpp"
 #include "tournament/schedule.hpp"
@@ -57,7 +58,7 @@ struct GameRules {
     std::vector<config::Opening> openings;
     std::vector<engine::EngineConfig> engines;
     engine::EngineTimeouts timeouts;
-    match::TimeControl time_control;
+    core::TimeControl time_control;
     std::chrono::milliseconds time_margin{100};
     match::AdjudicationRules adjudication;
 };
@@ -65,12 +66,15 @@ GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plu
                      std::vector<config::Opening> openings);
 
 // The setup of one scheduled game.
-match::GameSetup game_setup(const GameRules &rules, const ScheduledGame &slot);
+match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &slot);
 
-// Called once per finished game, one call at a time; returns false to stop
-// the tournament (e.g. the record could not be written).
+// Called once per finished game on the worker that played it, one call at a
+// time (workers handing in games wait for it: keep it short); returns false
+// to stop the tournament (e.g. the record could not be written).
 using GameDone = std::function<bool(output::FinishedGame &&)>;
-// Called on the calling thread about every 100 ms while games run.
+// Called on the calling thread about every 100 ms while games run; not
+// serialised with GameDone (it may run while a worker is in GameDone), so
+// the slow work of reports belongs here.
 using Tick = std::function<void()>;
 
 // The engine pool's capacity for a run: parts.pool_capacity, or
@@ -81,7 +85,7 @@ int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines)
 // fewer when the engine pool's capacity cannot serve that many games at once.
 // The engines come from `pool` (which may hold engines started already, see
 // EnginePool::start_all()); it is shut down at the end.
-RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &games, int concurrency,
+RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGame> &games, int concurrency,
                    EnginePool &pool, const GamePlayer &play_game, RunControls &controls, const GameDone &on_done,
                    const Tick &tick = {});
 

@@ -1,11 +1,12 @@
-#include "match/time_control.hpp"
+#include "core/time_control.hpp"
+
 #include "core/quote.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <string_view>
 
-namespace arb::match {
+namespace arb::core {
 namespace {
 
 using std::chrono::milliseconds;
@@ -118,4 +119,4 @@ std::string TimeControl::to_string() const {
     return out;
 }
 
-}  // namespace arb::match
+}  // namespace arb::core
