@@ -1,0 +1,28 @@
+// How long the adapter lets the engine think about one move before it
+// stops it with 'ping' (NTest at a high depth ignores the clock), and the
+// clock it states in the game it sends (GGF's TI). Pure arithmetic.
+#pragma once
+
+#include "ugi_commands.hpp"
+
+#include <chrono>
+#include <optional>
+
+namespace arb::nboard {
+
+struct MoveBudget {
+    std::optional<std::chrono::milliseconds> think;  // none: no limit (go depth/nodes/infinite)
+    std::chrono::seconds clock{0};                   // for GGF's TI; 0: no clock
+};
+
+// For the mover `side` (0 or 1) with `empty_squares` left on the board:
+//   go movetime T:  think T - overhead;
+//   a clock R (+ increment I, optionally movestogo N): think
+//     (R - overhead) / N + I, where N defaults to the mover's moves left in an
+//     Othello game, ceil(empty_squares / 2); never more than R - overhead;
+//   otherwise no limit.
+// `think` is at least 1 ms.
+MoveBudget move_budget(const adapter::GoLimits &limits, int side, int empty_squares,
+                       std::chrono::milliseconds overhead);
+
+}  // namespace arb::nboard
