@@ -15,7 +15,7 @@ namespace arb::adapter {
 
 struct GgfHeader {
     std::string black = "p1", white = "p2";  // PB, PW
-    std::chrono::seconds time{0};             // TI: the clock given to the engine (0: 60:00)
+    std::chrono::seconds time{0};             // TI: the clock given to the engine (0: one hour)
 };
 
 // The GGF text on one line (NBoard's 'set game' wants one line). An error

@@ -12,7 +12,8 @@ Expected<bool> UgiFrontEnd::handle(std::string_view line) {
     if (command.empty()) return true;
     if (command == "ugi") {
         done = start();
-        if (done) out_ << "ugiok" << std::endl;
+        // Both adapters wrap Othello engines; saying so lets arbiter tell a wrong game apart.
+        if (done) out_ << "option name game type combo default othello var othello\nugiok" << std::endl;
     } else if (command == "isready") {
         done = sync();
         if (done) out_ << "readyok" << std::endl;
@@ -30,8 +31,12 @@ Expected<bool> UgiFrontEnd::handle(std::string_view line) {
         done = go(*position_, *limits);
     } else if (command == "quit") {
         return false;
-    } else if (command == "setoption" || command == "stop" || command == "ponderhit") {
-        // No options are declared, and 'go' is answered before the next line is read.
+    } else if (command == "setoption") {
+        auto w = words(args);
+        if (w.size() >= 4 && w[0] == "name" && w[1] == "game" && w[2] == "value" && w[3] != "othello")
+            return fail("this adapter wraps Othello engines; it cannot play '" + w[3] + "'");
+    } else if (command == "stop" || command == "ponderhit") {
+        // 'go' is answered before the next line is read.
     } else {
         log_ << program_ << ": ignoring unknown UGI command '" << line << "'\n";
     }

@@ -1,5 +1,6 @@
 // The UGI side of a protocol adapter: reads arbiter's lines, keeps the last
-// 'position', and calls the translation for what needs the engine. Each line
+// 'position', and calls the translation for what needs the engine. It
+// declares the one option 'game' (othello only). Each line
 // is handled to the end before the next is read (no threads): 'stop' and
 // 'ponderhit' are ignored, since 'go' is answered before they could arrive.
 #pragma once
