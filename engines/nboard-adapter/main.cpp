@@ -28,7 +28,7 @@ Example (NTest needs its data files, so run it in its folder):
 )";
 
 bool read_settings(int own_argc, char **argv, arb::nboard::Settings &settings, std::string &working_dir) {
-    int64_t overhead_ms = settings.move_overhead.count();
+    int64_t overhead_ms = settings.move_overhead.count(), untimed_ms = settings.untimed_budget.count();
     po::options_description desc("options");
     desc.add_options()("help,h", "show this help")
         ("depth", po::value(&settings.depth)->default_value(settings.depth),
@@ -37,6 +37,8 @@ bool read_settings(int own_argc, char **argv, arb::nboard::Settings &settings, s
          "folder the engine runs in (NTest reads coefficients/ and resource/ from it); a relative PROGRAM starts there")
         ("move-overhead", po::value(&overhead_ms)->default_value(overhead_ms),
          "milliseconds kept back from each move's time budget for the adapter and the pipes")
+        ("untimed-budget", po::value(&untimed_ms)->default_value(untimed_ms),
+         "milliseconds after which a move without a clock (go depth/nodes) is stopped with 'ping'")
         ("name", po::value(&settings.name), "name to report to arbiter (default: the engine's 'set myname')");
     po::variables_map vm;
     try {
@@ -54,10 +56,11 @@ bool read_settings(int own_argc, char **argv, arb::nboard::Settings &settings, s
         std::cerr << kProgram << ": --depth must be in 1..60, not " << settings.depth << "\n";
         return false;
     }
-    if (overhead_ms < 0) {
-        std::cerr << kProgram << ": --move-overhead must be >= 0\n";
+    if (overhead_ms < 0 || untimed_ms <= 0) {
+        std::cerr << kProgram << ": --move-overhead must be >= 0 and --untimed-budget > 0\n";
         return false;
     }
+    settings.untimed_budget = std::chrono::milliseconds(untimed_ms);
     settings.move_overhead = std::chrono::milliseconds(overhead_ms);
     return true;
 }

@@ -11,7 +11,7 @@
 namespace arb::nboard {
 
 struct MoveBudget {
-    std::optional<std::chrono::milliseconds> think;  // none: no limit (go depth/nodes/infinite)
+    std::optional<std::chrono::milliseconds> think;  // none: no clock (go depth/nodes/infinite)
     std::chrono::seconds clock{0};                   // for GGF's TI (at least 1 s); 0: no clock
 };
 

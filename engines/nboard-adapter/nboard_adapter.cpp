@@ -83,11 +83,10 @@ Expected<void> NBoardAdapter::go(const adapter::UgiPosition &position, const ada
     if (auto r = send("go"); !r) return r;
 
     const auto started = SteadyClock::now();
-    std::optional<SteadyClock::time_point> deadline;
-    if (budget.think) deadline = started + *budget.think;
+    const SteadyClock::time_point deadline = started + budget.think.value_or(settings_.untimed_budget);
     std::optional<long long> stop_ping;  // sent at the deadline; its pong must be read before the next command
     for (;;) {
-        ReadResult read = engine_.read_line(stop_ping ? std::nullopt : deadline);
+        ReadResult read = engine_.read_line(stop_ping ? std::nullopt : std::optional(deadline));
         if (read.kind == ReadResult::Kind::Closed) return Unexpected<Error>{engine_gone("its move ('=== ...')")};
         if (read.kind == ReadResult::Kind::Timeout) {
             // The engine's own time management is not trusted: 'ping' makes it stop and answer now.
