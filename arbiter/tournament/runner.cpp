@@ -152,12 +152,12 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             }
             worker_done.notify_all();
         });
-    {
+    // The tick runs without the lock, so that what it does (redrawing, rating
+    // fits for reports) never holds up a worker handing in its game.
+    for (;;) {
+        if (tick) tick();
         std::unique_lock lock(mutex);
-        while (running > 0) {
-            if (tick) tick();
-            worker_done.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; });
-        }
+        if (worker_done.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) break;
     }
     for (auto &t : threads) t.join();
     pool.shutdown();

@@ -66,10 +66,13 @@ GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plu
 // The setup of one scheduled game.
 match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &slot);
 
-// Called once per finished game, one call at a time; returns false to stop
-// the tournament (e.g. the record could not be written).
+// Called once per finished game on the worker that played it, one call at a
+// time (workers handing in games wait for it: keep it short); returns false
+// to stop the tournament (e.g. the record could not be written).
 using GameDone = std::function<bool(output::FinishedGame &&)>;
-// Called on the calling thread about every 100 ms while games run.
+// Called on the calling thread about every 100 ms while games run; not
+// serialised with GameDone (it may run while a worker is in GameDone), so
+// the slow work of reports belongs here.
 using Tick = std::function<void()>;
 
 // Plays `games` (in order, as workers free up) with `concurrency` workers, or
