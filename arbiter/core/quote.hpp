@@ -12,6 +12,9 @@ namespace arb {
 
 // The most bytes of the original text a message shows.
 inline constexpr size_t kQuoteMax = 120;
+// The same for a line an engine wrote to stderr: its cause is often at the
+// end of a long line (a path, then "killed by signal 6 (SIGABRT)").
+inline constexpr size_t kStderrLineMax = 300;
 
 // `text` for a message: control characters as \n, \r, \t or \xNN, invalid
 // UTF-8 bytes as \xNN, and when longer than `max` bytes, the first `max`

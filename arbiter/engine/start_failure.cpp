@@ -50,7 +50,7 @@ std::string describe_start_failure(const EngineConfig &config, const EngineError
     }
     out += "  stderr (last lines):\n";
     for (size_t i = lines.size() > kStderrLines ? lines.size() - kStderrLines : 0; i < lines.size(); ++i)
-        out += "    " + excerpt(lines[i]) + "\n";
+        out += "    " + excerpt(lines[i], kStderrLineMax) + "\n";
     return out;
 }
 

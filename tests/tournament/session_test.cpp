@@ -146,7 +146,7 @@ TEST_CASE("an engine that starts before game 1 but not later forfeits only those
         REQUIRE(r.loser_side >= 0);
         CHECK(r.engine_names[r.loser_side] == "fragile");
         crashes += r.reason == "engine crasher exited";
-        start_failures += r.reason.find("could not start") != std::string::npos;
+        start_failures += r.reason.find("could not be started") != std::string::npos;
     }
     CHECK(crashes == 1);         // its first game, on the engine started before game 1
     CHECK(start_failures == 3);  // then every start fails: a forfeit per game, as before
