@@ -111,6 +111,14 @@ void ARB_CALL Plugin::log_from_plugin(const arb_host *host, arb_log_level level,
     if (plugin.log_) plugin.log_(plugin.id(), level, message != nullptr ? message : "");
 }
 
+void Plugin::report_defect(const std::string &kind, std::string_view message) const {
+    {
+        std::lock_guard lock(defects_mutex_);
+        if (!defects_reported_.insert(kind).second) return;
+    }
+    if (log_) log_(id(), ARB_LOG_ERROR, "plugin defect found by the host (reported once): " + std::string(message));
+}
+
 void log_to_stderr(const std::string &plugin_id, arb_log_level level, std::string_view line) {
     if (level < ARB_LOG_WARNING) return;
     // One write per line, so that lines from parallel games do not interleave.

@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,12 @@ public:
     [[nodiscard]] const arb_game_move_properties *move_properties() const noexcept { return move_properties_; }
     [[nodiscard]] const arb_game_position_hash *position_hash() const noexcept { return position_hash_; }
 
+    // Reports a defect the host found in this plugin (e.g. parse_move
+    // accepting a move that legal_moves does not list) to the plugin's log
+    // at ARB_LOG_ERROR, once per `kind` while this Plugin lives: once per
+    // run, however many games meet it. [any-thread]
+    void report_defect(const std::string &kind, std::string_view message) const;
+
 private:
     Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log);
     static void ARB_CALL log_from_plugin(const arb_host *host, arb_log_level level, const char *message);
@@ -66,6 +74,8 @@ private:
     arb_host host_{};
     const arb_game_move_properties *move_properties_ = nullptr;
     const arb_game_position_hash *position_hash_ = nullptr;
+    mutable std::mutex defects_mutex_;
+    mutable std::set<std::string> defects_reported_;
 };
 
 using PluginPtr = std::shared_ptr<const Plugin>;

@@ -102,6 +102,23 @@ Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::
     return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
 }
 
+// Games the plugin could not judge are recorded ("*", plugin-error) but not
+// rated: the standings above are short of them, so the run must not look
+// clean. Returns whether there were any.
+bool report_plugin_errors(const std::vector<output::FinishedGame> &games, const std::string &plugin_file,
+                          std::ostream &err) {
+    int count = 0;
+    const output::FinishedGame *first = nullptr;
+    for (const auto &g : games)
+        if (g.record.termination == match::Termination::PluginError && count++ == 0) first = &g;
+    if (count == 0) return false;
+    err << fmt::format("arbiter run: {} game{} ended by a plugin error: the game plugin {} broke its contract, no engine "
+                       "was blamed and {} not rated (recorded with result '*'); first, game {}: {}\n",
+                       count, count == 1 ? "" : "s", plugin_file, count == 1 ? "it is" : "they are",
+                       first->slot.index + 1, first->record.reason);
+    return true;
+}
+
 }  // namespace
 
 SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
@@ -268,6 +285,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         out << "interrupted: continue with 'arbiter run --resume " << dir.string() << "'\n";
     out.flush();
     result.exit_code = result.interrupted && result.games_recorded < result.games_total ? 130 : 0;
+    if (report_plugin_errors(games, loaded.plugin->file().string(), err)) result.exit_code = 1;
     return result;
 }
 
