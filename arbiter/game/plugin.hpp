@@ -90,11 +90,16 @@ struct Discovery {
     std::vector<std::string> problems;   // files that looked like plugins but failed to load
 };
 
-// Loads every *.so in the given folders.
+// Loads every *.so in the given folders, each first in a child process, so
+// that a library that crashes while loading is a problem in the list ("...:
+// crashed while loading (it was killed by signal 11 (SIGSEGV))"), not the
+// end of the program. Call while the program has one thread (start-up).
 Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs);
 
 // Finds the plugin with this id on the path, or a path to a plugin file;
-// the error lists the games that were found.
+// the error lists the games that were found. Lazy: a file named ID.so is
+// tried first, and the other libraries are opened only when it is not the
+// game. Loads in a child process first, like discover_plugins.
 Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector<std::filesystem::path> &dirs);
 
 }  // namespace arb::game
