@@ -2,6 +2,7 @@
 
 #include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
+#include "game/move_judge.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
 
@@ -123,12 +124,17 @@ private:
         auto answer = engine_->go(position_command, go, allowed);
         std::string where = "after 'position " + position_command + "'";
         if (!answer) return answer.error().message + " " + where;
+        std::vector<arb_move> legal;
+        if (auto listed = state.checked_legal_moves(legal); !listed)
+            return "plugin error " + where + ": " + listed.error().message;
         arb_move move = ARB_MOVE_NONE;
         std::string error;
-        arb_status status = state.parse_move(answer->move.c_str(), move, error);
-        if (status != ARB_OK)
-            return std::string(status == ARB_ERR_ILLEGAL ? "illegal" : "unreadable") + " move " + quote(answer->move) +
-                   " " + where + ": " + excerpt(error);
+        switch (game::judge_move(state, answer->move.c_str(), legal, move, error)) {
+        case game::MoveVerdict::Legal: break;
+        case game::MoveVerdict::PluginFault: return "plugin error on " + quote(answer->move) + " " + where + ": " + excerpt(error);
+        case game::MoveVerdict::Unparsable: return "unreadable move " + quote(answer->move) + " " + where + ": " + excerpt(error);
+        case game::MoveVerdict::Illegal: return "illegal move " + quote(answer->move) + " " + where + ": " + excerpt(error);
+        }
         if (answer->elapsed > allowed)
             return "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
                    std::to_string(allowed.count()) + " ms " + where;
@@ -253,7 +259,7 @@ private:
         setup.time_margin = s_.margin;
         setup.adjudication.max_plies = s_.max_plies;
         int faults = 0;
-        std::string first_problem, reference_problem;
+        std::string first_problem, reference_problem, plugin_problem;
         for (int g = 0; g < s_.games && reference_problem.empty(); ++g) {
             int side = g % 2;  // the tested engine plays p1, then p2, ...
             if (!restart_if_needed()) {
@@ -268,7 +274,10 @@ private:
             match::GameRecord record = match::play_game(setup, p1, p2);
             const std::string game = "game " + std::to_string(g + 1) + " as p" + std::to_string(side + 1) + ": " +
                                      match::termination_name(record.termination) + ": " + excerpt(record.reason, 400);
-            if (record.loser_side == side) {
+            if (record.termination == match::Termination::PluginError) {
+                // Not the engine's fault, but the game proves nothing either.
+                if (plugin_problem.empty()) plugin_problem = game;
+            } else if (record.loser_side == side) {
                 ++faults;
                 if (first_problem.empty()) first_problem = game;
             } else if (record.loser_side == 1 - side && engine_fault(record.termination)) {
@@ -281,6 +290,8 @@ private:
             "plays " + std::to_string(s_.games) + " full games (" + s_.game_time_control + ") without a fault";
         if (!first_problem.empty())
             add(name, Verdict::Fail, std::to_string(faults) + " lost by a fault; first: " + first_problem);
+        else if (!plugin_problem.empty())
+            add(name, Verdict::Fail, "the game plugin failed, so the games prove nothing: " + plugin_problem);
         else if (!reference_problem.empty())
             add(name, Verdict::Fail, "the reference engine failed, so the games prove nothing: " + reference_problem);
         else

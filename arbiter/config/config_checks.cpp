@@ -123,16 +123,24 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
                 game::PluginPtr &plugin) {
     if (c.game.id.empty()) return;
     Expected<game::PluginPtr> found = fail("");
-    if (c.game.id.find('/') != std::string::npos) {
-        // A plugin file: records and engines know the game by its id, and its
-        // folder goes first, so that --resume and the engines find this file.
-        fs::path file = fs::path(c.game.id).is_relative() ? (base / c.game.id).lexically_normal() : fs::path(c.game.id);
+    if (c.game.id.find('/') != std::string::npos || !c.game.file.empty()) {
+        // A plugin file: records and engines know the game by its id; the
+        // effective config keeps the file (for --resume) and its folder goes
+        // first in the engines' plugin path.
+        const std::string &given = c.game.file.empty() ? c.game.id : c.game.file;
+        fs::path file = fs::path(given).is_relative() ? (base / given).lexically_normal() : fs::path(given);
         found = game::Plugin::load(file);
         if (!found) {
-            r.error(marks.game_id, "game " + quote(c.game.id) + ": " + found.error().message);
+            r.error(marks.game_id, "game " + quote(given) + ": " + found.error().message);
+            return;
+        }
+        if (!c.game.file.empty() && c.game.id != (*found)->id()) {
+            r.error(marks.game_id, "game " + quote(c.game.id) + ": the file " + quote(file.string()) + " holds game " +
+                                       quote((*found)->id()));
             return;
         }
         c.game.id = (*found)->id();
+        c.game.file = fs::absolute(file).lexically_normal().string();
         std::string dir = absolute_dir(file.parent_path(), base);
         c.plugin_dirs.erase(std::remove(c.plugin_dirs.begin(), c.plugin_dirs.end(), dir), c.plugin_dirs.end());
         c.plugin_dirs.insert(c.plugin_dirs.begin(), dir);

@@ -135,7 +135,10 @@ private:
             return;
         }
         if (!r_.expect_map(node, "game")) return;
-        r_.check_keys(node, {"id", "options"}, "game");
+        r_.check_keys(node, {"id", "file", "options"}, "game");
+        if (auto file = node["file"]) {  // written by the effective config for a game given as a file
+            if (auto v = r_.scalar(file, "game.file")) c.game.file = *v;
+        }
         if (auto id = node["id"]) {
             if (auto v = r_.scalar(id, "game.id")) c.game.id = *v;
             marks.game_id = id.Mark();

@@ -11,6 +11,7 @@ std::string to_yaml(const TournamentConfig &c) {
     out << YAML::BeginMap;
     out << YAML::Key << "event" << YAML::Value << YAML::DoubleQuoted << c.event;
     out << YAML::Key << "game" << YAML::Value << YAML::BeginMap << YAML::Key << "id" << YAML::Value << c.game.id;
+    if (!c.game.file.empty()) out << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << c.game.file;
     if (!c.game.options.empty()) {
         out << YAML::Key << "options" << YAML::Value << YAML::BeginMap;
         for (const auto &[k, v] : c.game.options) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;

@@ -27,6 +27,7 @@ const char *on_interrupt_name(OnInterrupt o);  // "finish", "abandon"
 
 struct GameSection {
     std::string id;             // plugin id, e.g. "othello" (a plugin file path in the YAML becomes its id)
+    std::string file;           // absolute plugin file when the game was given as one; empty: found by id
     game::OptionList options;   // rule options in the order written
 };
 
