@@ -8,11 +8,11 @@
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
 #include "tournament/schedule.hpp"
+#include "tournament/shard.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -21,67 +21,6 @@ namespace arb::tournament {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string host_name() {
-    char buf[256] = {};
-    if (::gethostname(buf, sizeof buf - 1) != 0) return "?";
-    return buf;
-}
-
-std::string variant_text(const config::GameSection &game) {
-    std::string text = game.id;
-    for (const auto &[k, v] : game.options) text += " " + k + "=" + v;
-    return text;
-}
-
-// What every record of this tournament shares, and the per-opening side to move.
-struct RecordFormat {
-    output::RecordContext record;
-    output::PgnContext pgn;
-    std::vector<int> first_side;  // per opening index; start position at the back
-
-    [[nodiscard]] output::PgnContext for_game(const output::FinishedGame &g) const {
-        output::PgnContext c = pgn;
-        size_t i = g.slot.opening >= 0 ? static_cast<size_t>(g.slot.opening) : first_side.size() - 1;
-        c.first_side = i < first_side.size() ? first_side[i] : 0;
-        return c;
-    }
-};
-
-RecordFormat record_format(const config::LoadedConfig &loaded) {
-    const auto &c = loaded.config;
-    RecordFormat f;
-    f.record.game_id = c.game.id;
-    f.record.variant = variant_text(c.game);
-    f.pgn.event = c.event;
-    f.pgn.site = host_name();
-    f.pgn.variant = f.record.variant;
-    auto start = game::GameState::create(loaded.plugin, c.game.options);
-    if (start) {
-        f.pgn.start_position = start->position();
-        for (const auto &o : loaded.openings) {
-            game::GameState s = *start;
-            if (!o.position.empty() && s.set_position(o.position)) f.first_side.push_back(s.side_to_move());
-            else f.first_side.push_back(start->side_to_move());
-        }
-        f.first_side.push_back(start->side_to_move());
-    }
-    return f;
-}
-
-std::string read_text(const fs::path &file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-bool matches_schedule(const output::FinishedGame &g, const std::vector<ScheduledGame> &schedule) {
-    if (g.slot.index < 0 || static_cast<size_t>(g.slot.index) >= schedule.size()) return false;
-    const auto &s = schedule[static_cast<size_t>(g.slot.index)];
-    return s.engine[0] == g.slot.engine[0] && s.engine[1] == g.slot.engine[1] && s.opening == g.slot.opening &&
-           s.pair_id == g.slot.pair_id;
-}
 
 // A fresh run: the folder must not hold games already; keeps the effective
 // config and a copy of the openings, so --resume needs nothing else.
@@ -92,14 +31,8 @@ Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::
     if (fs::exists(dir / kJsonlFile) && fs::file_size(dir / kJsonlFile, ec) > 0)
         return fail(dir.string() + " already holds games of a tournament; continue it with 'arbiter run --resume " +
                     dir.string() + "' or choose another --out");
-    config::TournamentConfig effective = loaded.config;
-    if (!effective.openings.file.empty()) {
-        auto copied = output::write_file_atomically(dir / kOpeningsFile, read_text(effective.openings.file));
-        if (!copied) return copied;
-        effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
-    }
     for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
-    return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
+    return write_effective_config(loaded, dir);
 }
 
 }  // namespace
@@ -109,7 +42,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     const auto &c = loaded.config;
     SessionResult result;
     const fs::path dir = c.out_dir;
-    const auto schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
+    const auto full_schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
+    // A shard's run is an ordinary run of its part of the schedule.
+    const auto schedule = shard_games(full_schedule, c.shard);
     result.games_total = static_cast<int>(schedule.size());
     auto failed = [&](const std::string &message) {
         err << "arbiter run: " << message << "\n";
@@ -134,21 +69,21 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     std::vector<output::FinishedGame> games;
     std::set<int> done;
     for (auto &g : log->games) {
-        if (!matches_schedule(g, schedule))
+        if (!matches_schedule(g.slot, full_schedule))
             return failed((dir / kJsonlFile).string() + ": game " + std::to_string(g.slot.index + 1) +
                           " does not match the schedule of " + (dir / kConfigFile).string());
+        if (!in_shard(g.slot, c.shard))
+            return failed((dir / kJsonlFile).string() + ": game " + std::to_string(g.slot.index + 1) +
+                          " is not one of shard " + config::to_string(*c.shard) + " in " +
+                          (dir / kConfigFile).string());
         done.insert(g.slot.index);
         games.push_back(std::move(g));
     }
     const RecordFormat format = record_format(loaded);
     // The JSON lines are the source of truth: the PGN is rebuilt from them,
     // so it never holds a game twice or a torn record.
-    {
-        std::string pgn;
-        for (const auto &g : games) pgn += output::to_pgn(g, format.for_game(g));
-        if (auto written = output::write_file_atomically(dir / kPgnFile, pgn); !written)
-            return failed(written.error().message);
-    }
+    if (auto written = output::write_file_atomically(dir / kPgnFile, pgn_text(games, format)); !written)
+        return failed(written.error().message);
     auto jsonl = output::AppendFile::open(dir / kJsonlFile);
     if (!jsonl) return failed(jsonl.error().message);
     // Only the source of truth waits for the disk: the PGN is rebuilt from the
@@ -173,9 +108,13 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         }
     }
 
-    out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}, concurrency {}, output {}\n",
+    out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
-                       schedule.size(), done.empty() ? "" : fmt::format(" ({} already played)", done.size()),
+                       schedule.size(),
+                       c.shard ? fmt::format(" (shard {} of the schedule's {})", config::to_string(*c.shard),
+                                             full_schedule.size())
+                               : "",
+                       done.empty() ? "" : fmt::format(" ({} already played)", done.size()),
                        c.concurrency, dir.string());
     out.flush();
 
@@ -245,16 +184,12 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
                            stats.workers, c.concurrency, stats.pool_capacity);
 
     result.games_recorded = static_cast<int>(games.size());
-    auto standings = output::compute_standings(names, games, c.sprt);
-    std::ostringstream text;
-    output::write_standings_text(text, standings);
-    (void)output::write_file_atomically(dir / kStandingsText, text.str());
-    (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
+    const std::string standings_text = write_standings_files(dir, c, games);
     out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", games.size(),
                        schedule.size(),
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
-    out << text.str();
+    out << standings_text;
     out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "\n";
     if (!stats.out_of_resources.empty()) {
         out.flush();
