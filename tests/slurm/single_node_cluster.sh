@@ -4,6 +4,7 @@
 # Everything lives in DIR (config, state, spool, logs, munge key and socket);
 # the two daemons listen on free ports, so several clusters can run at once.
 # Must run as root: slurmd starts the jobs as the user who submitted them.
+# DIR and the folders above it must be searchable by all (munged checks).
 
 cluster_missing_commands() {
   local c missing=()

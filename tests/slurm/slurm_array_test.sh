@@ -34,6 +34,7 @@ fi
 
 started=$SECONDS
 work=$(mktemp -d /tmp/arbiter-slurm.XXXXXX)
+chmod 755 "$work"  # munged wants every folder above its socket searchable by all
 cleanup() {
   cluster_down "$work/cluster"
   rm -rf "$work"
