@@ -4,6 +4,8 @@
 #include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
 #include "output/record_log.hpp"
+#include "output/standings.hpp"
+#include "rating/result_tally.hpp"
 #include "tournament/config_identity.hpp"
 #include "tournament/output_files.hpp"
 #include "tournament/schedule.hpp"
@@ -212,7 +214,13 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     if (auto w = output::write_file_atomically(out / kPgnFile, pgn_text(games, record_format(merged))); !w)
         return fail(w.error().message);
     if (auto w = output::write_file_atomically(out / kJsonlFile, jsonl); !w) return fail(w.error().message);
-    report.standings_text = write_standings_files(out, merged.config, games);
+    // The standings from the same running totals a run keeps, so they are the run's to the digit.
+    rating::ResultTally tally(static_cast<int>(merged.config.engines.size()));
+    for (const auto &g : games)
+        if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
+    std::vector<std::string> names;
+    for (const auto &e : merged.config.engines) names.push_back(e.name);
+    report.standings_text = write_standings_files(out, output::compute_standings(names, tally.counts(), merged.config.sprt));
     return report;
 }
 

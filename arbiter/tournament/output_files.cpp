@@ -78,11 +78,7 @@ Expected<void> write_effective_config(const config::LoadedConfig &loaded, const 
     return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
 }
 
-std::string write_standings_files(const fs::path &dir, const config::TournamentConfig &config,
-                                  const std::vector<output::FinishedGame> &games) {
-    std::vector<std::string> names;
-    for (const auto &e : config.engines) names.push_back(e.name);
-    auto standings = output::compute_standings(names, games, config.sprt);
+std::string write_standings_files(const fs::path &dir, const output::Standings &standings) {
     std::ostringstream text;
     output::write_standings_text(text, standings);
     (void)output::write_file_atomically(dir / kStandingsText, text.str());

@@ -44,8 +44,7 @@ std::string pgn_text(const std::vector<output::FinishedGame> &games, const Recor
 // referred to relatively so the folder can move) written into `dir`.
 Expected<void> write_effective_config(const config::LoadedConfig &loaded, const std::filesystem::path &dir);
 
-// standings.txt and standings.json from `games`; returns the text table.
-std::string write_standings_files(const std::filesystem::path &dir, const config::TournamentConfig &config,
-                                  const std::vector<output::FinishedGame> &games);
+// standings.txt and standings.json; returns the text table.
+std::string write_standings_files(const std::filesystem::path &dir, const output::Standings &standings);
 
 }  // namespace arb::tournament

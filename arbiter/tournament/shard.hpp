@@ -18,14 +18,14 @@ namespace arb::tournament {
 // ((pair_id + pair_id / N) mod N) + 1.
 [[nodiscard]] int shard_of_pair(int pair_id, int shard_count);
 
-[[nodiscard]] bool in_shard(const ScheduledGame &game, const std::optional<config::ShardSpec> &shard);
+[[nodiscard]] bool in_shard(const match::ScheduledGame &game, const std::optional<config::ShardSpec> &shard);
 
 // The games of `schedule` that `shard` plays, in schedule order (all of them
 // without a shard). Their indices stay those of the whole schedule.
-std::vector<ScheduledGame> shard_games(const std::vector<ScheduledGame> &schedule,
+std::vector<match::ScheduledGame> shard_games(const std::vector<match::ScheduledGame> &schedule,
                                        const std::optional<config::ShardSpec> &shard);
 
 // Whether a recorded slot is the one the schedule has at its index.
-[[nodiscard]] bool matches_schedule(const ScheduledGame &recorded, const std::vector<ScheduledGame> &schedule);
+[[nodiscard]] bool matches_schedule(const match::ScheduledGame &recorded, const std::vector<match::ScheduledGame> &schedule);
 
 }  // namespace arb::tournament

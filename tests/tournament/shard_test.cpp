@@ -23,7 +23,7 @@ config::EnvLookup env_of(std::map<std::string, std::string> vars) {
     };
 }
 
-std::vector<tournament::ScheduledGame> schedule_of(int engines, int rounds, int games_per_pairing) {
+std::vector<match::ScheduledGame> schedule_of(int engines, int rounds, int games_per_pairing) {
     tournament::ScheduleParams p;
     p.engine_count = engines;
     p.rounds = rounds;
