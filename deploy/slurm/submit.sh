@@ -28,7 +28,10 @@ for option in "$@"; do
   case "$option" in --partition=* | -p*) partition=("$option") ;; esac
 done
 
-export ARBITER=${ARBITER:-arbiter} ARBITER_CONFIG=$config ARBITER_OUT=$out ARBITER_ARGS=${ARBITER_ARGS:-}
+# The jobs start in OUTDIR: a program given by a relative path is made absolute.
+arbiter=${ARBITER:-arbiter}
+case "$arbiter" in */*) arbiter=$(realpath "$arbiter") ;; esac
+export ARBITER=$arbiter ARBITER_CONFIG=$config ARBITER_OUT=$out ARBITER_ARGS=${ARBITER_ARGS:-}
 array=$(sbatch --parsable --array="1-$count" --export=ALL --chdir="$out" \
   --output="$out/logs/shard-%a.log" "$@" "$here/shard.sbatch")
 array=${array%%;*}

@@ -14,9 +14,9 @@
 #   slurm_array_test.sh ARBITER_PROGRAM PLUGIN_DIR SOURCE_DIR
 set -euo pipefail
 
-arbiter=$1
-plugins=$2
-source_dir=$3
+arbiter=$(realpath "$1")
+plugins=$(realpath "$2")
+source_dir=$(realpath "$3")
 shards=3
 here=$(dirname "$(realpath "$0")")
 # shellcheck source=single_node_cluster.sh
