@@ -21,6 +21,7 @@ std::string failure_reason(const std::string &name, const engine::EngineError &e
     case FailureKind::Protocol: return "protocol error by " + name + ": " + error.message;
     case FailureKind::StartFailed: return name + " could not be started: " + error.message;
     case FailureKind::OutOfResources: return name + " could not be started (the system ran out of resources): " + error.message;
+    case FailureKind::Interrupted: return "stopped by the user while waiting for " + name;
     }
     return name + ": " + error.message;
 }
@@ -258,6 +259,7 @@ Termination termination_for(FailureKind kind) {
     case FailureKind::Protocol: return Termination::ProtocolError;
     case FailureKind::StartFailed: return Termination::Crash;
     case FailureKind::OutOfResources: return Termination::Abandoned;  // nobody's fault: not scored
+    case FailureKind::Interrupted: return Termination::Abandoned;
     }
     return Termination::Crash;
 }
@@ -285,11 +287,13 @@ GameRecord engine_failure_record(const GameSetup &setup, const std::string &name
     record.engine_names[1] = name1;
     record.started = std::chrono::system_clock::now();
     if (auto start = prepare(setup, &record)) record.final_position = start->state.position();
-    record.result = win_for(1 - side);
     record.termination = termination_for(error.kind);
     record.reason = failure_reason(side == 0 ? name0 : name1, error);
-    record.loser_side = side;
     record.offending_text = error.offending_text;
+    if (record.termination != Termination::Abandoned) {  // else nobody's fault: no result
+        record.result = win_for(1 - side);
+        record.loser_side = side;
+    }
     return record;
 }
 

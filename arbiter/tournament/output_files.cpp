@@ -49,6 +49,8 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     f.pgn.event = c.event;
     f.pgn.site = host_name();
     f.pgn.variant = f.record.variant;
+    for (int side = 0; side < 2; ++side) f.pgn.side_names[side] = loaded.plugin->api().side_names[side];
+    f.pgn.time_control = c.time_control.to_string();
     auto start = game::GameState::create(loaded.plugin, c.game.options);
     if (start) {
         f.pgn.start_position = start->position();
