@@ -7,6 +7,7 @@
 #include "output/record_log.hpp"
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
+#include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 
 #include <fmt/format.h>
@@ -163,6 +164,14 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     std::vector<std::string> names;
     for (const auto &e : c.engines) names.push_back(e.name);
 
+    // report.html: each game is replayed for its viewer once, here or as it ends.
+    ReportFile report(loaded, static_cast<int>(schedule.size()));
+    for (const auto &g : games) report.add(g);
+    auto write_report = [&](const output::Standings &s, const std::string &status) {
+        if (auto written = report.write(dir / kReportFile, games, s, status); !written)
+            err << "arbiter run: warning: " << written.error().message << "\n";
+    };
+
     RunControls controls;
     if (c.sprt) {
         auto s = output::compute_standings(names, games, c.sprt);
@@ -195,6 +204,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             return false;
         }
         games.push_back(std::move(g));
+        report.add(games.back());
         progress.game_finished(games.back());
         const int finished = static_cast<int>(games.size());
         const bool interim = c.progress_interval > 0 && finished % c.progress_interval == 0 &&
@@ -206,6 +216,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
                 text << fmt::format("\nstandings after {} games:\n", finished);
                 output::write_standings_text(text, s);
                 progress.message(text.str());
+                write_report(s, fmt::format("interim standings after {} games", finished));
             }
             if (c.sprt && s.head_to_head && s.head_to_head->sprt &&
                 s.head_to_head->sprt->decision != rating::SprtState::Decision::Continue && !result.sprt_stopped) {
@@ -250,12 +261,17 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     output::write_standings_text(text, standings);
     (void)output::write_file_atomically(dir / kStandingsText, text.str());
     (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
+    write_report(standings, result.sprt_stopped                                                 ? "stopped by SPRT"
+                            : result.interrupted && games.size() < schedule.size()               ? "interrupted"
+                            : games.size() < schedule.size() && !stats.out_of_resources.empty() ? "stopped"
+                                                                                                   : "finished");
     out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", games.size(),
                        schedule.size(),
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << text.str();
-    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "\n";
+    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "; report: "
+        << (dir / kReportFile).string() << "\n";
     if (!stats.out_of_resources.empty()) {
         out.flush();
         err << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats.out_of_resources
