@@ -262,8 +262,8 @@ void games_section(std::string &h, const ReportGames &viewer) {
 <div id="viewer" hidden>
 <p id="viewer-title"></p>
 <div><div id="viewer-board"></div>
-<div class="controls"><button id="viewer-first" title="start (Home)">⏮</button><button id="viewer-prev" title="back (←)">◀</button>
-<button id="viewer-next" title="forward (→)">▶</button><button id="viewer-last" title="end (End)">⏭</button></div></div>
+<div class="controls"><button id="viewer-first" title="start (Home)">&laquo;</button><button id="viewer-prev" title="back (left arrow)">&lsaquo;</button>
+<button id="viewer-next" title="forward (right arrow)">&rsaquo;</button><button id="viewer-last" title="end (End)">&raquo;</button></div></div>
 <div><p id="viewer-info"></p><div id="viewer-moves"></div>
 <p class="note">Click a game in the list, then step with the buttons or the arrow keys; click a move to jump to it.</p></div>
 </div>

@@ -62,11 +62,11 @@
       ++shown;
       var tr = el('tr', { 'data-game': String(i), tabindex: '0' });
       tr.appendChild(el('td', { 'class': 'num' }, String(g.n)));
-      tr.appendChild(el('td', {}, names[g.e[0]]));
-      tr.appendChild(el('td', {}, names[g.e[1]]));
+      tr.appendChild(el('td', { 'class': 'name' }, names[g.e[0]]));
+      tr.appendChild(el('td', { 'class': 'name' }, names[g.e[1]]));
       tr.appendChild(el('td', { 'class': 'result' }, g.r));
       tr.appendChild(el('td', { 'class': 'num' }, String(moves(g).length)));
-      tr.appendChild(el('td', {}, g.t));
+      tr.appendChild(el('td', { 'class': 'name' }, g.t));
       tr.appendChild(el('td', { 'class': 'reason' }, g.why || ''));
       tr.addEventListener('click', function () { openGame(i); });
       tr.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') openGame(i); });
@@ -160,7 +160,7 @@
   var moveList = document.getElementById('viewer-moves');
   var current = null;  // {game, boards, moves, ply}
 
-  function openGame(i) {
+  function openGame(i, quiet) {
     var g = view.games[i];
     current = { game: g, boards: boards(g), moves: moves(g), ply: 0,
       ms: list(g.ms), sc: list(g.sc), d: list(g.d), book: g.o || 0 };
@@ -176,7 +176,7 @@
       moveList.appendChild(span);
     });
     show(0);
-    viewer.scrollIntoView({ block: 'nearest' });
+    if (!quiet) viewer.scrollIntoView({ block: 'nearest' });
   }
 
   function show(ply) {
@@ -220,5 +220,5 @@
   });
 
   renderList();
-  if (view.games.length > 0) openGame(0);
+  if (view.games.length > 0) openGame(0, true);
 })();
