@@ -52,10 +52,15 @@
     return r === 'win' ? won : lost;
   }
 
+  // Games are stored in the order they finished; the list is in schedule order.
+  var byNumber = view.games.map(function (g, i) { return i; });
+  byNumber.sort(function (a, b) { return view.games[a].n - view.games[b].n; });
+
   function renderList() {
     listBody.textContent = '';
     var shown = 0, total = 0;
-    view.games.forEach(function (g, i) {
+    byNumber.forEach(function (i) {
+      var g = view.games[i];
       if (!matches(g)) return;
       ++total;
       if (shown >= LIST_LIMIT) return;
@@ -220,5 +225,5 @@
   });
 
   renderList();
-  if (view.games.length > 0) openGame(0, true);
+  if (view.games.length > 0) openGame(byNumber[0], true);
 })();
