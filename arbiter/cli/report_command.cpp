@@ -6,14 +6,12 @@
 #include "config/config_loader.hpp"
 #include "core/program_dir.hpp"
 #include "output/record_log.hpp"
-#include "output/standings.hpp"
 #include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/session.hpp"
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -64,7 +62,6 @@ int report_command(const Args &args) {
                   << ": not the output folder of a tournament\n";
         return kExitFailure;
     }
-    const auto started = std::chrono::steady_clock::now();
     config::LoadOptions load;
     load.plugin_dirs = plugin_path(plugin_dirs);
     load.program_dir = running_program_dir();
@@ -75,37 +72,29 @@ int report_command(const Args &args) {
         std::cerr << loaded.error().message << "\n";
         return kExitFailure;
     }
-    auto log = output::read_record_log(dir / tournament::kJsonlFile);
-    if (!log) {
-        std::cerr << "arbiter report: " << log.error().message << "\n";
+    const auto &c = loaded->config;
+    const auto scheduled = static_cast<int64_t>(
+        tournament::make_schedule(tournament::schedule_params(c, static_cast<int>(loaded->openings.size()))).size());
+    // The status needs the count of records first: a first pass, cheap next to the build.
+    int64_t played = 0;
+    auto scan = output::scan_record_log(dir / tournament::kJsonlFile, [&](output::FinishedGame &&) { ++played; });
+    if (!scan) {
+        std::cerr << "arbiter report: " << scan.error().message << "\n";
         return kExitFailure;
     }
-    if (log->dropped_torn_line)
+    const std::string status = played >= scheduled ? "finished"
+                                                    : fmt::format("stopped after {} of {} games", played, scheduled);
+    const fs::path target = out_file.empty() ? dir / tournament::kReportFile : fs::path(out_file);
+    auto built = tournament::ReportFile(*loaded, scheduled).write(dir / tournament::kJsonlFile, target, status);
+    if (!built) {
+        std::cerr << "arbiter report: " << built.error().message << "\n";
+        return kExitFailure;
+    }
+    if (built->dropped_torn_line)
         std::cerr << "arbiter report: note: the last record of " << (dir / tournament::kJsonlFile).string()
                   << " is incomplete and left out\n";
-    const auto &c = loaded->config;
-    const int scheduled = static_cast<int>(
-        tournament::make_schedule(tournament::schedule_params(c, static_cast<int>(loaded->openings.size()))).size());
-    std::vector<std::string> names;
-    for (const auto &e : c.engines) names.push_back(e.name);
-    const auto standings = output::compute_standings(names, log->games, c.sprt);
-
-    tournament::ReportFile report(*loaded, scheduled);
-    for (const auto &g : log->games) report.add(g);
-    const bool sprt_decided = standings.head_to_head && standings.head_to_head->sprt &&
-                              standings.head_to_head->sprt->decision != rating::SprtState::Decision::Continue;
-    const int played = static_cast<int>(log->games.size());
-    const std::string status = played >= scheduled ? "finished"
-                               : sprt_decided      ? "stopped by SPRT"
-                                                   : fmt::format("stopped after {} of {} games", played, scheduled);
-    const fs::path target = out_file.empty() ? dir / tournament::kReportFile : fs::path(out_file);
-    if (auto written = report.write(target, log->games, standings, status); !written) {
-        std::cerr << "arbiter report: " << written.error().message << "\n";
-        return kExitFailure;
-    }
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-    std::cout << fmt::format("report: {} ({} games, {} bytes, {:.2f} s)\n", target.string(), played,
-                             fs::file_size(target), static_cast<double>(ms.count()) / 1000);
+    std::cout << fmt::format("report: {} ({} games, {} bytes, {:.2f} s)\n", target.string(), built->games,
+                             built->bytes, built->took.count());
     return kExitOk;
 }
 
