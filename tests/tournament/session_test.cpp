@@ -170,7 +170,9 @@ TEST_CASE("report.html is refreshed at each interim standings", "[session][repor
     auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]",
                        "progress: {interval: 3}\n");
     test::FakeWorld world;
-    world.game_time = std::chrono::milliseconds(30);
+    // The tick runs every 100 ms and sees a report one tick after writing it:
+    // games of 150 ms leave several ticks after the first interim (3 games).
+    world.game_time = std::chrono::milliseconds(150);
     tournament::SessionOptions options;
     options.parts = world.parts();
     options.quiet = true;
