@@ -63,7 +63,9 @@ to the shards in turn), into its own output folder; --shard auto takes K and N f
 --shards N). 'arbiter merge' combines the shards' folders. Not with sprt.
 
 output folder: config.yaml (the effective config), openings.txt, games.jsonl (one JSON
-record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json.
+record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json,
+report.html (standings, charts and every game in a viewer; refreshed at each interim standings,
+rebuilt any time with 'arbiter report OUTDIR').
 Ctrl-C, SIGTERM or SIGHUP stops cleanly (a second one abandons running games); exit code 130 when
 stopped early. One run at a time per output folder (a lock file, .arbiter.lock). Engine processes are
 shared by all workers, at most 2 x concurrency + one per engine alive at once; if descriptors or

@@ -8,6 +8,7 @@
 #include "output/record_log.hpp"
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
+#include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/shard.hpp"
 
@@ -237,6 +238,20 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // tick, outside it.
     std::mutex reports_mutex;
     std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports;  // guarded by reports_mutex
+    // report.html, rebuilt from games.jsonl by the tick (outside the runner's
+    // lock) at interim standings when due, and at the end.
+    const ReportFile report(loaded, total);
+    auto last_report_end = std::chrono::steady_clock::now();
+    std::chrono::duration<double> last_report_took{0};
+    auto write_report = [&](const std::string &status) {
+        auto built = report.write(dir / kJsonlFile, dir / kReportFile, status);
+        if (!built) {
+            progress.message("warning: report.html not written: " + built.error().message);
+            return;
+        }
+        last_report_took = built->took;
+        last_report_end = std::chrono::steady_clock::now();
+    };
     auto print_due_reports = [&]() {
         std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
         {
@@ -249,6 +264,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             output::write_standings_text(text, output::compute_standings(names, counts, c.sprt));
             progress.message(text.str());
         }
+        if (!reports.empty() &&
+            interim_report_due(std::chrono::steady_clock::now(), last_report_end, last_report_took))
+            write_report("interim standings");
     };
 
     auto on_done = [&](output::FinishedGame &&g) {
@@ -312,12 +330,17 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     result.games_recorded = static_cast<int>(recorded);
     const std::string standings_text =
         write_standings_files(dir, output::compute_standings(names, tally.counts(), c.sprt));
+    write_report(result.sprt_stopped                                          ? "stopped by SPRT"
+                 : result.interrupted && recorded < total                     ? "interrupted"
+                 : recorded < total && !stats.out_of_resources.empty()        ? "stopped"
+                                                                              : "finished");
     out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded,
                        total,
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << standings_text;
-    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "\n";
+    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "; report: "
+        << (dir / kReportFile).string() << "\n";
     if (!stats.out_of_resources.empty()) {
         out.flush();
         err << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats.out_of_resources
