@@ -146,9 +146,15 @@ public:
     }
 
 private:
+    // Returns once the thread waits for work. Other code forks from other
+    // threads (run_in_child); a fork while this thread is still starting up
+    // could copy a lock it holds (ASan's allocator lock, for one) into a
+    // child that then deadlocks on its first allocation.
     Registry() {
         thread_ = std::thread([this] { run(); });
         thread_.detach();
+        std::unique_lock lock(mutex_);
+        done_cv_.wait(lock, [this] { return waiting_; });
     }
 
     void run() {
@@ -158,6 +164,8 @@ private:
         sigfillset(&all);
         ::pthread_sigmask(SIG_BLOCK, &all, nullptr);
         std::unique_lock lock(mutex_);
+        waiting_ = true;
+        done_cv_.notify_all();
         for (;;) {
             job_cv_.wait(lock, [this] { return job_ != nullptr; });
             Forked result;
@@ -179,6 +187,7 @@ private:
     std::mutex spawn_mutex_;
     std::mutex mutex_;  // guards everything below
     std::condition_variable job_cv_, done_cv_;
+    bool waiting_ = false;  // the thread has reached its loop
     const ChildPlan *job_ = nullptr;
     Forked forked_;
     std::map<pid_t, bool> live_;  // started and not reaped -> has its own group
@@ -327,6 +336,11 @@ void kill_tree(pid_t leader, bool own_group, SteadyClock::time_point deadline) {
                 ::kill(pid, SIGKILL);
                 alive = true;
             }
+            // A zombie whose parent is still dying is handed to us (the
+            // subreaper) only when that parent exits: wait for it, or it
+            // stays a zombie nobody reaps.
+            if (entry != nullptr && entry->state == 'Z' && entry->ppid != self && roots.count(entry->ppid))
+                alive = true;
             if (entry != nullptr && entry->ppid == self && !registry.is_live_child(pid) && !reap_if_exited(pid))
                 alive = true;
         }
