@@ -133,17 +133,15 @@ TEST_CASE("one output folder, one writer: a second run fails at once; a stale lo
         REQUIRE(wait_until([&] { return recorded_lines(out / "games.jsonl") >= 2; }, 60s));
         const std::string in_use = out.string() + " is in use by arbiter (pid " + std::to_string(first_pid) + ")";
 
-        auto t0 = std::chrono::steady_clock::now();
         auto resume = test::run_command(kArbiter + " run --resume " + out.string() + " --plugin-dir " +
                                         ARBITER_PLUGIN_DIR);
         auto again = test::run_command(kArbiter + " run " + config.string() + " --out " + out.string() +
                                        " --plugin-dir " + ARBITER_PLUGIN_DIR);
-        CHECK(std::chrono::steady_clock::now() - t0 < 10s);  // at once, not after the first run
         CHECK(resume.exit_code == 1);
         CHECK_THAT(resume.output, Catch::Contains(in_use));
         CHECK(again.exit_code == 1);
         CHECK_THAT(again.output, Catch::Contains(in_use));
-        CHECK(first.running());
+        CHECK(first.running());  // both failed at once, not after the first run (5000 rounds) ended
 
         first.signal(SIGKILL);
         REQUIRE(first.exit_code(10s) == 128 + SIGKILL);
