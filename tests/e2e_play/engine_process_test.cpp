@@ -91,7 +91,7 @@ TEST_CASE("an engine starts in its own process group, declares options and is re
     CHECK(received.find("undeclared_rule") == std::string::npos);  // not declared: not sent
 }
 
-TEST_CASE("a game between mock engines; crashes and timeouts are the mover's fault", "[e2e][engine]") {
+TEST_CASE("a game between mock engines, crashes and timeouts are the mover's fault", "[e2e][engine]") {
     auto setup = tictactoe_setup();
     auto good = start(mock_config("good"));
     SECTION("a clean game") {
@@ -216,7 +216,7 @@ TEST_CASE("a line over 64 KiB is a protocol error even when it arrives in pieces
     require_gone(pid);
 }
 
-TEST_CASE("info lines before bestmove are kept; the elapsed time is measured", "[e2e][engine]") {
+TEST_CASE("info lines before bestmove are kept, the elapsed time is measured", "[e2e][engine]") {
     EngineConfig config;
     config.name = "scripted";
     config.command = "/bin/sh";

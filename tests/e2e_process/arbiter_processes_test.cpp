@@ -118,7 +118,7 @@ TEST_CASE("SIGHUP stops arbiter run like SIGTERM: standings written, engines gon
     CHECK(leftovers(seed).empty());
 }
 
-TEST_CASE("one output folder, one writer: a second run fails at once; a stale lock never blocks", "[e2e][process]") {
+TEST_CASE("one output folder, one writer: a second run fails at once, a stale lock never blocks", "[e2e][process]") {
     test::TempDir dir;
     const std::string seed = unique_seed();
     auto config = dir.write("t.yaml", "game: tictactoe\nengines:\n" + generic_yaml("a", seed) + generic_yaml("b", seed) +

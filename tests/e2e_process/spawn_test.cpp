@@ -94,7 +94,7 @@ TEST_CASE("a child starts with default signal handling, only stdio, and the orig
     CHECK(listing == "0 1 2 3 ");
 }
 
-TEST_CASE("spawn errors name the cause; running out of descriptors is not the program's fault", "[process]") {
+TEST_CASE("spawn errors name the cause, running out of descriptors is not the program's fault", "[process]") {
     process::SpawnOptions missing;
     missing.program = "no-such-program-anywhere";
     auto a = process::spawn(missing);

@@ -7,10 +7,15 @@ trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
 test -f "$work/prefix/include/arbiter/game.h"
-test -f "$work/prefix/lib/cmake/ArbiterSDK/ArbiterSDKConfig.cmake" || test -n "$(find "$work/prefix" -name ArbiterSDKConfig.cmake)"
+config=$(find "$work/prefix" -name ArbiterSDKConfig.cmake)
+test -n "$config"
+# CMAKE_PREFIX_PATH finds <prefix>/lib64/cmake only where CMake searches lib64
+# (Fedora, not Debian), so the folder is also named directly.
+sdk_dir=$(dirname "$config")
 
 # A plugin author's build: only the installed package, no arbiter sources.
-cmake -S "$example" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S "$example" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" -DArbiterSDK_DIR="$sdk_dir" \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/build" >/dev/null
 plugin="$work/build/tictactoe.so"
 test -f "$plugin"
@@ -39,7 +44,8 @@ arbiter_add_game_plugin(cgame SOURCES cgame.c)
 set_target_properties(cgame PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
 target_compile_options(cgame PRIVATE -Wall -Wextra -pedantic -Werror)
 CMAKE
-cmake -S "$work/cgame" -B "$work/cgame/build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S "$work/cgame" -B "$work/cgame/build" -DCMAKE_PREFIX_PATH="$work/prefix" -DArbiterSDK_DIR="$sdk_dir" \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/cgame/build" >/dev/null
 "$arbiter" plugin-check "$work/cgame/build/cgame.so" --games 5
 echo "sdk_package: out-of-tree plugins (C++ on Arbiter::sdk, C on Arbiter::abi) built against the installed SDK and loaded"

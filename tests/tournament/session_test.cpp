@@ -85,7 +85,7 @@ TEST_CASE("a tournament writes one record per game, standings, and reuses engine
     CHECK_THAT(err2.str(), Catch::Contains("--resume"));
 }
 
-TEST_CASE("an engine that crashes loses its games and is restarted; one that cannot start forfeits", "[session]") {
+TEST_CASE("an engine that crashes loses its games and is restarted, one that cannot start forfeits", "[session]") {
     test::TempDir dir;
     auto loaded = load(dir, "[{name: a, command: x}, {name: crasher, command: x}, {name: broken, command: x}]");
     test::FakeWorld world;
