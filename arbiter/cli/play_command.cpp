@@ -173,7 +173,7 @@ int play_command(const Args &args) {
     setup.adjudication.max_plies = max_plies;
     const std::string *tcs[2] = {tc1.empty() ? &tc_both : &tc1, tc2.empty() ? &tc_both : &tc2};
     for (int side = 0; side < 2; ++side) {
-        auto tc = match::TimeControl::parse(*tcs[side]);
+        auto tc = core::TimeControl::parse(*tcs[side]);
         if (!tc) return usage_error(tc.error().message);
         setup.time_control[side] = *tc;
     }

@@ -212,7 +212,7 @@ private:
             add("full games against the reference engine", Verdict::Skip, "no reference engine available");
             return;
         }
-        auto tc = match::TimeControl::parse(s_.game_time_control);
+        auto tc = core::TimeControl::parse(s_.game_time_control);
         if (!tc) {
             add("full games against the reference engine", Verdict::Fail, tc.error().message);
             return;

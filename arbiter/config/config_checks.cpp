@@ -27,7 +27,7 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
     if (o.out_dir) c.out_dir = *o.out_dir;
     if (o.openings_file) c.openings.file = *o.openings_file;
     if (o.time_control) {
-        auto tc = match::TimeControl::parse(*o.time_control);
+        auto tc = core::TimeControl::parse(*o.time_control);
         if (tc) c.time_control = *tc;
         else r.error_plain("--tc: " + tc.error().message);
     }

@@ -86,10 +86,10 @@ public:
     }
 
 private:
-    std::optional<match::TimeControl> time_control(const YAML::Node &node, const std::string &what) {
+    std::optional<core::TimeControl> time_control(const YAML::Node &node, const std::string &what) {
         auto text = r_.scalar(node, what);
         if (!text) return std::nullopt;
-        auto tc = match::TimeControl::parse(*text);
+        auto tc = core::TimeControl::parse(*text);
         if (!tc) {
             r_.error(node.Mark(), what + ": " + tc.error().message);
             return std::nullopt;

@@ -3,10 +3,10 @@
 // the program reads a global configuration.
 #pragma once
 
+#include "core/time_control.hpp"
 #include "engine/engine_config.hpp"
 #include "game/game_state.hpp"
-#include "match/game_runner.hpp"
-#include "match/time_control.hpp"
+#include "match/adjudication_rules.hpp"
 #include "rating/ratings.hpp"
 
 #include <chrono>
@@ -57,7 +57,7 @@ struct TournamentConfig {
     ScheduleSection schedule;
     OpeningsSection openings;
     int concurrency = 1;
-    match::TimeControl time_control;
+    core::TimeControl time_control;
     std::chrono::milliseconds time_margin{100};
     match::AdjudicationRules adjudication;
     std::optional<rating::SprtConfig> sprt;     // only with exactly two engines

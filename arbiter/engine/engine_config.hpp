@@ -2,13 +2,13 @@
 // config or the command line, handed to the engine layer as is.
 #pragma once
 
+#include "core/time_control.hpp"
+
 #include <chrono>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "match/time_control.hpp"
 
 namespace arb::engine {
 
@@ -19,7 +19,7 @@ struct EngineConfig {
     std::string working_dir;                       // empty: inherit
     std::map<std::string, std::string> env;        // added to the inherited environment
     std::vector<std::pair<std::string, std::string>> ugi_options;  // sent as setoption, in order
-    std::optional<match::TimeControl> time_control;  // overrides the tournament's for this engine
+    std::optional<core::TimeControl> time_control;  // overrides the tournament's for this engine
 };
 
 // Limits the engine layer applies when talking to an engine.

@@ -1,13 +1,11 @@
 // One engine process spoken to in UGI (see docs/protocol.md): handshake,
 // options, new game, search with a deadline, and a clean shutdown. All reads
 // have deadlines; nothing here blocks without one.
-//
-// INTERFACE AGREED BETWEEN THE MATCH AND TOURNAMENT LAYERS: extend freely,
-// but keep these signatures (the tournament layer codes against them).
 #pragma once
 
 #include "core/expected.hpp"
 #include "engine/engine_config.hpp"
+#include "engine/ugi_types.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -20,37 +18,6 @@
 #include <vector>
 
 namespace arb::engine {
-
-// OutOfResources: the arbiter's machine ran out of descriptors, processes or
-// memory while starting the engine; not the engine's fault (a tournament
-// stops cleanly instead of scoring it).
-enum class FailureKind { Timeout, Crash, Stall, Protocol, StartFailed, OutOfResources };
-
-struct EngineError {
-    FailureKind kind;
-    std::string message;         // e.g. "no 'readyok' within 5000 ms"
-    std::string offending_text;  // the line that broke the protocol, if any
-};
-
-struct SearchInfo {
-    std::optional<int> score_cp;   // last 'info ... score cp N' (or mate mapped to +-100000)
-    std::optional<int> depth;
-    std::optional<int64_t> nodes;
-};
-
-struct BestMove {
-    std::string move;                      // text after 'bestmove', unchecked
-    SearchInfo info;
-    std::chrono::milliseconds elapsed{0};  // from writing 'go' to reading 'bestmove'
-};
-
-// The 'go' line: either clock times (p1 = side 0) or a fixed limit.
-struct GoCommand {
-    std::optional<std::chrono::milliseconds> p1time, p2time, p1inc, p2inc;
-    std::optional<int> movestogo;
-    std::optional<std::chrono::milliseconds> movetime;
-    std::optional<int64_t> depth, nodes;
-};
 
 class UgiEngine {
 public:

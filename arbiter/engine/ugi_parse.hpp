@@ -2,7 +2,7 @@
 // protocol rules are tested without processes.
 #pragma once
 
-#include "engine/ugi_engine.hpp"
+#include "engine/ugi_types.hpp"
 
 #include <string>
 #include <string_view>

@@ -2,7 +2,8 @@
 // the scores the engines report, tested without processes.
 #pragma once
 
-#include "match/game_runner.hpp"
+#include "match/adjudication_rules.hpp"
+#include "match/game_record.hpp"
 
 #include <optional>
 #include <string>

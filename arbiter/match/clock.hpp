@@ -2,7 +2,7 @@
 // the time it measured from writing 'go' to reading 'bestmove'.
 #pragma once
 
-#include "match/time_control.hpp"
+#include "core/time_control.hpp"
 
 #include <chrono>
 #include <optional>
@@ -11,9 +11,9 @@ namespace arb::match {
 
 class Clock {
 public:
-    explicit Clock(const TimeControl &tc, std::chrono::milliseconds margin = std::chrono::milliseconds(100));
+    explicit Clock(const core::TimeControl &tc, std::chrono::milliseconds margin = std::chrono::milliseconds(100));
 
-    [[nodiscard]] const TimeControl &time_control() const noexcept { return tc_; }
+    [[nodiscard]] const core::TimeControl &time_control() const noexcept { return tc_; }
     // Time left (Clock kind; 0 for the others).
     [[nodiscard]] std::chrono::milliseconds remaining() const noexcept { return remaining_; }
     // Moves to the next time control (moves/base controls only).
@@ -30,7 +30,7 @@ public:
     bool charge(std::chrono::milliseconds elapsed) noexcept;
 
 private:
-    TimeControl tc_;
+    core::TimeControl tc_;
     std::chrono::milliseconds margin_;
     std::chrono::milliseconds remaining_{0};
     int moves_made_ = 0;

@@ -72,12 +72,12 @@ Expected<Start> prepare(const GameSetup &setup, GameRecord *record) {
 
 engine::GoCommand make_go(const Clock (&clocks)[2], int side) {
     engine::GoCommand go;
-    const TimeControl &tc = clocks[side].time_control();
+    const core::TimeControl &tc = clocks[side].time_control();
     switch (tc.kind) {
-    case TimeControl::Kind::Clock: {
+    case core::TimeControl::Kind::Clock: {
         // A side under another kind of control shows the mover's own figures.
         auto shown = [&](int s) -> const Clock & {
-            return clocks[s].time_control().kind == TimeControl::Kind::Clock ? clocks[s] : clocks[side];
+            return clocks[s].time_control().kind == core::TimeControl::Kind::Clock ? clocks[s] : clocks[side];
         };
         go.p1time = shown(0).remaining();
         go.p2time = shown(1).remaining();
@@ -86,9 +86,9 @@ engine::GoCommand make_go(const Clock (&clocks)[2], int side) {
         go.movestogo = clocks[side].moves_to_go();
         break;
     }
-    case TimeControl::Kind::MoveTime: go.movetime = tc.move_time; break;
-    case TimeControl::Kind::Depth: go.depth = tc.depth_or_nodes; break;
-    case TimeControl::Kind::Nodes: go.nodes = tc.depth_or_nodes; break;
+    case core::TimeControl::Kind::MoveTime: go.movetime = tc.move_time; break;
+    case core::TimeControl::Kind::Depth: go.depth = tc.depth_or_nodes; break;
+    case core::TimeControl::Kind::Nodes: go.nodes = tc.depth_or_nodes; break;
     }
     return go;
 }
@@ -136,7 +136,7 @@ private:
         std::string reason = failure_reason(record_.engine_names[side], error);
         if (error.kind == FailureKind::Timeout) {
             const Clock &c = clocks_[side];
-            if (c.time_control().kind == TimeControl::Kind::Clock)
+            if (c.time_control().kind == core::TimeControl::Kind::Clock)
                 reason += " (clock " + std::to_string(c.remaining().count()) + " ms + margin " +
                           std::to_string(setup_.time_margin.count()) + " ms)";
         }

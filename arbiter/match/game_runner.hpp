@@ -1,14 +1,12 @@
 // Plays one game between two running engines, with the plugin as the only
 // judge of every move: clocks, adjudication and the termination reason.
-//
-// INTERFACE AGREED BETWEEN THE MATCH AND TOURNAMENT LAYERS: extend freely,
-// but keep these signatures (the tournament layer codes against them).
 #pragma once
 
 #include "engine/ugi_engine.hpp"
 #include "game/game_state.hpp"
+#include "match/adjudication_rules.hpp"
 #include "match/game_record.hpp"
-#include "match/time_control.hpp"
+#include "core/time_control.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -18,27 +16,12 @@
 
 namespace arb::match {
 
-struct AdjudicationRules {
-    int max_plies = 0;  // 0: no limit; else a draw at this many plies (engine moves + opening moves)
-    struct Resign {
-        bool enabled = false;
-        int score_cp = 1000;   // both engines agree the loser is at least this far behind
-        int move_count = 3;    // for this many consecutive moves each
-    } resign;
-    struct Draw {
-        bool enabled = false;
-        int score_cp = 10;     // both scores within +-score_cp
-        int move_count = 8;    // for this many consecutive moves each
-        int min_ply = 40;      // not before this ply
-    } draw;
-};
-
 struct GameSetup {
     game::PluginPtr plugin;
     game::OptionList options;
     std::string opening_position;            // empty: the start position
     std::vector<std::string> opening_moves;  // played before the engines move
-    TimeControl time_control[2];             // side 0, side 1
+    core::TimeControl time_control[2];       // side 0, side 1
     std::chrono::milliseconds time_margin{100};  // grace past the clock before a loss on time
     AdjudicationRules adjudication;
     // Handed to the plugin (ABI 1.1 create_ex) for games with a random

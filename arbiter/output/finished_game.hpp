@@ -3,7 +3,7 @@
 #pragma once
 
 #include "match/game_record.hpp"
-#include "tournament/schedule.hpp"
+#include "match/scheduled_game.hpp"
 
 #include <optional>
 #include <string>
@@ -11,9 +11,8 @@
 namespace arb::output {
 
 struct FinishedGame {
-    tournament::ScheduledGame slot;
+    match::ScheduledGame slot;
     match::GameRecord record;
 };
-
 
 }  // namespace arb::output

@@ -12,50 +12,94 @@
 
 namespace arb::output {
 
-Expected<RecordLog> parse_record_log(const std::string &text, const std::string &file_name) {
-    RecordLog log;
-    std::set<int> seen;
-    size_t start = 0;
+namespace {
+
+// Schedule indices seen: a bit each for the indices a schedule has, a set
+// for the rest (only a damaged file has huge ones).
+class IndexSet {
+public:
+    bool insert(int index) {
+        if (index >= 0 && index < kDense) {
+            auto at = static_cast<size_t>(index);
+            if (at >= dense_.size()) dense_.resize(std::max(at + 1, dense_.size() * 2), false);
+            if (dense_[at]) return false;
+            dense_[at] = true;
+            return true;
+        }
+        return sparse_.insert(index).second;
+    }
+
+private:
+    static constexpr int kDense = 1 << 26;
+    std::vector<bool> dense_;
+    std::set<int> sparse_;
+};
+
+}  // namespace
+
+Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {
+    RecordLogScan scan;
+    IndexSet seen;
+    std::string line;
     int line_number = 0;
-    while (start < text.size()) {
+    while (std::getline(in, line)) {
         ++line_number;
-        size_t end = text.find('\n', start);
-        const bool complete = end != std::string::npos;
-        std::string line = text.substr(start, complete ? end - start : std::string::npos);
-        size_t next = complete ? end + 1 : text.size();
+        const bool complete = !in.eof();  // getline stopped at a newline, not at the end
+        const uint64_t next = scan.valid_bytes + line.size() + (complete ? 1 : 0);
         if (line.find_first_not_of(" \t\r") == std::string::npos) {
-            if (complete) log.valid_bytes = next;
-            start = next;
+            if (complete) scan.valid_bytes = next;
             continue;
         }
         auto game = parse_json_line(line);
-        const bool last = next >= text.size();
         if (!game || !complete) {
             // Only the final line can be torn by a kill; anything earlier is damage.
+            const bool last = !complete || in.peek() == std::char_traits<char>::eof();
             if (last) {
-                log.dropped_torn_line = true;
+                scan.dropped_torn_line = true;
                 break;
             }
-            return fail(file_name + ":" + std::to_string(line_number) + ": " +
-                        (game ? std::string("record without line end") : game.error().message));
+            return fail(file_name + ":" + std::to_string(line_number) + ": " + game.error().message);
         }
-        if (seen.insert(game->slot.index).second) log.games.push_back(std::move(*game));
-        else ++log.duplicates;
-        log.valid_bytes = next;
-        start = next;
+        scan.valid_bytes = next;
+        if (!seen.insert(game->slot.index)) {
+            ++scan.duplicates;
+            continue;
+        }
+        ++scan.games;
+        on_game(std::move(*game));
     }
+    if (in.bad()) return fail(file_name + ": read failed");
+    return scan;
+}
+
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        if (!std::filesystem::exists(file)) return RecordLogScan{};
+        return fail(file.string() + ": cannot read");
+    }
+    return scan_record_log(in, file.string(), on_game);
+}
+
+namespace {
+
+Expected<RecordLog> collect(const std::function<Expected<RecordLogScan>(const RecordSink &)> &scan) {
+    RecordLog log;
+    auto found = scan([&](FinishedGame &&g) { log.games.push_back(std::move(g)); });
+    if (!found) return Unexpected<Error>{found.error()};
+    static_cast<RecordLogScan &>(log) = *found;
     return log;
 }
 
+}  // namespace
+
+Expected<RecordLog> parse_record_log(const std::string &text, const std::string &file_name) {
+    std::istringstream in(text);
+    return collect([&](const RecordSink &sink) { return scan_record_log(in, file_name, sink); });
+}
+
 Expected<RecordLog> read_record_log(const std::filesystem::path &file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        if (!std::filesystem::exists(file)) return RecordLog{};
-        return fail(file.string() + ": cannot read");
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_record_log(text.str(), file.string());
+    return collect([&](const RecordSink &sink) { return scan_record_log(file, sink); });
 }
 
 Expected<void> truncate_record_log(const std::filesystem::path &file, uint64_t valid_bytes) {

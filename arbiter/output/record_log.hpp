@@ -7,22 +7,36 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <istream>
 #include <string>
 #include <vector>
 
 namespace arb::output {
 
-struct RecordLog {
-    std::vector<FinishedGame> games;  // in file order, each schedule index at most once
+// What a pass over the file found besides the records.
+struct RecordLogScan {
     uint64_t valid_bytes = 0;         // length of the file up to the last complete record
     bool dropped_torn_line = false;   // a last line without newline or unreadable was left out
     int duplicates = 0;               // records of an index already seen (kept: the first)
+    int64_t games = 0;                // records handed on
 };
 
-// Parses the text of a games.jsonl. A bad line that is not the last is an
-// error (the file was edited or damaged): resuming would not be exact.
+struct RecordLog : RecordLogScan {
+    std::vector<FinishedGame> games;  // in file order, each schedule index at most once
+};
+
+// Hands every complete record to `on_game` in file order, each schedule index
+// once (the first), holding one line at a time: memory does not grow with
+// the file. A bad line that is not the last is an error (the file was edited
+// or damaged): resuming would not be exact.
+using RecordSink = std::function<void(FinishedGame &&)>;
+Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game);
+// The same over a file (missing: no records).
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game);
+
+// The whole log in memory (tests, small tools).
 Expected<RecordLog> parse_record_log(const std::string &text, const std::string &file_name);
-// Reads the file (missing: empty log).
 Expected<RecordLog> read_record_log(const std::filesystem::path &file);
 // Cuts the file to `valid_bytes`, dropping a torn last line.
 Expected<void> truncate_record_log(const std::filesystem::path &file, uint64_t valid_bytes);

@@ -88,30 +88,46 @@ rating::Pentanomial count_pentanomial(const std::vector<FinishedGame> &games, in
     return out;
 }
 
-Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
+std::optional<rating::GameOutcome> outcome_of(const FinishedGame &g) {
+    double p = points_of(g, g.slot.engine[0]);
+    if (p < 0) return std::nullopt;
+    return rating::GameOutcome{g.slot.engine[0], g.slot.engine[1], p, g.slot.pair_id};
+}
+
+namespace {
+
+bool have_pairs(const rating::Pentanomial &p) { return p.ll + p.ld + p.wl + p.dd + p.wd + p.ww > 0; }
+
+}  // namespace
+
+rating::SprtState sprt_state(const rating::SprtConfig &sprt, const rating::ResultCounts &counts) {
+    return have_pairs(counts.pentanomial) ? rating::sprt(sprt, counts.pentanomial) : rating::sprt(sprt, counts.trinomial);
+}
+
+Standings compute_standings(const std::vector<std::string> &names, const rating::ResultCounts &counts,
                             const std::optional<rating::SprtConfig> &sprt) {
     Standings s;
     s.names = names;
-    std::vector<rating::GameScore> scores;
-    for (const auto &g : games) {
-        double p = points_of(g, g.slot.engine[0]);
-        if (p < 0) continue;
-        scores.push_back({g.slot.engine[0], g.slot.engine[1], p});
-    }
-    s.games = static_cast<int>(scores.size());
-    s.table = rating::fit_ratings(names, scores);
+    s.games = static_cast<int>(counts.games);
+    s.table = rating::fit_ratings(names, counts.pairs);
     if (names.size() == 2) {
         HeadToHeadStats h;
-        h.trinomial = count_trinomial(games, 0, 1);
-        h.pentanomial = count_pentanomial(games, 0, 1);
+        h.trinomial = counts.trinomial;
+        h.pentanomial = counts.pentanomial;
         h.games = rating::head_to_head(h.trinomial);
-        const auto &p = h.pentanomial;
-        const bool have_pairs = p.ll + p.ld + p.wl + p.dd + p.wd + p.ww > 0;
-        if (have_pairs) h.pairs = rating::head_to_head(h.pentanomial);
-        if (sprt) h.sprt = have_pairs ? rating::sprt(*sprt, h.pentanomial) : rating::sprt(*sprt, h.trinomial);
+        if (have_pairs(h.pentanomial)) h.pairs = rating::head_to_head(h.pentanomial);
+        if (sprt) h.sprt = sprt_state(*sprt, counts);
         s.head_to_head = h;
     }
     return s;
+}
+
+Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
+                            const std::optional<rating::SprtConfig> &sprt) {
+    rating::ResultTally tally(static_cast<int>(names.size()));
+    for (const auto &g : games)
+        if (auto outcome = outcome_of(g)) tally.add(*outcome);
+    return compute_standings(names, tally.counts(), sprt);
 }
 
 void write_standings_text(std::ostream &out, const Standings &s) {

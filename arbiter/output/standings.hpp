@@ -5,6 +5,7 @@
 
 #include "output/finished_game.hpp"
 #include "rating/ratings.hpp"
+#include "rating/result_tally.hpp"
 
 #include <optional>
 #include <ostream>
@@ -28,10 +29,23 @@ struct Standings {
     std::optional<HeadToHeadStats> head_to_head;  // exactly two engines
 };
 
-// Counts of one engine pair from engine `a`'s point of view; game pairs by pair_id.
+// Counts of one engine pair from engine `a`'s point of view, by a pass over
+// all games; game pairs by pair_id.
 rating::Trinomial count_trinomial(const std::vector<FinishedGame> &games, int a, int b);
 rating::Pentanomial count_pentanomial(const std::vector<FinishedGame> &games, int a, int b);
 
+// What a finished game counts for; nothing for a game without a result
+// (an abandoned one).
+std::optional<rating::GameOutcome> outcome_of(const FinishedGame &game);
+
+// The SPRT state of engines 0 and 1: from the pentanomial once a game pair is
+// complete, from the trinomial before.
+rating::SprtState sprt_state(const rating::SprtConfig &sprt, const rating::ResultCounts &counts);
+
+// From running totals (a rating fit: do it outside any lock workers wait on).
+Standings compute_standings(const std::vector<std::string> &names, const rating::ResultCounts &counts,
+                            const std::optional<rating::SprtConfig> &sprt);
+// From scratch: tallies `games` first.
 Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
                             const std::optional<rating::SprtConfig> &sprt);
 

@@ -3,9 +3,6 @@
 // head-to-head statistics, and SPRT.
 // Pure functions of the counts: no I/O.
 //
-// INTERFACE AGREED BETWEEN THE RATING AND TOURNAMENT LAYERS: extend freely,
-// keep these signatures.
-//
 // Scale: expected score = 1 / (1 + 10^(-diff/400)); 95% means z = 1.959963984540054.
 #pragma once
 

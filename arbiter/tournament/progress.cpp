@@ -16,25 +16,36 @@ std::string format_duration(double seconds) {
 Progress::Progress(std::ostream &out, bool live, int total, int done, bool quiet)
     : out_(out), live_(live), quiet_(quiet), total_(total), done_(done), done_at_start_(done), start_(std::chrono::steady_clock::now()) {}
 
+int Progress::done() const {
+    std::lock_guard lock(mutex_);
+    return done_;
+}
+
 double Progress::games_per_second() const {
+    std::lock_guard lock(mutex_);
+    return rate();
+}
+
+double Progress::rate() const {
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     return elapsed > 0 ? (done_ - done_at_start_) / elapsed : 0;
 }
 
 std::string Progress::status_line() const {
-    double rate = games_per_second();
-    std::string eta = rate > 0 ? format_duration((total_ - done_) / rate) : "?";
-    return fmt::format("games {}/{}  {:.2f} games/s  ETA {}{}", done_, total_, rate, eta,
+    double r = rate();
+    std::string eta = r > 0 ? format_duration((total_ - done_) / r) : "?";
+    return fmt::format("games {}/{}  {:.2f} games/s  ETA {}{}", done_, total_, r, eta,
                        last_.empty() ? "" : "  last: " + last_);
 }
 
 void Progress::game_finished(const output::FinishedGame &g) {
+    std::lock_guard lock(mutex_);
     ++done_;
     const auto &r = g.record;
-    last_ = fmt::format("{} vs {} {} ({})", r.engine_names[0], r.engine_names[1], match::result_text(r.result),
-                        match::termination_name(r.termination));
     if (live_) {
-        tick();
+        last_ = fmt::format("{} vs {} {} ({})", r.engine_names[0], r.engine_names[1], match::result_text(r.result),
+                            match::termination_name(r.termination));
+        draw();
         return;
     }
     if (quiet_) return;
@@ -45,20 +56,31 @@ void Progress::game_finished(const output::FinishedGame &g) {
 }
 
 void Progress::tick() {
+    std::lock_guard lock(mutex_);
+    draw();
+}
+
+void Progress::message(const std::string &text) {
+    std::lock_guard lock(mutex_);
+    erase();
+    out_ << text;
+    if (!text.empty() && text.back() != '\n') out_ << '\n';
+    out_.flush();
+    draw();
+}
+
+void Progress::clear() {
+    std::lock_guard lock(mutex_);
+    erase();
+}
+
+void Progress::draw() {
     if (!live_) return;
     out_ << "\r\033[K" << status_line() << std::flush;
     line_shown_ = true;
 }
 
-void Progress::message(const std::string &text) {
-    clear();
-    out_ << text;
-    if (!text.empty() && text.back() != '\n') out_ << '\n';
-    out_.flush();
-    tick();
-}
-
-void Progress::clear() {
+void Progress::erase() {
     if (live_ && line_shown_) out_ << "\r\033[K" << std::flush;
     line_shown_ = false;
 }

@@ -1,11 +1,15 @@
 // Progress of a running tournament: on a terminal one line redrawn in place
 // (games done/total, games per second, ETA), elsewhere one plain line per
 // finished game; interim standings every N games.
+//
+// Thread-safe: games finish on worker threads while the live line is redrawn
+// and reports are printed on the main thread.
 #pragma once
 
 #include "output/finished_game.hpp"
 
 #include <chrono>
+#include <mutex>
 #include <ostream>
 #include <string>
 
@@ -22,11 +26,16 @@ public:
     void message(const std::string &text);     // a full line, keeping the live line intact
     void clear();                              // removes the live line (before the final report)
 
-    [[nodiscard]] int done() const { return done_; }
+    [[nodiscard]] int done() const;
     [[nodiscard]] double games_per_second() const;
 
 private:
+    [[nodiscard]] double rate() const;  // with mutex_ held
     [[nodiscard]] std::string status_line() const;
+    void draw();
+    void erase();
+
+    mutable std::mutex mutex_;  // guards everything below
 
     std::ostream &out_;
     bool live_;

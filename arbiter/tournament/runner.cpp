@@ -27,7 +27,7 @@ Termination termination_for(engine::FailureKind kind) {
 
 // The record of a game lost before a move because an engine could not be
 // started or prepared: the engine at fault loses, as in any other failure.
-match::GameRecord forfeit_record(const GameRules &rules, const ScheduledGame &slot, int side,
+match::GameRecord forfeit_record(const GameRules &rules, const match::ScheduledGame &slot, int side,
                                  const engine::EngineError &error, const char *stage) {
     match::GameRecord r;
     for (int s = 0; s < 2; ++s) r.engine_names[s] = rules.engines[static_cast<size_t>(slot.engine[s])].name;
@@ -72,7 +72,7 @@ GameRules game_rules(const config::TournamentConfig &c, game::PluginPtr plugin, 
     return g;
 }
 
-match::GameSetup game_setup(const GameRules &rules, const ScheduledGame &slot) {
+match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &slot) {
     match::GameSetup s;
     s.plugin = rules.plugin;
     s.options = rules.options;
@@ -91,7 +91,7 @@ match::GameSetup game_setup(const GameRules &rules, const ScheduledGame &slot) {
     return s;
 }
 
-RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &games, int concurrency,
+RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGame> &games, int concurrency,
                    const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick) {
     RunStats stats;
     const int capacity =
@@ -105,7 +105,7 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
 
     std::mutex mutex;  // guards next, stats and on_done
     size_t next = 0;
-    auto take = [&]() -> const ScheduledGame * {
+    auto take = [&]() -> const match::ScheduledGame * {
         std::lock_guard lock(mutex);
         if (controls.stop_new || controls.abandon || next >= games.size()) return nullptr;
         return &games[next++];
@@ -118,7 +118,7 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
         ++stats.abandoned;
         controls.stop_new = true;
     };
-    auto play_one = [&](const ScheduledGame &slot) {
+    auto play_one = [&](const match::ScheduledGame &slot) {
         match::GameRecord record;
         std::unique_ptr<engine::UgiEngine> engines[2];
         for (int side = 0; side < 2; ++side) {
@@ -154,7 +154,7 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
         if (!on_done({slot, std::move(record)})) controls.stop_new = true;
     };
     auto worker = [&]() {
-        while (const ScheduledGame *slot = take()) {
+        while (const match::ScheduledGame *slot = take()) {
             try {
                 play_one(*slot);
             } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
@@ -176,12 +176,12 @@ RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &gam
             }
             worker_done.notify_all();
         });
-    {
+    // The tick runs without the lock, so that what it does (redrawing, rating
+    // fits for reports) never holds up a worker handing in its game.
+    for (;;) {
+        if (tick) tick();
         std::unique_lock lock(mutex);
-        while (running > 0) {
-            if (tick) tick();
-            worker_done.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; });
-        }
+        if (worker_done.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) break;
     }
     for (auto &t : threads) t.join();
     pool.shutdown();

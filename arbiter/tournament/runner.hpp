@@ -5,6 +5,7 @@
 #pragma once
 
 #include "config/tournament_config.hpp"
+#include "match/game_runner.hpp"
 #include "output/finished_game.hpp"
 #include "tournament/engine_pool.hpp"
 #include "tournament/schedule.hpp"
@@ -55,7 +56,7 @@ struct GameRules {
     std::vector<config::Opening> openings;
     std::vector<engine::EngineConfig> engines;
     engine::EngineTimeouts timeouts;
-    match::TimeControl time_control;
+    core::TimeControl time_control;
     std::chrono::milliseconds time_margin{100};
     match::AdjudicationRules adjudication;
 };
@@ -63,17 +64,20 @@ GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plu
                      std::vector<config::Opening> openings);
 
 // The setup of one scheduled game.
-match::GameSetup game_setup(const GameRules &rules, const ScheduledGame &slot);
+match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &slot);
 
-// Called once per finished game, one call at a time; returns false to stop
-// the tournament (e.g. the record could not be written).
+// Called once per finished game on the worker that played it, one call at a
+// time (workers handing in games wait for it: keep it short); returns false
+// to stop the tournament (e.g. the record could not be written).
 using GameDone = std::function<bool(output::FinishedGame &&)>;
-// Called on the calling thread about every 100 ms while games run.
+// Called on the calling thread about every 100 ms while games run; not
+// serialised with GameDone (it may run while a worker is in GameDone), so
+// the slow work of reports belongs here.
 using Tick = std::function<void()>;
 
 // Plays `games` (in order, as workers free up) with `concurrency` workers, or
 // fewer when the engine pool's capacity cannot serve that many games at once.
-RunStats run_games(const GameRules &rules, const std::vector<ScheduledGame> &games, int concurrency,
+RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGame> &games, int concurrency,
                    const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick = {});
 
 }  // namespace arb::tournament

@@ -71,8 +71,8 @@ std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engin
     return out;
 }
 
-std::vector<ScheduledGame> make_schedule(const ScheduleParams &p) {
-    std::vector<ScheduledGame> games;
+std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &p) {
+    std::vector<match::ScheduledGame> games;
     const auto pairs = pairings(p.type, p.engine_count);
     OpeningDealer dealer(p);
     int pair_id = 0;
@@ -84,7 +84,7 @@ std::vector<ScheduledGame> make_schedule(const ScheduleParams &p) {
                 // With an odd number of games per pairing the extra game's
                 // colours alternate by round, so no engine keeps side 0.
                 bool swap = (g % 2 == 1) != (p.games_per_pairing % 2 == 1 && g == p.games_per_pairing - 1 && round % 2 == 0);
-                ScheduledGame s;
+                match::ScheduledGame s;
                 s.index = static_cast<int>(games.size());
                 s.round = round;
                 s.pairing = static_cast<int>(k);

@@ -3,22 +3,14 @@
 // which is what records and --resume refer to. Pure function of the config.
 #pragma once
 
+#include "config/tournament_config.hpp"
+#include "match/scheduled_game.hpp"
+
 #include <cstdint>
+#include <utility>
 #include <vector>
 
-#include "config/tournament_config.hpp"
-
 namespace arb::tournament {
-
-struct ScheduledGame {
-    int index = 0;             // position in the schedule, 0-based
-    int round = 0;             // 1-based
-    int pairing = 0;           // index of the engine pair in the round, 0-based
-    int game_in_pairing = 0;   // 0-based within (round, pairing)
-    int pair_id = 0;           // games sharing an opening with colours swapped have the same pair_id
-    int engine[2] = {0, 0};    // engine indices playing side 0 and side 1
-    int opening = -1;          // index into the opening list, -1: start position
-};
 
 struct ScheduleParams {
     config::TournamentType type = config::TournamentType::RoundRobin;
@@ -36,7 +28,7 @@ ScheduleParams schedule_params(const config::TournamentConfig &config, int openi
 // Each pair of consecutive games of a pairing shares the next opening, the
 // second with colours swapped. Random order draws openings from a seeded
 // shuffle that is the same on every platform.
-std::vector<ScheduledGame> make_schedule(const ScheduleParams &params);
+std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &params);
 
 // The engine pairs of one round, in order.
 std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engine_count);

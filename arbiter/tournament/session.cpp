@@ -12,8 +12,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <deque>
 #include <fstream>
-#include <set>
+#include <mutex>
 #include <sstream>
 
 namespace arb::tournament {
@@ -76,7 +77,7 @@ std::string read_text(const fs::path &file) {
     return s.str();
 }
 
-bool matches_schedule(const output::FinishedGame &g, const std::vector<ScheduledGame> &schedule) {
+bool matches_schedule(const output::FinishedGame &g, const std::vector<match::ScheduledGame> &schedule) {
     if (g.slot.index < 0 || static_cast<size_t>(g.slot.index) >= schedule.size()) return false;
     const auto &s = schedule[static_cast<size_t>(g.slot.index)];
     return s.engine[0] == g.slot.engine[0] && s.engine[1] == g.slot.engine[1] && s.opening == g.slot.opening &&
@@ -109,8 +110,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     const auto &c = loaded.config;
     SessionResult result;
     const fs::path dir = c.out_dir;
-    const auto schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
-    result.games_total = static_cast<int>(schedule.size());
+    auto schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
+    const int64_t total = static_cast<int64_t>(schedule.size());
+    result.games_total = static_cast<int>(total);
     auto failed = [&](const std::string &message) {
         err << "arbiter run: " << message << "\n";
         result.exit_code = 1;
@@ -123,31 +125,55 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     if (!options.resume) {
         if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed(prepared.error().message);
     }
-    auto log = output::read_record_log(dir / kJsonlFile);
-    if (!log) return failed(log.error().message);
-    if (log->dropped_torn_line) {
-        err << "arbiter run: dropped an incomplete last record in " << (dir / kJsonlFile).string()
-            << " (its game is played again)\n";
-        if (auto cut = output::truncate_record_log(dir / kJsonlFile, log->valid_bytes); !cut)
-            return failed(cut.error().message);
-    }
-    std::vector<output::FinishedGame> games;
-    std::set<int> done;
-    for (auto &g : log->games) {
-        if (!matches_schedule(g, schedule))
-            return failed((dir / kJsonlFile).string() + ": game " + std::to_string(g.slot.index + 1) +
-                          " does not match the schedule of " + (dir / kConfigFile).string());
-        done.insert(g.slot.index);
-        games.push_back(std::move(g));
-    }
+    // Of a game only its outcome is kept, in the running totals: memory does
+    // not grow with the games, nor does the work per game (SPRT, reports).
+    rating::ResultTally tally(static_cast<int>(c.engines.size()));
+    std::vector<bool> done(schedule.size(), false);
+    int64_t recorded = 0;
     const RecordFormat format = record_format(loaded);
-    // The JSON lines are the source of truth: the PGN is rebuilt from them,
-    // so it never holds a game twice or a torn record.
+    // The JSON lines are the source of truth: the PGN is rebuilt from them
+    // (streamed, one record at a time), so it never holds a game twice or a
+    // torn record.
     {
-        std::string pgn;
-        for (const auto &g : games) pgn += output::to_pgn(g, format.for_game(g));
-        if (auto written = output::write_file_atomically(dir / kPgnFile, pgn); !written)
-            return failed(written.error().message);
+        const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
+        std::error_code ec;
+        fs::remove(pgn_temp, ec);
+        auto rebuilt = output::AppendFile::open(pgn_temp, /*durable=*/false);
+        if (!rebuilt) return failed(rebuilt.error().message);
+        std::string problem, buffer;
+        auto flush = [&] {
+            if (auto w = rebuilt->append(buffer); !w && problem.empty()) problem = w.error().message;
+            buffer.clear();
+        };
+        auto scan = output::scan_record_log(jsonl_file, [&](output::FinishedGame &&g) {
+            if (!problem.empty()) return;
+            if (!matches_schedule(g, schedule)) {
+                problem = jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) +
+                          " does not match the schedule of " + (dir / kConfigFile).string();
+                return;
+            }
+            done[static_cast<size_t>(g.slot.index)] = true;
+            if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
+            ++recorded;
+            buffer += output::to_pgn(g, format.for_game(g));
+            if (buffer.size() >= (1U << 20)) flush();
+        });
+        flush();
+        if (!scan) problem = scan.error().message;
+        if (problem.empty() && scan->dropped_torn_line) {
+            err << "arbiter run: dropped an incomplete last record in " << jsonl_file.string()
+                << " (its game is played again)\n";
+            if (auto cut = output::truncate_record_log(jsonl_file, scan->valid_bytes); !cut)
+                problem = cut.error().message;
+        }
+        if (problem.empty()) {
+            fs::rename(pgn_temp, dir / kPgnFile, ec);
+            if (ec) problem = (dir / kPgnFile).string() + ": cannot replace: " + ec.message();
+        }
+        if (!problem.empty()) {
+            fs::remove(pgn_temp, ec);
+            return failed(problem);
+        }
     }
     auto jsonl = output::AppendFile::open(dir / kJsonlFile);
     if (!jsonl) return failed(jsonl.error().message);
@@ -156,33 +182,51 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
     if (!pgn) return failed(pgn.error().message);
 
-    std::vector<ScheduledGame> pending;
+    std::vector<match::ScheduledGame> pending;
     for (const auto &s : schedule)
-        if (!done.count(s.index)) pending.push_back(s);
+        if (!done[static_cast<size_t>(s.index)]) pending.push_back(s);
+    schedule = {};  // only the games still to play are kept from here on
+    done = {};
+    const int64_t recorded_before = recorded;
 
     std::vector<std::string> names;
     for (const auto &e : c.engines) names.push_back(e.name);
 
     RunControls controls;
-    if (c.sprt) {
-        auto s = output::compute_standings(names, games, c.sprt);
-        if (s.head_to_head && s.head_to_head->sprt &&
-            s.head_to_head->sprt->decision != rating::SprtState::Decision::Continue) {
-            result.sprt_stopped = true;
-            controls.stop_new = true;
-        }
+    if (c.sprt && output::sprt_state(*c.sprt, tally.counts()).decision != rating::SprtState::Decision::Continue) {
+        result.sprt_stopped = true;
+        controls.stop_new = true;
     }
 
     out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
-                       schedule.size(), done.empty() ? "" : fmt::format(" ({} already played)", done.size()),
+                       total, recorded_before == 0 ? "" : fmt::format(" ({} already played)", recorded_before),
                        c.concurrency, dir.string());
     out.flush();
 
-    Progress progress(out, options.live, static_cast<int>(schedule.size()), static_cast<int>(done.size()),
+    Progress progress(out, options.live, static_cast<int>(total), static_cast<int>(recorded_before),
                       options.quiet);
     std::string write_error;
     const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
+
+    // Interim standings are due under the runner's lock (a copy of the
+    // totals, a few numbers per engine pair) and fitted and printed by the
+    // tick, outside it.
+    std::mutex reports_mutex;
+    std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports;  // guarded by reports_mutex
+    auto print_due_reports = [&]() {
+        std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
+        {
+            std::lock_guard lock(reports_mutex);
+            reports.swap(due_reports);
+        }
+        for (const auto &[games, counts] : reports) {
+            std::ostringstream text;
+            text << fmt::format("\nstandings after {} games:\n", games);
+            output::write_standings_text(text, output::compute_standings(names, counts, c.sprt));
+            progress.message(text.str());
+        }
+    };
 
     auto on_done = [&](output::FinishedGame &&g) {
         auto line = output::to_json_line(g, format.record) + "\n";
@@ -194,25 +238,19 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             write_error = w.error().message;
             return false;
         }
-        games.push_back(std::move(g));
-        progress.game_finished(games.back());
-        const int finished = static_cast<int>(games.size());
-        const bool interim = c.progress_interval > 0 && finished % c.progress_interval == 0 &&
-                             finished < static_cast<int>(schedule.size());
-        if (interim || c.sprt) {
-            auto s = output::compute_standings(names, games, c.sprt);
-            if (interim) {
-                std::ostringstream text;
-                text << fmt::format("\nstandings after {} games:\n", finished);
-                output::write_standings_text(text, s);
-                progress.message(text.str());
-            }
-            if (c.sprt && s.head_to_head && s.head_to_head->sprt &&
-                s.head_to_head->sprt->decision != rating::SprtState::Decision::Continue && !result.sprt_stopped) {
-                result.sprt_stopped = true;
-                progress.message("SPRT decided: no new games are started");
-                return false;
-            }
+        if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
+        ++recorded;
+        progress.game_finished(g);
+        if (c.progress_interval > 0 && recorded % c.progress_interval == 0 &&
+            recorded < total) {
+            std::lock_guard lock(reports_mutex);
+            due_reports.emplace_back(recorded, tally.counts());
+        }
+        if (c.sprt && !result.sprt_stopped &&
+            output::sprt_state(*c.sprt, tally.counts()).decision != rating::SprtState::Decision::Continue) {
+            result.sprt_stopped = true;
+            progress.message("SPRT decided: no new games are started");
+            return false;
         }
         return true;
     };
@@ -233,10 +271,12 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             progress.message("interrupted again: abandoning running games");
         }
         if (signals > 0) result.interrupted = true;
+        print_due_reports();
         progress.tick();
     };
 
     RunStats stats = run_games(rules, pending, c.concurrency, options.parts, controls, on_done, tick);
+    print_due_reports();
     progress.clear();
     if (!write_error.empty()) return failed(write_error);
     result.engine_starts = stats.engine_starts;
@@ -244,14 +284,14 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         out << fmt::format("note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
                            stats.workers, c.concurrency, stats.pool_capacity);
 
-    result.games_recorded = static_cast<int>(games.size());
-    auto standings = output::compute_standings(names, games, c.sprt);
+    result.games_recorded = static_cast<int>(recorded);
+    auto standings = output::compute_standings(names, tally.counts(), c.sprt);
     std::ostringstream text;
     output::write_standings_text(text, standings);
     (void)output::write_file_atomically(dir / kStandingsText, text.str());
     (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
-    out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", games.size(),
-                       schedule.size(),
+    out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded,
+                       total,
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << text.str();

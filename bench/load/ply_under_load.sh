@@ -12,6 +12,11 @@
 # alternating rounds so both see the same machine; ratios are within one run.
 # Also prints games/s of the generic engine at concurrency 1, 2 and 2 x cores.
 #
+# Records go to a tmpfs (/dev/shm) unless BENCH_DIR says otherwise: a
+# tic-tac-toe game is 5 to 9 plies, so one fdatasync per game on a disk would
+# be most of the figure. The load average is printed before and after (the
+# machine may be shared): repeat when it is high.
+#
 # Usage: bench/load/ply_under_load.sh [BUILD_DIR] [GAMES] [--baseline-engine PATH]
 # Games are tic-tac-toe (the instant engine plays only that) and Othello.
 set -euo pipefail
@@ -23,7 +28,9 @@ baseline=
 build=$(cd "$build" && pwd)
 bin=$build/bin
 cores=$(nproc)
-work=$(mktemp -d)
+base=${BENCH_DIR:-/dev/shm}
+[ -d "$base" ] || base=${TMPDIR:-/tmp}
+work=$(mktemp -d "$base/ply-under-load.XXXX")
 busy_pids=()
 cleanup() { for p in "${busy_pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
@@ -65,21 +72,34 @@ YAML
 per_ply() { awk -v us="$1" -v n="$2" 'BEGIN { printf "%.1f", us / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "ply_under_load: $games games per figure, $cores cores, build $build"
-declare -A result
+echo "ply_under_load: $games games per figure, $cores cores, build $build, records in $base"
+echo "  load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+rounds=${ROUNDS:-3}
+echo "  median of $rounds alternating rounds (ROUNDS=N to change)"
+declare -A result samples
 engines=(generic instant)
 [ -n "$baseline" ] && engines+=(baseline)
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+for _ in $(seq "$rounds"); do
+    for game in tictactoe othello; do
+        for engine in "${engines[@]}"; do
+            [ "$engine" = instant ] && [ "$game" != tictactoe ] && continue
+            read -r us n < <(tournament "$game" "$engine" 1)
+            samples[$game,$engine,quiet]+=" $(per_ply "$us" "$n")"
+            start_load
+            read -r us n < <(tournament "$game" "$engine" 1)
+            stop_load
+            samples[$game,$engine,loaded]+=" $(per_ply "$us" "$n")"
+        done
+    done
+done
 for game in tictactoe othello; do
     for engine in "${engines[@]}"; do
         [ "$engine" = instant ] && [ "$game" != tictactoe ] && continue
-        read -r us n < <(tournament "$game" "$engine" 1)
-        result[$game,$engine,quiet]=$(per_ply "$us" "$n")
-        start_load
-        read -r us n < <(tournament "$game" "$engine" 1)
-        stop_load
-        result[$game,$engine,loaded]=$(per_ply "$us" "$n")
+        for load in quiet loaded; do result[$game,$engine,$load]=$(echo "${samples[$game,$engine,$load]}" | median); done
         echo "  $game $engine: quiet ${result[$game,$engine,quiet]} us/ply, loaded ${result[$game,$engine,loaded]} us/ply," \
-             "loaded/quiet $(ratio "${result[$game,$engine,loaded]}" "${result[$game,$engine,quiet]}") (target <= 2)"
+             "loaded/quiet $(ratio "${result[$game,$engine,loaded]}" "${result[$game,$engine,quiet]}") (target <= 2)" \
+             " [quiet:${samples[$game,$engine,quiet]}; loaded:${samples[$game,$engine,loaded]}]"
     done
 done
 echo "  tictactoe generic/instant: quiet $(ratio "${result[tictactoe,generic,quiet]}" "${result[tictactoe,instant,quiet]}")," \
@@ -94,3 +114,4 @@ for conc in 1 2 $((2 * cores)); do
     read -r us n < <(tournament othello generic "$conc")
     echo "  othello generic at concurrency $conc: $(awk -v us="$us" -v g="$games" 'BEGIN { printf "%.1f", g / (us / 1e6) }') games/s"
 done
+echo "  load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -167,7 +167,7 @@ public:
     a_ = std::move(*a);
     b_ = std::move(*b);
     setup_.plugin = *plugin;
-    setup_.time_control[0] = setup_.time_control[1] = *arb::match::TimeControl::parse("1000+0");
+    setup_.time_control[0] = setup_.time_control[1] = *arb::core::TimeControl::parse("1000+0");
     }
 
     int games = 0;

@@ -1,10 +1,13 @@
 // Tournament throughput: games per second of a two-engine match between
 // instant random engines (the generic engine), real processes and the full
-// record writing (fsync per game), at concurrency 1 and 2.
+// record writing (fsync per game), at concurrency 1 and 2; with engine
+// process starts per game (the shared engine pool reuses processes: before
+// it, every worker kept its own process of each engine).
 // Usage: bench_tournament [games] [game ids...]   (default: 400 games; tictactoe othello)
 #include "config/config_loader.hpp"
 #include "tournament/session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -34,7 +37,7 @@ int main(int argc, char **argv) {
     for (int i = 2; i < argc; ++i) ids.emplace_back(argv[i]);
     if (ids.empty()) ids = {"tictactoe", "othello"};
     auto root = std::filesystem::temp_directory_path() / ("arbiter-bench-" + std::to_string(::getpid()));
-    std::printf("%-10s %11s %6s %9s %8s\n", "game", "concurrency", "games", "seconds", "games/s");
+    std::printf("%-10s %11s %6s %9s %8s %12s\n", "game", "concurrency", "games", "seconds", "games/s", "starts/game");
     for (const auto &id : ids) {
         for (int concurrency : {1, 2}) {
             auto out = root / (id + "-" + std::to_string(concurrency));
@@ -56,8 +59,9 @@ int main(int argc, char **argv) {
                 std::cerr << err.str();
                 return 1;
             }
-            std::printf("%-10s %11d %6d %9.2f %8.1f\n", id.c_str(), concurrency, result.games_recorded, seconds,
-                        result.games_recorded / seconds);
+            std::printf("%-10s %11d %6d %9.2f %8.1f %12.3f\n", id.c_str(), concurrency, result.games_recorded, seconds,
+                        result.games_recorded / seconds,
+                        static_cast<double>(result.engine_starts) / std::max(1, result.games_recorded));
         }
     }
     std::filesystem::remove_all(root);

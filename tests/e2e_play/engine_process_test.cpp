@@ -51,7 +51,7 @@ void require_gone(long pid) {
 arb::match::GameSetup tictactoe_setup(const char *tc = "10+0.1") {
     arb::match::GameSetup setup;
     setup.plugin = arb::test::load_plugin("tictactoe");
-    auto parsed = arb::match::TimeControl::parse(tc);
+    auto parsed = arb::core::TimeControl::parse(tc);
     REQUIRE(parsed);
     setup.time_control[0] = setup.time_control[1] = *parsed;
     setup.time_margin = 50ms;
@@ -126,7 +126,7 @@ TEST_CASE("a game between mock engines, crashes and timeouts are the mover's fau
     SECTION("hang with a short clock") {
         auto bad = start(mock_config("bad", {"--misbehave", "hang", "--at-move", "1"}));
         long pid = bad->pid();
-        setup.time_control[1] = *arb::match::TimeControl::parse("0.2");
+        setup.time_control[1] = *arb::core::TimeControl::parse("0.2");
         auto t0 = std::chrono::steady_clock::now();
         auto record = arb::match::play_game(setup, *good, *bad);
         auto took = std::chrono::steady_clock::now() - t0;

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <functional>
@@ -179,6 +180,33 @@ TEST_CASE("ten engines at concurrency 16 under ulimit -n 256: every game played,
         CHECK(g.record.termination != match::Termination::Crash);
     }
     CHECK_THAT(run.output, Catch::Contains("90 of 90 games played"));
+    CHECK(leftovers(seed).empty());
+}
+
+TEST_CASE("the arbiter raises its soft descriptor limit to the hard one: a low soft limit costs no concurrency",
+          "[e2e][process]") {
+    rlimit limit{};
+    REQUIRE(::getrlimit(RLIMIT_NOFILE, &limit) == 0);
+    // 16 games at once need 2 x 16 + 10 engines of 10 descriptors each, plus 64 reserved.
+    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < 600) {
+        WARN("hard descriptor limit " << limit.rlim_max << " is too low for this test");
+        return;
+    }
+    test::TempDir dir;
+    const std::string seed = unique_seed();
+    std::string engines;
+    for (int i = 0; i < 10; ++i) engines += generic_yaml("e" + std::to_string(i), seed);
+    auto config = dir.write("t.yaml", "game: tictactoe\nengines:\n" + engines +
+                                          "tournament: {rounds: 1, games_per_pairing: 2}\nconcurrency: 16\n");
+    const auto out = dir.path() / "out";
+    // Soft limit 100, hard limit unchanged: at 100 the pool could hold 3
+    // engines, one game at a time, and the run would say so in a note.
+    auto run = test::run_command("ulimit -S -n 100 && " + kArbiter + " run -q " + config.string() + " --out " +
+                                 out.string() + " --plugin-dir " + ARBITER_PLUGIN_DIR);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("90 of 90 games played"));
+    CHECK_THAT(run.output, !Catch::Contains("were played at once"));
     CHECK(leftovers(seed).empty());
 }
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 using arb::match::Clock;
-using arb::match::TimeControl;
+using arb::core::TimeControl;
 using std::chrono::milliseconds;
 
 namespace {

@@ -1,8 +1,8 @@
-#include "match/time_control.hpp"
+#include "core/time_control.hpp"
 
 #include <catch2/catch.hpp>
 
-using arb::match::TimeControl;
+using arb::core::TimeControl;
 using std::chrono::milliseconds;
 
 TEST_CASE("clock time controls parse moves, base and increment in seconds", "[time_control]") {

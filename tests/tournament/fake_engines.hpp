@@ -81,6 +81,14 @@ struct FakeWorld {
             (side == 0 ? a : b).quit();
             return r;
         }
+        if (a.name().rfind("dice", 0) == 0) {  // a win, draw or loss drawn from the game's seed and colours
+            uint64_t h = (setup.seed + 0x9e3779b97f4a7c15ULL) * (a.name() < b.name() ? 0xff51afd7ed558ccdULL : 0xc4ceb9fe1a85ec53ULL);
+            h ^= h >> 29;
+            const arb_result results[3] = {ARB_RESULT_WIN_SIDE_0, ARB_RESULT_DRAW, ARB_RESULT_WIN_SIDE_1};
+            r.result = results[h % 3];
+            r.reason = "dice";
+            return r;
+        }
         if (a.name() == "strong" || b.name() == "strong") {  // wins every game it plays
             r.result = a.name() == "strong" ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1;
             r.reason = "strong always wins";

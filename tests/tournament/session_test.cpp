@@ -7,7 +7,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -184,4 +187,97 @@ TEST_CASE("SPRT stops a two-engine match once decided", "[session]") {
     CHECK(result.games_recorded < 100);
     CHECK_THAT(out.str(), Catch::Contains("H1 accepted"));
     CHECK_THAT(out.str(), Catch::Contains("Game pairs (LL LD WL DD WD WW): 0 0 0 0 0 "));
+}
+
+namespace {
+
+// Head-to-head counts of engine 0 recounted from the records, independently
+// of the arbiter's running totals: scores of engine 0 grouped by pair_id.
+struct Recount {
+    int64_t wins = 0, draws = 0, losses = 0;
+    std::vector<int64_t> pentanomial = std::vector<int64_t>(6, 0);  // LL LD WL DD WD WW
+    rating::Pentanomial as_pentanomial() const {
+        const auto &p = pentanomial;
+        return {p[0], p[1], p[2], p[3], p[4], p[5]};
+    }
+};
+
+Recount recount(const std::filesystem::path &jsonl) {
+    auto log = output::read_record_log(jsonl);
+    REQUIRE(log.has_value());
+    Recount r;
+    std::map<int, std::vector<double>> by_pair;
+    for (const auto &g : log->games) {
+        double side_0 = g.record.result == ARB_RESULT_WIN_SIDE_0 ? 1 : g.record.result == ARB_RESULT_DRAW ? 0.5 : 0;
+        double mine = g.slot.engine[0] == 0 ? side_0 : 1 - side_0;
+        (mine == 1 ? r.wins : mine == 0 ? r.losses : r.draws)++;
+        by_pair[g.slot.pair_id].push_back(mine);
+    }
+    for (const auto &[id, scores] : by_pair) {
+        if (scores.size() != 2) continue;
+        double sum = scores[0] + scores[1];
+        int kind = sum == 0 ? 0 : sum == 0.5 ? 1 : sum == 1 ? (scores[0] == 0.5 ? 3 : 2) : sum == 1.5 ? 4 : 5;
+        ++r.pentanomial[static_cast<size_t>(kind)];
+    }
+    return r;
+}
+
+void check_standings_match_records(const std::filesystem::path &out, const rating::SprtConfig &sprt) {
+    const Recount expected = recount(out / "games.jsonl");
+    auto json = nlohmann::json::parse(read(out / "standings.json"));
+    const auto &h = json.at("head_to_head");
+    CHECK(h.at("wins").get<int64_t>() == expected.wins);
+    CHECK(h.at("draws").get<int64_t>() == expected.draws);
+    CHECK(h.at("losses").get<int64_t>() == expected.losses);
+    CHECK(h.at("pentanomial").get<std::vector<int64_t>>() == expected.pentanomial);
+    CHECK(json.at("games").get<int64_t>() == expected.wins + expected.draws + expected.losses);
+    CHECK(h.at("sprt").at("llr").get<double>() == Approx(rating::sprt(sprt, expected.as_pentanomial()).llr));
+}
+
+}  // namespace
+
+TEST_CASE("SPRT counters kept game by game equal a recount of the records, also after --resume", "[session]") {
+    test::TempDir dir;
+    const rating::SprtConfig sprt{-3, 3, 0.001, 0.001, rating::SprtConfig::Model::Normalized};
+    auto loaded = load(dir, "[{name: dice-a, command: x}, {name: dice-b, command: x}]",
+                       "sprt: {elo0: -3, elo1: 3, alpha: 0.001, beta: 0.001}\nprogress: {interval: 10}\n", "100");
+    test::FakeWorld world;
+    world.game_time = std::chrono::milliseconds(2);
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.interrupts = [&world]() { return world.games_started >= 41 ? 1 : 0; };
+    std::ostringstream out, err;
+    auto first = tournament::run_session(loaded, options, out, err);
+    INFO(out.str() << err.str());
+    REQUIRE(first.interrupted);
+    REQUIRE(first.games_recorded >= 41);
+    REQUIRE(first.games_recorded < 200);
+    // Interim reports are printed in order, each from the totals at its count.
+    CHECK_THAT(out.str(), Catch::Contains("standings after 10 games:") && Catch::Contains("standings after 40 games:"));
+    CHECK(out.str().find("standings after 10 games:") < out.str().find("standings after 20 games:"));
+    check_standings_match_records(dir.path() / "out", sprt);
+    const Recount partial = recount(dir.path() / "out/games.jsonl");
+    CHECK(partial.wins > 0);
+    CHECK(partial.draws > 0);
+    CHECK(partial.losses > 0);
+
+    config::LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.check_programs = false;
+    o.overrides.out_dir = (dir.path() / "out").string();
+    auto again = config::load_config_file(dir.path() / "out/config.yaml", o);
+    REQUIRE(again.has_value());
+    options.resume = true;
+    options.interrupts = {};
+    std::ostringstream out2, err2;
+    auto second = tournament::run_session(*again, options, out2, err2);
+    INFO(out2.str() << err2.str());
+    CHECK(second.exit_code == 0);
+    REQUIRE_FALSE(second.sprt_stopped);  // equal engines: the LLR stays near 0 (seen: |LLR| < 0.2 of 6.91)
+    CHECK(second.games_recorded == 200);
+    check_standings_match_records(dir.path() / "out", sprt);
+    const Recount full = recount(dir.path() / "out/games.jsonl");
+    int64_t pairs = 0;
+    for (auto n : full.pentanomial) pairs += n;
+    CHECK(pairs == 100);  // pairs half played at the interruption are completed by the resumed run
 }

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-namespace arb::match {
+namespace arb::core {
 
 struct TimeControl {
     enum class Kind { Clock, MoveTime, Depth, Nodes };
@@ -39,4 +39,4 @@ struct TimeControl {
 // A time in seconds as written in time controls: "60", "0.6", "1.234".
 std::string format_seconds(std::chrono::milliseconds ms);
 
-}  // namespace arb::match
+}  // namespace arb::core

@@ -1,10 +1,10 @@
-#include "match/time_control.hpp"
+#include "core/time_control.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <string_view>
 
-namespace arb::match {
+namespace arb::core {
 namespace {
 
 using std::chrono::milliseconds;
@@ -117,4 +117,4 @@ std::string TimeControl::to_string() const {
     return out;
 }
 
-}  // namespace arb::match
+}  // namespace arb::core

@@ -1,0 +1,44 @@
+// The values UGI traffic is read into and written from: what a search
+// reports, the 'go' line, and how an engine failed. Plain values shared by
+// the line parser (ugi_parse.hpp) and the engine (ugi_engine.hpp).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace arb::engine {
+
+// OutOfResources: the arbiter's machine ran out of descriptors, processes or
+// memory while starting the engine; not the engine's fault (a tournament
+// stops cleanly instead of scoring it).
+enum class FailureKind { Timeout, Crash, Stall, Protocol, StartFailed, OutOfResources };
+
+struct EngineError {
+    FailureKind kind;
+    std::string message;         // e.g. "no 'readyok' within 5000 ms"
+    std::string offending_text;  // the line that broke the protocol, if any
+};
+
+struct SearchInfo {
+    std::optional<int> score_cp;   // last 'info ... score cp N' (or mate mapped to +-100000)
+    std::optional<int> depth;
+    std::optional<int64_t> nodes;
+};
+
+struct BestMove {
+    std::string move;                      // text after 'bestmove', unchecked
+    SearchInfo info;
+    std::chrono::milliseconds elapsed{0};  // from writing 'go' to reading 'bestmove'
+};
+
+// The 'go' line: either clock times (p1 = side 0) or a fixed limit.
+struct GoCommand {
+    std::optional<std::chrono::milliseconds> p1time, p2time, p1inc, p2inc;
+    std::optional<int> movestogo;
+    std::optional<std::chrono::milliseconds> movetime;
+    std::optional<int64_t> depth, nodes;
+};
+
+}  // namespace arb::engine
