@@ -34,7 +34,7 @@ otherwise, 2 for bad arguments.
 }  // namespace
 
 int check_command(const Args &args) {
-    std::string game_id, engine_spec, name, reference_spec;
+    std::string game_id, engine_spec, name, reference_spec, working_dir;
     std::vector<std::string> extra_args, ugi_options, settings, plugin_dirs;
     compliance::CheckSettings s;
     int64_t movetime_ms = s.movetime.count(), margin_ms = s.margin.count(), startup_ms = s.timeouts.startup.count(),
@@ -46,6 +46,8 @@ int check_command(const Args &args) {
         ("engine-arg", po::value(&extra_args)->composing(), "one more argument for the engine; may repeat")
         ("engine-option", po::value(&ugi_options)->composing(), "UGI option name=value sent to the engine; may repeat")
         ("name", po::value(&name), "display name of the engine")
+        ("working-dir", po::value(&working_dir),
+         "folder the engine runs in (e.g. NTest's, for its data files); a relative program path starts there")
         ("option,o", po::value(&settings)->composing(), "rule option of the game name=value; may repeat")
         ("positions", po::value(&s.positions)->default_value(s.positions), "random positions to probe")
         ("games", po::value(&s.games)->default_value(s.games), "full games against the reference engine (0: none)")
@@ -74,6 +76,9 @@ int check_command(const Args &args) {
     auto selected = select_game("check", game_id, plugin_dirs, settings, code);
     if (!selected) return code;
     auto engine = engine_from_command_line(engine_spec, extra_args, ugi_options, name);
+    if (engine) {
+        if (auto dir = set_working_dir(*engine, working_dir); !dir) engine = Unexpected<Error>{dir.error()};
+    }
     if (!engine) {
         std::cerr << "arbiter check: " << engine.error().message << "\n";
         return kExitUsage;

@@ -31,4 +31,14 @@ Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec,
     return config;
 }
 
+Expected<void> set_working_dir(engine::EngineConfig &config, const std::string &dir) {
+    if (dir.empty()) return {};
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(dir, ec).lexically_normal();
+    if (ec || !std::filesystem::is_directory(absolute, ec))
+        return fail("working directory '" + dir + "' of engine '" + config.name + "' is not a folder");
+    config.working_dir = absolute.string();
+    return {};
+}
+
 }  // namespace arb::cli

@@ -17,4 +17,8 @@ Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec,
                                                         const std::vector<std::string> &ugi_options,
                                                         const std::string &name);
 
+// --working-dir: the engine runs in `dir` (made absolute; it must be a
+// folder). As in configs, a relative program path then starts there.
+Expected<void> set_working_dir(engine::EngineConfig &config, const std::string &dir);
+
 }  // namespace arb::cli

@@ -110,7 +110,7 @@ or was interrupted (Ctrl-C), 2 for bad arguments.
 }  // namespace
 
 int play_command(const Args &args) {
-    std::string game_id, position, opening, tc_both = "10+0.1", tc1, tc2, name1, name2, resign, draw;
+    std::string game_id, position, opening, tc_both = "10+0.1", tc1, tc2, name1, name2, resign, draw, dir1, dir2;
     std::vector<std::string> engines, engine1_args, engine2_args, engine1_options, engine2_options, settings, plugin_dirs;
     int max_plies = 0;
     int64_t margin_ms = 100, startup_ms = 10000, ready_ms = 5000, grace_ms = 1000;
@@ -124,6 +124,9 @@ int play_command(const Args &args) {
         ("engine2-arg", po::value(&engine2_args)->composing(), "one more argument for engine 2; may repeat")
         ("name1", po::value(&name1), "display name of engine 1 (default: program file name)")
         ("name2", po::value(&name2), "display name of engine 2")
+        ("working-dir1", po::value(&dir1),
+         "folder engine 1 runs in (e.g. NTest's, for its data files); a relative program path starts there")
+        ("working-dir2", po::value(&dir2), "folder engine 2 runs in")
         ("engine1-option", po::value(&engine1_options)->composing(), "UGI option name=value sent to engine 1; may repeat")
         ("engine2-option", po::value(&engine2_options)->composing(), "UGI option name=value sent to engine 2; may repeat")
         ("tc", po::value(&tc_both)->default_value(tc_both), "time control of both engines (see below)")
@@ -194,9 +197,11 @@ int play_command(const Args &args) {
     const std::vector<std::string> *extra[2] = {&engine1_args, &engine2_args};
     const std::vector<std::string> *engine_options[2] = {&engine1_options, &engine2_options};
     const std::string *names[2] = {&name1, &name2};
+    const std::string *dirs[2] = {&dir1, &dir2};
     for (int i = 0; i < 2; ++i) {
         auto config = engine_from_command_line(engines[static_cast<size_t>(i)], *extra[i], *engine_options[i], *names[i]);
         if (!config) return usage_error(config.error().message);
+        if (auto dir = set_working_dir(*config, *dirs[i]); !dir) return usage_error(dir.error().message);
         configs[i] = std::move(*config);
     }
     if (configs[0].name == configs[1].name) {
@@ -251,7 +256,9 @@ int play_command(const Args &args) {
     for (auto &e : started)
         if (e) e->quit();
     print_summary(*record);
-    return record->termination == match::Termination::Abandoned ? kExitFailure : kExitOk;
+    const bool judged = record->termination != match::Termination::Abandoned &&
+                        record->termination != match::Termination::PluginError;
+    return judged ? kExitOk : kExitFailure;
 }
 
 }  // namespace arb::cli

@@ -1,5 +1,7 @@
 #include "config/config_checks.hpp"
 
+#include "process/spawn.hpp"
+
 #include <charconv>
 
 namespace arb::config::detail {
@@ -24,6 +26,7 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
         c.progress_interval = *o.progress_interval;
     }
     if (o.seed) c.schedule.seed = *o.seed;
+    if (o.shard) c.shard = *o.shard;
     if (o.out_dir) c.out_dir = *o.out_dir;
     if (o.openings_file) c.openings.file = *o.openings_file;
     if (o.time_control) {
@@ -164,7 +167,7 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             }
             e.command = options.program_dir.string() + e.command.substr(token.size());
         }
-        auto program = resolve_program(e.command, dir);
+        auto program = process::find_program(e.command, dir);  // as the engine will be started
         if (program) {
             e.command = fs::absolute(*program).lexically_normal().string();
         } else if (options.check_programs) {

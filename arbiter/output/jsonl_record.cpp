@@ -11,6 +11,7 @@ using nlohmann::json;
 std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     const auto &r = g.record;
     json j;
+    j["schema"] = kJsonlSchema;
     j["index"] = g.slot.index;
     j["round"] = g.slot.round;
     j["pairing"] = g.slot.pairing;
@@ -20,8 +21,8 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     j["opening"] = g.slot.opening;
     j["game"] = context.game_id;
     j["variant"] = context.variant;
-    j["white"] = r.engine_names[0];
-    j["black"] = r.engine_names[1];
+    j["side0"] = r.engine_names[0];
+    j["side1"] = r.engine_names[1];
     j["result"] = match::result_text(r.result);
     j["termination"] = match::termination_name(r.termination);
     j["reason"] = r.reason;
@@ -59,8 +60,13 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
         g.slot.engine[0] = j.at("engines").at(0).get<int>();
         g.slot.engine[1] = j.at("engines").at(1).get<int>();
         g.slot.opening = j.at("opening").get<int>();
-        r.engine_names[0] = j.at("white").get<std::string>();
-        r.engine_names[1] = j.at("black").get<std::string>();
+        // Schema 1 (no "schema" field) named the sides white and black.
+        const bool schema1 = !j.contains("schema");
+        if (!schema1 && j["schema"].get<int>() > kJsonlSchema)
+            return fail("game record of schema " + std::to_string(j["schema"].get<int>()) + ", newer than this arbiter's " +
+                        std::to_string(kJsonlSchema));
+        r.engine_names[0] = j.at(schema1 ? "white" : "side0").get<std::string>();
+        r.engine_names[1] = j.at(schema1 ? "black" : "side1").get<std::string>();
         auto result = match::result_from_text(j.at("result").get<std::string>());
         if (!result) return fail("unknown result '" + j.at("result").get<std::string>() + "'");
         r.result = *result;

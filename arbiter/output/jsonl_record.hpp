@@ -10,6 +10,10 @@
 
 namespace arb::output {
 
+// The "schema" field of every line (docs/records.md). 2: sides named side0/side1
+// (schema 1, without the field, named them white/black; still read).
+inline constexpr int kJsonlSchema = 2;
+
 struct RecordContext {
     std::string game_id;        // plugin id
     std::string variant;        // "othello" or "othello capture=mandatory"

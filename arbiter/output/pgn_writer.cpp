@@ -1,5 +1,6 @@
 #include "output/pgn_writer.hpp"
 
+#include <cstdio>
 #include <ctime>
 
 namespace arb::output {
@@ -50,7 +51,37 @@ private:
     size_t column_ = 0;
 };
 
+// cutechess's move comment: "+0.50/12 0.51s" (no "/depth" without one).
+std::string move_comment(const match::MoveRecord &m) {
+    char score[32];
+    std::snprintf(score, sizeof score, "%+.2f", *m.score_cp / 100.0);
+    std::string text = score;
+    if (m.depth) text += "/" + std::to_string(*m.depth);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, " %.3gs", static_cast<double>(m.elapsed.count()) / 1000.0);
+    return "{" + text + seconds + "}";
+}
+
 }  // namespace
+
+const char *pgn_termination(match::Termination termination) {
+    using match::Termination;
+    switch (termination) {
+    case Termination::GameRule: return "normal";
+    case Termination::TimeForfeit: return "time forfeit";
+    case Termination::IllegalMove:
+    case Termination::UnparsableMove:
+    case Termination::ProtocolError: return "rules infraction";
+    case Termination::Crash:
+    case Termination::Stall: return "abandoned";
+    case Termination::MaxPlies:
+    case Termination::ResignAdjudication:
+    case Termination::DrawAdjudication: return "adjudication";
+    case Termination::Abandoned:
+    case Termination::PluginError: return "unterminated";  // the judge failed, nobody won
+    }
+    return "unterminated";
+}
 
 std::string pgn_date(std::chrono::system_clock::time_point when) {
     std::time_t t = std::chrono::system_clock::to_time_t(when);
@@ -68,13 +99,20 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     tag(out, "Site", context.site.empty() ? "?" : context.site);
     tag(out, "Date", pgn_date(r.started));
     tag(out, "Round", std::to_string(g.slot.round));
-    tag(out, "Game", std::to_string(g.slot.index + 1));
     tag(out, "White", r.engine_names[0]);
     tag(out, "Black", r.engine_names[1]);
     tag(out, "Result", match::result_text(r.result));
-    tag(out, "Termination", match::termination_name(r.termination));
+    if (!context.side_names[0].empty()) tag(out, "WhiteSide", context.side_names[0]);
+    if (!context.side_names[1].empty()) tag(out, "BlackSide", context.side_names[1]);
+    tag(out, "Game", std::to_string(g.slot.index + 1));
+    tag(out, "Termination", pgn_termination(r.termination));
+    tag(out, "ArbiterTermination", match::termination_name(r.termination));
+    if (!context.time_control.empty()) tag(out, "TimeControl", context.time_control);
     tag(out, "Variant", context.variant);
-    if (!r.opening_position.empty() && r.opening_position != context.start_position) tag(out, "FEN", r.opening_position);
+    if (!r.opening_position.empty() && r.opening_position != context.start_position) {
+        tag(out, "SetUp", "1");
+        tag(out, "FEN", r.opening_position);
+    }
     if (r.has_score) tag(out, "Score", std::to_string(r.score[0]) + "-" + std::to_string(r.score[1]));
     const size_t plies = r.opening_moves.size() + r.moves.size();
     tag(out, "PlyCount", std::to_string(plies));
@@ -93,7 +131,10 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     size_t ply = 0;
     for (const auto &m : r.opening_moves) emit(m, ply++);
     if (!r.opening_moves.empty()) text.word("{opening}");
-    for (const auto &m : r.moves) emit(m.text, ply++);
+    for (const auto &m : r.moves) {
+        emit(m.text, ply++);
+        if (m.score_cp && !m.forced) text.word(move_comment(m));
+    }
     if (!r.reason.empty()) text.word("{" + comment_text(r.reason) + "}");
     text.word(match::result_text(r.result));
     out += "\n\n";

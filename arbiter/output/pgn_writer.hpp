@@ -1,6 +1,11 @@
-// A finished game as a PGN-like record (games.pgn): the seven-tag roster
-// that Ordo and BayesElo read, plus Game, Termination, Variant, FEN, Score
-// and PlyCount, and numbered movetext in the plugin's canonical notation.
+// A finished game as a PGN-like record (games.pgn) that Ordo, BayesElo and
+// other PGN tools read: the Seven Tag Roster first and in order (Event, Site,
+// Date, Round, White, Black, Result), then WhiteSide/BlackSide (PGN's White
+// is side 0, the first mover: Othello's black), Game, Termination (PGN's
+// values) and ArbiterTermination (ours), TimeControl, Variant, SetUp and FEN,
+// Score, PlyCount; numbered movetext in the plugin's canonical notation, with
+// cutechess-style comments {+0.50/12 0.51s} (score in pawns = cp/100 from
+// the mover's view, depth, seconds) on moves whose engine sent a score.
 #pragma once
 
 #include "output/finished_game.hpp"
@@ -15,7 +20,13 @@ struct PgnContext {
     std::string variant;         // game id and non-default options, e.g. "baghchal capture=mandatory"
     std::string start_position;  // the plugin's start position: no FEN tag for games that begin there
     int first_side = 0;          // side to move where the game began (1: movetext starts "1...")
+    std::string side_names[2];   // the game's names of side 0 and 1 (e.g. "black", "white"); empty: no tags
+    std::string time_control;    // PGN TimeControl, e.g. "10+0.1"; empty: no tag
 };
+
+// PGN's Termination value for ours: "normal", "time forfeit", "rules
+// infraction", "abandoned", "adjudication" or "unterminated".
+const char *pgn_termination(match::Termination termination);
 
 // The record, ending with a blank line.
 std::string to_pgn(const FinishedGame &game, const PgnContext &context);

@@ -5,6 +5,7 @@
 
 #include "gtp_channel.hpp"
 #include "settings.hpp"
+#include "ugi_session.hpp"
 
 #include <optional>
 #include <ostream>
@@ -14,42 +15,29 @@
 
 namespace arb::gtp {
 
-class UgiAdapter {
+class UgiAdapter final : public adapter::UgiFrontEnd {
 public:
     // `out` receives the UGI replies, `log` diagnostics (our stderr).
     UgiAdapter(IChannel &engine, Settings settings, std::ostream &out, std::ostream &log);
 
-    // Handles one UGI line. Returns false after "quit"; an error is fatal
-    // (the engine is gone or refused a move the arbiter found legal).
-    Expected<bool> handle(std::string_view line);
-
 private:
-    // A game position as UGI sends it: where it started and the moves since.
-    struct Position {
-        std::string fen;  // empty for startpos
-        std::vector<std::string> moves;
-        friend bool operator==(const Position &, const Position &) = default;
-    };
+    using Position = adapter::UgiPosition;
 
-    Expected<void> start_engine();
-    Expected<void> new_game();
-    Expected<void> set_position(std::string_view args);
-    Expected<void> go(std::string_view args);
-    Expected<void> sync_engine();
-    Expected<void> reset_engine_board();
-    Expected<void> send_move(size_t index);
+    Expected<void> start() override;
+    Expected<void> new_game() override;
+    Expected<void> go(const Position &position, const adapter::GoLimits &limits) override;
+    Expected<void> sync_engine(const Position &want);
+    Expected<void> reset_engine_board(const Position &want);
+    Expected<void> load_position_file(const std::string &fen);
+    Expected<void> send_move(const Position &want, size_t index);
     Expected<Reply> must(const std::string &command);
     [[nodiscard]] bool knows(std::string_view command) const;
-    [[nodiscard]] Expected<int> first_colour(const Position &position) const;  // 0 black, 1 white
 
     IChannel &engine_;
     const Settings settings_;
-    std::ostream &out_;
-    std::ostream &log_;
     std::vector<std::string> known_commands_;
-    std::string setup_command_;       // resolved from settings ("" = none)
+    std::string setup_command_;       // resolved from settings ("" = none, "loadsgf" = a temporary GGF file)
     bool engine_passes_itself_ = false;  // learned in PassMode::Auto, or set by Skip
-    std::optional<Position> wanted_;  // from the last 'position'
     std::optional<Position> engine_board_;  // what the engine's board holds now
 };
 

@@ -1,46 +1,29 @@
-// The wrapped GTP engine as a child process (started with process::spawn, in
-// our process group, so that a kill of the adapter's group reaches it; it
-// also dies with the adapter): its stdin and stdout are pipes owned here, its
-// stderr is ours (so whoever reads our stderr sees its complaints too).
-// Every read blocks; nothing polls.
+// The wrapped GTP engine as a child process (adapter::EngineLink): one
+// command line out, one GTP reply back. Every read blocks; nothing polls.
 #pragma once
 
+#include "engine_link.hpp"
 #include "gtp_channel.hpp"
-#include "process/spawn.hpp"
 
-#include <memory>
-#include <optional>
 #include <string>
-#include <vector>
 
 namespace arb::gtp {
 
 class Process final : public IChannel {
 public:
-    // Starts argv[0] (looked up in PATH) with the given arguments.
-    static Expected<std::unique_ptr<Process>> start(const std::vector<std::string> &argv);
-
-    Process(const Process &) = delete;
-    Process &operator=(const Process &) = delete;
-    ~Process() override;
+    // Starts the engine (argv[0] looked up in PATH, in `command.working_dir` if given).
+    static Expected<Process> start(const adapter::EngineCommand &command);
 
     Expected<Reply> command(const std::string &line) override;
 
-    // Sends "quit", closes the pipes and reaps the child. Returns its exit status text.
+    // Sends "quit", waits for its reply and reaps the child. Returns how it ended.
     std::string quit();
 
 private:
-    Process(process::Child child, std::string program);
-    std::optional<std::string> read_line();
-    bool write_all(const std::string &data);
-    void close_pipes();
-    std::string reap();
+    explicit Process(adapter::EngineLink link) : link_(std::move(link)) {}
+    std::optional<std::string> next_line();
 
-    process::Child child_;
-    int to_child_ = -1;
-    int from_child_ = -1;
-    std::string program_;
-    std::string buffer_;  // bytes read past the last line
+    adapter::EngineLink link_;
 };
 
 }  // namespace arb::gtp

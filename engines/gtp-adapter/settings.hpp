@@ -21,8 +21,11 @@ struct Settings {
     PassMode pass = PassMode::Auto;
     RowOrder rows = RowOrder::TopDown;
     int size = 8;                       // board size, for boardsize and row flipping
-    std::string setup_command = "auto";  // GTP command that sets up a position from the fen text
+    // GTP command that sets up a position from the fen text; "loadsgf" sends
+    // it in a temporary GGF file; "auto" picks grhino-setup_board, then loadsgf.
+    std::string setup_command = "auto";
     std::vector<std::string> init_commands;  // sent once at start, each must succeed
+    bool send_time_left = true;         // false: never 'time_left' (the engine keeps its own level)
     std::string name;                   // 'id name' override; default: the engine's name and version
 };
 

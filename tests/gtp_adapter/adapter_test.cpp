@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -59,7 +61,8 @@ TEST_CASE("adapter handshake names the engine and sets the board size", "[gtp_ad
     Rig rig;
     UgiAdapter adapter(rig.engine, rig.settings, rig.out, rig.log);
     CHECK(rig.feed({"ugi", "isready"}, adapter) == Commands{"name", "version", "list_commands", "boardsize 8"});
-    CHECK(rig.out.str() == "id name Fake 1.0 (via arbiter-gtp-adapter)\nid author arbiter-gtp-adapter\nugiok\nreadyok\n");
+    CHECK(rig.out.str() == "id name Fake 1.0 (via arbiter-gtp-adapter)\nid author arbiter-gtp-adapter\n"
+                          "option name game type combo default othello var othello\nugiok\nreadyok\n");
     auto quit = adapter.handle("quit");
     REQUIRE(quit.has_value());
     CHECK_FALSE(*quit);
@@ -191,4 +194,68 @@ TEST_CASE("adapter refuses go without a position and malformed positions", "[gtp
     // Unknown commands are logged, not fatal.
     REQUIRE(adapter.handle("debug on").has_value());
     CHECK(rig.log.str().find("ignoring unknown UGI command 'debug on'") != std::string::npos);
+}
+
+TEST_CASE("adapter with --no-time-left never sends time_left", "[gtp_adapter]") {
+    Rig rig("name list_commands clear_board play genmove time_left");
+    rig.settings.send_time_left = false;
+    UgiAdapter adapter(rig.engine, rig.settings, rig.out, rig.log);
+    rig.feed({"ugi"}, adapter);
+    CHECK(rig.feed({"position startpos moves f5", "go p1time 5000 p2time 7999 p1inc 0 p2inc 0"}, adapter) ==
+          Commands{"clear_board", "play black F5", "genmove white"});
+}
+
+TEST_CASE("adapter sets up positions through loadsgf with a temporary GGF file", "[gtp_adapter]") {
+    // Edax lists loadsgf and reads the start position only from a .ggf file's BO.
+    const std::string fen = "---------------------------OX------XXX-------------------------- O";
+    Rig rig("name list_commands clear_board play genmove loadsgf");
+    std::string file_text, file_name;
+    struct Reader final : IChannel {
+        FakeEngine &inner;
+        std::string &text, &name;
+        Reader(FakeEngine &e, std::string &t, std::string &n) : inner(e), text(t), name(n) {}
+        Expected<Reply> command(const std::string &line) override {
+            if (line.rfind("loadsgf ", 0) == 0) {
+                name = line.substr(8);
+                std::ifstream in(name);
+                std::getline(in, text);
+            }
+            return inner.command(line);
+        }
+    } reader(rig.engine, file_text, file_name);
+    UgiAdapter adapter(reader, rig.settings, rig.out, rig.log);
+    rig.feed({"ugi"}, adapter);
+    std::string position = "position fen " + fen + " moves d6";
+    auto sent = rig.feed({position.c_str(), "go"}, adapter);
+    REQUIRE(sent.size() == 4);
+    CHECK(sent[0] == "clear_board");
+    CHECK(sent[1].rfind("loadsgf ", 0) == 0);
+    CHECK(sent[2] == "play white D6");
+    CHECK(sent[3] == "genmove black");
+    // Written by hand from the position string: X -> *, O stays, white to move.
+    CHECK(file_text ==
+          "(;GM[Othello]PC[arbiter]PB[p1]PW[p2]RE[?]TI[1:00:00]TY[8]"
+          "BO[8 ---------------------------O*------***-------------------------- O];)");
+    CHECK(file_name.size() > 4);
+    CHECK(file_name.substr(file_name.size() - 4) == ".ggf");
+    CHECK_FALSE(std::filesystem::exists(file_name));  // removed once the engine has read it
+}
+
+TEST_CASE("adapter plays the standard start given as a position string without a setup command", "[gtp_adapter]") {
+    Rig rig;  // no setup command at all
+    UgiAdapter adapter(rig.engine, rig.settings, rig.out, rig.log);
+    rig.feed({"ugi"}, adapter);
+    CHECK(rig.feed({"position fen ---------------------------OX------XO--------------------------- X moves f5",
+                    "go"},
+                   adapter) == Commands{"clear_board", "play black F5", "genmove white"});
+}
+
+TEST_CASE("adapter declares the game option and refuses other games", "[gtp_adapter]") {
+    Rig rig;
+    UgiAdapter adapter(rig.engine, rig.settings, rig.out, rig.log);
+    rig.feed({"ugi", "setoption name game value othello"}, adapter);
+    CHECK(rig.out.str().find("option name game type combo default othello var othello\nugiok") != std::string::npos);
+    auto r = adapter.handle("setoption name game value gess");
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().message.find("cannot play 'gess'") != std::string::npos);
 }

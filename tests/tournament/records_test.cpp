@@ -49,20 +49,26 @@ TEST_CASE("a damaged JSON line is refused with a reason", "[records]") {
 
 TEST_CASE("PGN records have the tags Ordo and BayesElo read and numbered movetext", "[records]") {
     auto g = test::sample_game(0);
-    output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0};
+    output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0, {"x", "o"}, "10+0.1"};
+    // The Seven Tag Roster first and in PGN's order, then ours.
     CHECK(output::to_pgn(g, context) == R"([Event "Unit event"]
 [Site "host"]
 [Date "2025.11.22"]
 [Round "1"]
-[Game "1"]
 [White "alpha"]
 [Black "beta"]
 [Result "1-0"]
-[Termination "game-rule"]
+[WhiteSide "x"]
+[BlackSide "o"]
+[Game "1"]
+[Termination "normal"]
+[ArbiterTermination "game-rule"]
+[TimeControl "10+0.1"]
 [Variant "tictactoe"]
 [PlyCount "6"]
 
-1. b2 {opening} a1 2. c3 a3 3. a2 c1 {three in a row )diagonal)} 1-0
+1. b2 {opening} a1 2. c3 {-0.35 0.011s} a3 3. a2 c1 {three in a row )diagonal)}
+1-0
 
 )");
     g.record.opening_position = "X........ O";
@@ -72,7 +78,31 @@ TEST_CASE("PGN records have the tags Ordo and BayesElo read and numbered movetex
     g.record.score[1] = 1;
     context.first_side = 1;
     std::string pgn = output::to_pgn(g, context);
-    CHECK_THAT(pgn, Catch::Contains("[FEN \"X........ O\"]\n[Score \"3-1\"]\n[PlyCount \"5\"]\n\n1... a1 2. c3 a3 3. a2 c1"));
+    CHECK_THAT(pgn, Catch::Contains("[SetUp \"1\"]\n[FEN \"X........ O\"]\n[Score \"3-1\"]\n[PlyCount \"5\"]\n\n1... a1 2. c3 {-0.35 0.011s} a3 3. a2 c1"));
+}
+
+TEST_CASE("PGN move comments as cutechess writes them, and PGN's Termination values", "[records]") {
+    auto g = test::sample_game(0);
+    g.record.moves[0].score_cp = 50;  // pawns from the mover's view: +0.50
+    g.record.moves[0].depth = 12;
+    g.record.moves[0].elapsed = std::chrono::milliseconds(510);
+    g.record.moves[1].score_cp = -123;
+    g.record.moves[1].elapsed = std::chrono::milliseconds(2000);
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, ""};
+    std::string pgn = output::to_pgn(g, context);
+    CHECK_THAT(pgn, Catch::Contains("a1 {+0.50/12 0.51s} 2. c3 {-1.23 2s} a3"));
+    CHECK_THAT(pgn, !Catch::Contains("WhiteSide"));  // no side names given
+    using match::Termination;
+    CHECK(std::string(output::pgn_termination(Termination::TimeForfeit)) == "time forfeit");
+    CHECK(std::string(output::pgn_termination(Termination::IllegalMove)) == "rules infraction");
+    CHECK(std::string(output::pgn_termination(Termination::UnparsableMove)) == "rules infraction");
+    CHECK(std::string(output::pgn_termination(Termination::Crash)) == "abandoned");
+    CHECK(std::string(output::pgn_termination(Termination::MaxPlies)) == "adjudication");
+    CHECK(std::string(output::pgn_termination(Termination::ResignAdjudication)) == "adjudication");
+    CHECK(std::string(output::pgn_termination(Termination::Abandoned)) == "unterminated");
+    g.record.termination = Termination::IllegalMove;
+    pgn = output::to_pgn(g, context);
+    CHECK_THAT(pgn, Catch::Contains("[Termination \"rules infraction\"]\n[ArbiterTermination \"illegal-move\"]"));
 }
 
 TEST_CASE("pentanomial counts pair games by pair id from the first engine's view", "[records]") {
@@ -100,7 +130,7 @@ TEST_CASE("the PGN file reads back as the same results through a tag-based reade
     std::string pgn;
     const arb_result results[] = {ARB_RESULT_WIN_SIDE_0, ARB_RESULT_DRAW, ARB_RESULT_WIN_SIDE_1};
     for (int i = 0; i < 3; ++i)
-        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0});
+        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0, {}, ""});
     std::istringstream in(pgn);
     auto read = rating::read_pgn_results(in);
     INFO((read ? "" : read.error().message));
@@ -111,4 +141,25 @@ TEST_CASE("the PGN file reads back as the same results through a tag-based reade
     CHECK(read->games[1].score == 0.5);
     CHECK(read->games[2].score == 0.0);
     CHECK(read->games[1].first == 1);  // game 2 has beta as White
+}
+
+TEST_CASE("JSONL lines carry their schema and name sides side0/side1, schema 1 lines still read", "[records]") {
+    auto g = test::sample_game(0);
+    std::string line = output::to_json_line(g, {"tictactoe", "tictactoe"});
+    CHECK_THAT(line, Catch::Contains("\"schema\":2"));
+    CHECK_THAT(line, Catch::Contains("\"side0\":\"alpha\""));
+    CHECK_THAT(line, Catch::Contains("\"side1\":\"beta\""));
+    CHECK_THAT(line, !Catch::Contains("\"white\""));
+    // The form written before the schema field: white/black.
+    std::string old = line;
+    old.replace(old.find("\"schema\":2,"), 11, "");
+    old.replace(old.find("\"side0\""), 7, "\"white\"");
+    old.replace(old.find("\"side1\""), 7, "\"black\"");
+    auto back = output::parse_json_line(old);
+    REQUIRE(back.has_value());
+    CHECK(back->record.engine_names[0] == "alpha");
+    CHECK(back->record.engine_names[1] == "beta");
+    std::string future = line;
+    future.replace(future.find("\"schema\":2"), 10, "\"schema\":9");
+    CHECK_FALSE(output::parse_json_line(future).has_value());
 }
