@@ -8,6 +8,7 @@
 #include "rating/result_tally.hpp"
 #include "tournament/config_identity.hpp"
 #include "tournament/output_files.hpp"
+#include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/shard.hpp"
 
@@ -221,6 +222,11 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     std::vector<std::string> names;
     for (const auto &e : merged.config.engines) names.push_back(e.name);
     report.standings_text = write_standings_files(out, output::compute_standings(names, tally.counts(), merged.config.sprt));
+    // The page a run would leave, from the merged records.
+    const bool complete = report.games_merged == report.games_total;
+    auto page = ReportFile(merged, report.games_total)
+                    .write(out / kJsonlFile, out / kReportFile, complete ? "merged" : "merged, partial");
+    if (!page) report.notes.push_back("report.html not written: " + page.error().message);
     return report;
 }
 

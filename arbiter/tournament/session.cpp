@@ -1,5 +1,6 @@
 #include "tournament/session.hpp"
 
+#include "engine/ugi_engine.hpp"
 #include "output/append_file.hpp"
 #include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
@@ -7,6 +8,7 @@
 #include "output/record_log.hpp"
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
+#include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/shard.hpp"
 
@@ -23,15 +25,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh run: the folder must not hold games already; keeps the effective
-// config and a copy of the openings, so --resume needs nothing else.
+bool holds_data(const fs::path &file) {
+    std::error_code ec;
+    return fs::exists(file, ec) && fs::file_size(file, ec) > 0 && !ec;
+}
+
+// A fresh run: the folder must not hold games already (in either record file:
+// a games.pgn alone may be all that is left of a tournament).
+Expected<void> check_new_folder(const fs::path &dir) {
+    if (holds_data(dir / kJsonlFile) || holds_data(dir / kPgnFile))
+        return fail(dir.string() + " already holds games of a tournament (" +
+                    (holds_data(dir / kJsonlFile) ? kJsonlFile : kPgnFile) +
+                    "); continue it with 'arbiter run --resume " + dir.string() + "' or choose another --out");
+    return {};
+}
+
+// Keeps the effective config and a copy of the openings, so --resume needs nothing else.
 Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir) {
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return fail(dir.string() + ": cannot create the output folder: " + ec.message());
-    if (fs::exists(dir / kJsonlFile) && fs::file_size(dir / kJsonlFile, ec) > 0)
-        return fail(dir.string() + " already holds games of a tournament; continue it with 'arbiter run --resume " +
-                    dir.string() + "' or choose another --out");
     for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
     return write_effective_config(loaded, dir);
 }
@@ -81,8 +92,10 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     auto lock = output::FolderLock::acquire(dir);
     if (!lock) return failed(lock.error().message);
     if (!options.resume) {
-        if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed(prepared.error().message);
+        if (auto free = check_new_folder(dir); !free) return failed(free.error().message);
     }
+    // Nothing is written before every engine has started (below): a run that
+    // cannot start leaves the folder as it was.
     // Of a game only its outcome is kept, in the running totals: memory does
     // not grow with the games, nor does the work per game (SPRT, reports).
     rating::ResultTally tally(static_cast<int>(c.engines.size()));
@@ -91,10 +104,18 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     int64_t recorded = 0;
     const RecordFormat format = record_format(loaded);
     // The JSON lines are the source of truth: the PGN is rebuilt from them
-    // (streamed, one record at a time), so it never holds a game twice or a
-    // torn record.
+    // (streamed, one record at a time, into a temporary file that replaces
+    // games.pgn once the engines have started), so it never holds a game twice
+    // or a torn record.
+    const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
+    uint64_t valid_bytes = 0;
+    bool dropped_torn_line = false;
+    auto failed_before_start = [&](const std::string &message) {
+        std::error_code ec;
+        fs::remove(pgn_temp, ec);
+        return failed(message);
+    };
     {
-        const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
         std::error_code ec;
         fs::remove(pgn_temp, ec);
         auto rebuilt = output::AppendFile::open(pgn_temp, /*durable=*/false);
@@ -125,27 +146,15 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         });
         flush();
         if (!scan) problem = scan.error().message;
-        if (problem.empty() && scan->dropped_torn_line) {
-            err << "arbiter run: dropped an incomplete last record in " << jsonl_file.string()
-                << " (its game is played again)\n";
-            if (auto cut = output::truncate_record_log(jsonl_file, scan->valid_bytes); !cut)
-                problem = cut.error().message;
-        }
-        if (problem.empty()) {
-            fs::rename(pgn_temp, dir / kPgnFile, ec);
-            if (ec) problem = (dir / kPgnFile).string() + ": cannot replace: " + ec.message();
-        }
-        if (!problem.empty()) {
-            fs::remove(pgn_temp, ec);
-            return failed(problem);
-        }
+        if (!problem.empty()) return failed_before_start(problem);
+        valid_bytes = scan->valid_bytes;
+        dropped_torn_line = scan->dropped_torn_line;
     }
-    auto jsonl = output::AppendFile::open(dir / kJsonlFile);
-    if (!jsonl) return failed(jsonl.error().message);
-    // Only the source of truth waits for the disk: the PGN is rebuilt from the
-    // JSON lines on resume, so syncing it too would halve throughput for nothing.
-    auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
-    if (!pgn) return failed(pgn.error().message);
+    // Rebuilding the PGN from no JSON lines would empty it, losing games that are nowhere else.
+    if (options.resume && recorded == 0 && holds_data(dir / kPgnFile))
+        return failed_before_start(dir.string() + " holds games in " + kPgnFile + " but none in " + kJsonlFile +
+                                   " (the records --resume continues from); move " + kPgnFile +
+                                   " away to start the games anew");
 
     std::vector<match::ScheduledGame> pending;
     for (const auto &s : schedule)
@@ -164,6 +173,53 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         controls.stop_new = true;
     }
 
+    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
+    EnginePool pool(rules.engines, rules.timeouts, options.parts.start_engine,
+                    runner_pool_capacity(options.parts, c.concurrency, static_cast<int>(c.engines.size())));
+    std::string out_of_resources;  // the system, not an engine, failed a start before game 1
+    if (!pending.empty() && !controls.stop_new) {
+        // Every engine once, before game 1: an engine that cannot start is a
+        // mistake in the setup, not a series of forfeits.
+        std::vector<EnginePool::StartFailure> faults;
+        for (auto &f : pool.start_all()) {
+            if (f.error.kind != engine::FailureKind::OutOfResources) faults.push_back(std::move(f));
+            else if (out_of_resources.empty()) out_of_resources = f.error.message;
+        }
+        if (!faults.empty()) {
+            std::error_code ec;
+            fs::remove(pgn_temp, ec);
+            for (const auto &f : faults)
+                err << "arbiter run: " << engine::describe_start_failure(rules.engines[static_cast<size_t>(f.index)], f.error);
+            err << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
+                << " could not start; no game was played\n";
+            result.exit_code = 1;
+            return result;
+        }
+        // Blames no engine: stops like running out mid-run (resumable).
+        if (!out_of_resources.empty()) controls.stop_new = true;
+    }
+
+    if (!options.resume) {
+        if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed_before_start(prepared.error().message);
+    }
+    if (dropped_torn_line) {
+        err << "arbiter run: dropped an incomplete last record in " << jsonl_file.string()
+            << " (its game is played again)\n";
+        if (auto cut = output::truncate_record_log(jsonl_file, valid_bytes); !cut)
+            return failed_before_start(cut.error().message);
+    }
+    {
+        std::error_code ec;
+        fs::rename(pgn_temp, dir / kPgnFile, ec);
+        if (ec) return failed_before_start((dir / kPgnFile).string() + ": cannot replace: " + ec.message());
+    }
+    auto jsonl = output::AppendFile::open(dir / kJsonlFile);
+    if (!jsonl) return failed(jsonl.error().message);
+    // Only the source of truth waits for the disk: the PGN is rebuilt from the
+    // JSON lines on resume, so syncing it too would halve throughput for nothing.
+    auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
+    if (!pgn) return failed(pgn.error().message);
+
     out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
                        total,
@@ -176,13 +232,26 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     Progress progress(out, options.live, static_cast<int>(total), static_cast<int>(recorded_before),
                       options.quiet);
     std::string write_error;
-    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
 
     // Interim standings are due under the runner's lock (a copy of the
     // totals, a few numbers per engine pair) and fitted and printed by the
     // tick, outside it.
     std::mutex reports_mutex;
     std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports;  // guarded by reports_mutex
+    // report.html, rebuilt from games.jsonl by the tick (outside the runner's
+    // lock) at interim standings when due, and at the end.
+    const ReportFile report(loaded, total);
+    auto last_report_end = std::chrono::steady_clock::now();
+    std::chrono::duration<double> last_report_took{0};
+    auto write_report = [&](const std::string &status) {
+        auto built = report.write(dir / kJsonlFile, dir / kReportFile, status);
+        if (!built) {
+            progress.message("warning: report.html not written: " + built.error().message);
+            return;
+        }
+        last_report_took = built->took;
+        last_report_end = std::chrono::steady_clock::now();
+    };
     auto print_due_reports = [&]() {
         std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
         {
@@ -195,6 +264,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             output::write_standings_text(text, output::compute_standings(names, counts, c.sprt));
             progress.message(text.str());
         }
+        if (!reports.empty() &&
+            interim_report_due(std::chrono::steady_clock::now(), last_report_end, last_report_took))
+            write_report("interim standings");
     };
 
     auto on_done = [&](output::FinishedGame &&g) {
@@ -245,7 +317,8 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         progress.tick();
     };
 
-    RunStats stats = run_games(rules, pending, c.concurrency, options.parts, controls, on_done, tick);
+    RunStats stats = run_games(rules, pending, c.concurrency, pool, options.parts.play_game, controls, on_done, tick);
+    if (stats.out_of_resources.empty()) stats.out_of_resources = out_of_resources;
     print_due_reports();
     progress.clear();
     if (!write_error.empty()) return failed(write_error);
@@ -257,12 +330,17 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     result.games_recorded = static_cast<int>(recorded);
     const std::string standings_text =
         write_standings_files(dir, output::compute_standings(names, tally.counts(), c.sprt));
+    write_report(result.sprt_stopped                                          ? "stopped by SPRT"
+                 : result.interrupted && recorded < total                     ? "interrupted"
+                 : recorded < total && !stats.out_of_resources.empty()        ? "stopped"
+                                                                              : "finished");
     out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded,
                        total,
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << standings_text;
-    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "\n";
+    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "; report: "
+        << (dir / kReportFile).string() << "\n";
     if (!stats.out_of_resources.empty()) {
         out.flush();
         err << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats.out_of_resources

@@ -2,6 +2,7 @@
 // layouts on LP64 platforms, so an accidental reordering or retyping of a
 // field in game.h fails the build instead of breaking every existing plugin.
 #include <arbiter/ext/move_properties.h>
+#include <arbiter/ext/diagram.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/game.h>
 
@@ -35,6 +36,7 @@ static_assert(offsetof(arb_host, plugin_path) == 16);
 static_assert(offsetof(arb_host, log) == 24);
 static_assert(sizeof(arb_host) == 32);
 static_assert(sizeof(arb_game_move_properties) == 8 && sizeof(arb_game_position_hash) == 8);
+static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);
 static_assert(sizeof(arb_option_value) == 16);

@@ -134,6 +134,9 @@ TEST_CASE("merged shards are exactly the unsharded run: records in schedule orde
     CHECK(read(merged / "standings.json") == read(dir.path() / "whole/standings.json"));
     CHECK(report->standings_text == read(merged / "standings.txt"));
     CHECK(read(merged / "openings.txt") == "b2\na1\nX........ O\n");
+    // The merged folder has the page a run leaves, over all 18 games.
+    const std::string page = read(merged / "report.html");
+    CHECK_THAT(page, Catch::Contains("18 of 18") && Catch::Contains("merged"));
     // The merged folder is an unsharded run's folder: same fingerprint, no shard.
     config::LoadOptions o;
     o.plugin_dirs = {ARBITER_PLUGIN_DIR};
