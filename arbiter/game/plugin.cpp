@@ -1,6 +1,7 @@
 #include "game/plugin.hpp"
 
 #include "core/program_dir.hpp"
+#include "install_layout.hpp"
 #include "process/run_in_child.hpp"
 
 #include <dlfcn.h>
@@ -187,7 +188,7 @@ std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::fil
     std::filesystem::path here = running_program_dir();
     if (!here.empty()) {
         dirs.push_back(here.parent_path() / "plugins");                        // build tree: build/bin -> build/plugins
-        dirs.push_back(here.parent_path() / "lib" / "arbiter" / "plugins");    // installed: prefix/bin -> prefix/lib/...
+        dirs.push_back((here / kInstalledPluginDirFromBin).lexically_normal());  // installed: prefix/bin -> prefix/<libdir>/...
     }
     return dirs;
 }

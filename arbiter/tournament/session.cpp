@@ -255,7 +255,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     auto print_due_reports = [&]() {
         std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
         {
-            std::lock_guard lock(reports_mutex);
+            std::lock_guard guard(reports_mutex);
             reports.swap(due_reports);
         }
         for (const auto &[games, counts] : reports) {
@@ -285,7 +285,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         progress.game_finished(g);
         if (c.progress_interval > 0 && recorded % c.progress_interval == 0 &&
             recorded < total) {
-            std::lock_guard lock(reports_mutex);
+            std::lock_guard guard(reports_mutex);
             due_reports.emplace_back(recorded, tally.counts());
         }
         if (c.sprt && !result.sprt_stopped &&

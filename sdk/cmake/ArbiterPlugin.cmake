@@ -1,17 +1,25 @@
 # arbiter_add_game_plugin(<target> SOURCES <files...> [OUTPUT_DIRECTORY <dir>])
 #
 # Builds a game plugin: a MODULE library named <target>.so that exports only
-# arb_game_entry (everything else hidden), linked against the SDK headers.
-# Used the same way in the arbiter tree and by plugins built against the
-# installed package (find_package(ArbiterSDK)).
+# arb_game_entry (everything else hidden). A plugin with a C++ source links
+# Arbiter::sdk (C++20 helpers); one of C sources only links Arbiter::abi (the
+# C99 header), so a C project needs no C++ compiler. Used the same way in the
+# arbiter tree and by plugins built against the installed package
+# (find_package(ArbiterSDK)).
 function(arbiter_add_game_plugin target)
   cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "arbiter_add_game_plugin(${target}): SOURCES is required")
   endif()
   add_library(${target} MODULE ${ARG_SOURCES})
-  target_link_libraries(${target} PRIVATE Arbiter::sdk)
-  target_compile_features(${target} PRIVATE cxx_std_20)
+  set(cxx_sources ${ARG_SOURCES})
+  list(FILTER cxx_sources INCLUDE REGEX "\\.(cpp|cc|cxx|C|c\\+\\+)$")
+  if(cxx_sources)
+    target_link_libraries(${target} PRIVATE Arbiter::sdk)
+    target_compile_features(${target} PRIVATE cxx_std_20)
+  else()
+    target_link_libraries(${target} PRIVATE Arbiter::abi)
+  endif()
   set_target_properties(${target} PROPERTIES
     PREFIX ""
     CXX_VISIBILITY_PRESET hidden

@@ -95,6 +95,21 @@ TEST_CASE("a 1.1 plugin logs through the host, with its own path and the game's 
     CHECK(lines[0] == "cgame 1 created with seed 42 from " + std::string(plugin->host().plugin_path));
 }
 
+TEST_CASE("a move text longer than 31 characters passes whole through the host", "[abi][abi11][move-text]") {
+    const std::string go = "go-on-with-a-move-text-longer-than-31-characters";  // as c_plugin_long spells it
+    REQUIRE(go.size() > ARB_MOVE_TEXT_SIZE);
+    auto plugin = load_file(in_dir(ARBITER_BROKEN_PLUGIN_DIR, "c_plugin_long.so"));
+    CHECK(plugin->max_move_text_size() == 64);
+    auto state = new_state(plugin);
+    auto moves = state.legal_moves();
+    REQUIRE(moves.size() == 1);
+    CHECK(state.format_move(moves[0]) == go);
+    test::play_text(state, go);
+    CHECK(state.position() == "moved");
+    game::CheckReport report = game::check_plugin(plugin);
+    for (const auto &failure : report.failures) FAIL_CHECK(failure);
+}
+
 TEST_CASE("a 1.1 table with a null function in its 1.1 part is refused", "[abi][abi11][loader]") {
     auto plugin = game::Plugin::load(in_dir(ARBITER_BROKEN_PLUGIN_DIR, "c_plugin_v4.so"));
     REQUIRE_FALSE(plugin.has_value());

@@ -45,3 +45,11 @@ TEST_CASE("a 1.1 plugin's pass is played by the arbiter because the plugin marks
     CHECK(field(run.output, "result").rfind("1-0", 0) == 0);
     CHECK(run.output.find("2. p2 skip (forced pass)") != std::string::npos);
 }
+
+TEST_CASE("a move text longer than 31 characters crosses the arbiter and the engines whole", "[e2e][abi][compat]") {
+    auto run = play_c_game(ARBITER_BROKEN_PLUGIN_DIR, "c_plugin_long.so", "cgamelong");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(field(run.output, "moves") == "go-on-with-a-move-text-longer-than-31-characters skip");
+    CHECK(field(run.output, "termination") == "game-rule");
+}

@@ -119,7 +119,7 @@ TEST_CASE("SIGHUP stops arbiter run like SIGTERM: standings written, engines gon
     CHECK(leftovers(seed).empty());
 }
 
-TEST_CASE("one output folder, one writer: a second run fails at once; a stale lock never blocks", "[e2e][process]") {
+TEST_CASE("one output folder, one writer: a second run fails at once, a stale lock never blocks", "[e2e][process]") {
     test::TempDir dir;
     const std::string seed = unique_seed();
     auto config = dir.write("t.yaml", "game: tictactoe\nengines:\n" + generic_yaml("a", seed) + generic_yaml("b", seed) +
@@ -134,17 +134,15 @@ TEST_CASE("one output folder, one writer: a second run fails at once; a stale lo
         REQUIRE(wait_until([&] { return recorded_lines(out / "games.jsonl") >= 2; }, 60s));
         const std::string in_use = out.string() + " is in use by arbiter (pid " + std::to_string(first_pid) + ")";
 
-        auto t0 = std::chrono::steady_clock::now();
         auto resume = test::run_command(kArbiter + " run --resume " + out.string() + " --plugin-dir " +
                                         ARBITER_PLUGIN_DIR);
         auto again = test::run_command(kArbiter + " run " + config.string() + " --out " + out.string() +
                                        " --plugin-dir " + ARBITER_PLUGIN_DIR);
-        CHECK(std::chrono::steady_clock::now() - t0 < 10s);  // at once, not after the first run
         CHECK(resume.exit_code == 1);
         CHECK_THAT(resume.output, Catch::Contains(in_use));
         CHECK(again.exit_code == 1);
         CHECK_THAT(again.output, Catch::Contains(in_use));
-        CHECK(first.running());
+        CHECK(first.running());  // both failed at once, not after the first run (5000 rounds) ended
 
         first.signal(SIGKILL);
         REQUIRE(first.exit_code(10s) == 128 + SIGKILL);

@@ -122,7 +122,7 @@ TEST_CASE("env_prepend puts folders in front of a list variable, after env and t
     ::unsetenv("ARB_TEST_OTHER");
 }
 
-TEST_CASE("spawn errors name the cause; running out of descriptors is not the program's fault", "[process]") {
+TEST_CASE("spawn errors name the cause, running out of descriptors is not the program's fault", "[process]") {
     process::SpawnOptions missing;
     missing.program = "no-such-program-anywhere";
     auto a = process::spawn(missing);

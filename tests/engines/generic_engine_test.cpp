@@ -147,11 +147,13 @@ TEST_CASE("arbiter-engine keeps to movetime and to a share of its clock", "[engi
     const std::string id = game::find_plugin("othello", {ARBITER_PLUGIN_DIR}) ? "othello" : "tictactoe";
     ChildProcess engine(generic_engine(id, {"--mode", "mcts"}));
     handshake(engine);
-    // The engine's own clock (info time) must keep near its budget (the
-    // budgets themselves are unit-tested); a loaded machine may deschedule
-    // it for a while, so both checks get a margin.
+    // Each go has a budget (the budgets themselves are unit-tested in
+    // search_budget_test) and a limit far below what a misread go would take
+    // (no limit at all, the whole clock, or the opponent's clock), so that a
+    // loaded or sanitized machine is unlikely to fail it; how closely the engine
+    // keeps to its budget is a figure for bench/load/ply_under_load.sh.
     using clock = std::chrono::steady_clock;
-    auto timed = [&](const std::string &go, int64_t budget_ms) {
+    auto timed = [&](const std::string &go, int64_t limit_ms) {
         auto start = clock::now();
         std::vector<std::string> infos;
         std::string move = ask_move(engine, "position startpos moves", go, &infos);
@@ -159,13 +161,13 @@ TEST_CASE("arbiter-engine keeps to movetime and to a share of its clock", "[engi
         INFO(go);
         CHECK(move != "(none)");
         REQUIRE(!infos.empty());
-        CHECK(info_value(infos.back(), "time") <= budget_ms + 50);
-        CHECK(elapsed < budget_ms + 250);
+        CHECK(info_value(infos.back(), "time") < limit_ms);
+        CHECK(elapsed < limit_ms);
     };
-    timed("go movetime 300", 270);
-    timed("go movetime 30", 20);
-    timed("go p1time 2000 p2time 2000 p1inc 0 p2inc 0", 100);  // 5% of 2 s
-    timed("go p1time 200 p2time 100000 movestogo 1", 100);     // half of 200 ms
+    timed("go movetime 300", 2000);                              // budget 270 ms; misread: until stopped
+    timed("go movetime 30", 1000);                               // budget 20 ms; misread: until stopped
+    timed("go p1time 2000 p2time 2000 p1inc 0 p2inc 0", 1000);  // 5% of 2 s; misread: all 2 s
+    timed("go p1time 200 p2time 100000 movestogo 1", 1000);     // half of 200 ms; misread: 50 s of p2's
 }
 
 TEST_CASE("isready is answered during a search and stop ends it with a legal move", "[engines][generic]") {
@@ -175,9 +177,8 @@ TEST_CASE("isready is answered during a search and stop ends it with a legal mov
     engine.send("go infinite");
     std::this_thread::sleep_for(50ms);
     engine.send("isready");
-    auto start = std::chrono::steady_clock::now();
-    REQUIRE(engine.wait_for("readyok", 1s));
-    CHECK(std::chrono::steady_clock::now() - start < 800ms);
+    // The search is infinite: readyok before "stop" means it was answered during the search.
+    REQUIRE(engine.wait_for("readyok", 10s));
     engine.send("stop");
     auto best = engine.wait_for("bestmove", 2s);
     REQUIRE(best);

@@ -162,7 +162,7 @@ TEST_CASE("mock crash and abort end the process at the Nth go", "[engines][mock]
     }
 }
 
-TEST_CASE("mock hang never answers go but keeps reading; slow answers late", "[engines][mock]") {
+TEST_CASE("mock hang never answers go but keeps reading, slow answers late", "[engines][mock]") {
     {
         ChildProcess engine(mock_engine("tictactoe", mode_args("hang")));
         handshake(engine);

@@ -24,7 +24,7 @@ TEST_CASE("a clock takes the time used and adds the increment", "[clock]") {
     CHECK(clock.moves_made() == 1);
 }
 
-TEST_CASE("using more than the clock plus the margin loses; within the margin does not", "[clock]") {
+TEST_CASE("using more than the clock plus the margin loses, within the margin does not", "[clock]") {
     Clock clock(tc("1+0"), milliseconds(100));
     CHECK_FALSE(clock.charge(milliseconds(1101)));
     CHECK(clock.remaining() == milliseconds(1000));  // unchanged after a loss

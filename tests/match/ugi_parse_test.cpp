@@ -6,7 +6,7 @@
 
 using namespace arb::engine;
 
-TEST_CASE("info lines give score, depth and nodes; later lines update them", "[ugi]") {
+TEST_CASE("info lines give score, depth and nodes, later lines update them", "[ugi]") {
     SearchInfo info;
     parse_info_line("info depth 7 seldepth 9 score cp -35 nodes 123456 nps 1000 pv f5 d6", info);
     CHECK(info.depth == 7);
@@ -42,7 +42,7 @@ TEST_CASE("info parsing stops at string and pv and ignores malformed numbers", "
     CHECK(info.depth == 4);
 }
 
-TEST_CASE("bestmove gives its first word; none when missing", "[ugi]") {
+TEST_CASE("bestmove gives its first word, none when missing", "[ugi]") {
     CHECK(parse_bestmove("bestmove f5") == "f5");
     CHECK(parse_bestmove("bestmove  a1-b2 ponder c3") == "a1-b2");
     CHECK(parse_bestmove("bestmove").empty());

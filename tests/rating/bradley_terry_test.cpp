@@ -139,7 +139,7 @@ TEST_CASE("a random pool: expected points equal actual points, strengths recover
     for (std::size_t k = 0; k < truth.size(); ++k) CHECK(t.ranked[k].index == int(k));
 }
 
-TEST_CASE("an all-wins engine is a lower bound, an all-losses engine an upper bound; the rest their own fit",
+TEST_CASE("an all-wins engine is a lower bound, an all-losses engine an upper bound, the rest their own fit",
           "[rating][fit][bounds]") {
     // A beats everybody; D loses to everybody; B and C split their games.
     std::vector<GameScore> games;
@@ -191,7 +191,7 @@ TEST_CASE("a sweep's bound grows with the evidence", "[rating][fit][bounds]") {
     CHECK(t_many.ranked[1].elo < t_few.ranked[1].elo - 500);
 }
 
-TEST_CASE("parts of the pool that never met are each anchored at 0; idle engines are not rated",
+TEST_CASE("parts of the pool that never met are each anchored at 0, idle engines are not rated",
           "[rating][fit][bounds]") {
     // {A, B} and {C, D} never meet; E plays nobody.
     std::vector<GameScore> games;

@@ -143,7 +143,7 @@ TEST_CASE("the PGN file reads back as the same results through a tag-based reade
     CHECK(read->games[1].first == 1);  // game 2 has beta as White
 }
 
-TEST_CASE("JSONL lines carry their schema and name sides side0/side1; schema 1 lines still read", "[records]") {
+TEST_CASE("JSONL lines carry their schema and name sides side0/side1, schema 1 lines still read", "[records]") {
     auto g = test::sample_game(0);
     std::string line = output::to_json_line(g, {"tictactoe", "tictactoe"});
     CHECK_THAT(line, Catch::Contains("\"schema\":2"));

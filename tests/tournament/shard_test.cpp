@@ -49,7 +49,7 @@ TEST_CASE("a shard spec is K/N with 1 <= K <= N", "[shard]") {
     CHECK_THAT(config::parse_shard_spec("0/3").error().message, Catch::Contains("numbered from 1"));
 }
 
-TEST_CASE("--shard auto reads a SLURM job array", "[shard]") {
+TEST_CASE("run --shard auto reads a SLURM job array", "[shard]") {
     auto count = config::shard_from_environment(env_of({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_COUNT", "3"},
                                                         {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "3"}}),
                                                 std::nullopt);
@@ -81,7 +81,7 @@ TEST_CASE("--shard auto reads a SLURM job array", "[shard]") {
     CHECK_THAT(garbage.error().message, Catch::Contains("SLURM_ARRAY_TASK_ID is 'x1'"));
 }
 
-TEST_CASE("--shard auto reads a Kubernetes Indexed Job with --shards", "[shard]") {
+TEST_CASE("run --shard auto reads a Kubernetes Indexed Job with --shards", "[shard]") {
     auto first = config::shard_from_environment(env_of({{"JOB_COMPLETION_INDEX", "0"}}), 4);
     REQUIRE(first.has_value());
     CHECK(*first == ShardSpec{1, 4});
@@ -95,7 +95,7 @@ TEST_CASE("--shard auto reads a Kubernetes Indexed Job with --shards", "[shard]"
     CHECK_THAT(without_count.error().message, Catch::Contains("--shards N"));
 }
 
-TEST_CASE("--shard auto without a scheduler says what it looked for", "[shard]") {
+TEST_CASE("run --shard auto without a scheduler says what it looked for", "[shard]") {
     auto none = config::shard_from_environment(env_of({}), 3);
     REQUIRE_FALSE(none.has_value());
     CHECK_THAT(none.error().message, Catch::Contains("SLURM_ARRAY_TASK_ID"));

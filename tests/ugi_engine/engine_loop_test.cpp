@@ -125,7 +125,7 @@ TEST_CASE("end of input stops a running search, which still answers", "[ugi][loo
     CHECK(out.back() == "bestmove e5");
 }
 
-TEST_CASE("commands queued behind a search wait for it; stop jumps the queue", "[ugi][loop]") {
+TEST_CASE("commands queued behind a search wait for it, stop jumps the queue", "[ugi][loop]") {
     ScriptedEngine engine;
     engine.wait_for_stop = true;
     // The position after 'go' must not reach the engine before the search

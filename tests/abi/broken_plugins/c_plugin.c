@@ -35,6 +35,15 @@
 #ifndef ARB_TEST_ID
 #define ARB_TEST_ID "cgame"
 #endif
+/* The text of the first move, and max_move_text_size; the long variant
+ * (c_plugin_long) spells it in more than 31 characters, which a 1.0 host's
+ * fixed 32-byte buffer could not hold. */
+#ifndef ARB_TEST_GO_TEXT
+#define ARB_TEST_GO_TEXT "go"
+#endif
+#ifndef ARB_TEST_MOVE_TEXT_SIZE
+#define ARB_TEST_MOVE_TEXT_SIZE 8
+#endif
 
 enum { MOVE_GO = 0, MOVE_PASS = 1 };
 
@@ -96,10 +105,10 @@ static int32_t ARB_CALL c_legal_moves(const arb_state *s, arb_move *moves, int32
 static arb_status ARB_CALL c_parse_move(const arb_state *s, const char *text, arb_move *move, char *err, size_t cap)
 {
     arb_move wanted;
-    if (strcmp(text, "go") == 0) wanted = MOVE_GO;
+    if (strcmp(text, ARB_TEST_GO_TEXT) == 0) wanted = MOVE_GO;
     else if (strcmp(text, "skip") == 0) wanted = MOVE_PASS;
     else {
-        put_text(err, cap, "the moves are 'go' and 'skip'");
+        put_text(err, cap, "the moves are '" ARB_TEST_GO_TEXT "' and 'skip'");
         return ARB_ERR_SYNTAX;
     }
     if (s->moves_played == 2) {
@@ -115,7 +124,7 @@ static arb_status ARB_CALL c_parse_move(const arb_state *s, const char *text, ar
 }
 static arb_status ARB_CALL c_format_move(const arb_state *s, arb_move move, char *buf, size_t cap)
 {
-    const char *text = move == MOVE_GO ? "go" : "skip";
+    const char *text = move == MOVE_GO ? ARB_TEST_GO_TEXT : "skip";
     (void)s;
     if (cap < strlen(text) + 1) return ARB_ERR_BUFFER;
     strcpy(buf, text);
@@ -200,7 +209,7 @@ static const arb_game_api table = {
     ARB_TEST_VARIANT == 3 ? NULL : c_side_to_move,
     c_outcome, c_get_extension
 #if ARB_ABI_MINOR >= 1
-    , 8, c_create_ex, c_assign_ex, c_reset_ex, ARB_TEST_VARIANT == 4 ? NULL : c_legal_moves_ex
+    , ARB_TEST_MOVE_TEXT_SIZE, c_create_ex, c_assign_ex, c_reset_ex, ARB_TEST_VARIANT == 4 ? NULL : c_legal_moves_ex
 #endif
 };
 
