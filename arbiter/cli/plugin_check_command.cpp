@@ -42,7 +42,11 @@ int plugin_check_command(const Args &args) {
     for (const auto &failure : report.failures) std::cout << "FAIL " << failure << "\n";
     std::cout << report.checks << " checks, " << report.failures.size() << " failed; " << report.positions
               << " positions visited, " << report.games_finished << "/" << settings.random_games
-              << " random games finished\n";
+              << " random games finished";
+    if (const auto *format = (*plugin)->record_format())
+        std::cout << "; " << report.records_written << " " << format->name << " records written (" ARB_EXT_RECORD_FORMAT
+                  << ", games." << format->file_extension << ")";
+    std::cout << "\n";
     return report.ok() ? kExitOk : kExitFailure;
 }
 

@@ -6,6 +6,7 @@
 
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
+#include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
 
 #include <filesystem>
@@ -53,6 +54,9 @@ public:
     // Extension tables, or nullptr when the plugin lacks them (every 1.0 plugin).
     [[nodiscard]] const arb_game_move_properties *move_properties() const noexcept { return move_properties_; }
     [[nodiscard]] const arb_game_position_hash *position_hash() const noexcept { return position_hash_; }
+    // "arbiter.record-format/1": null also when its name, file extension or
+    // function is missing, or the extension is not lower-case letters and digits.
+    [[nodiscard]] const arb_game_record_format *record_format() const noexcept { return record_format_; }
 
 private:
     Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log);
@@ -66,6 +70,7 @@ private:
     arb_host host_{};
     const arb_game_move_properties *move_properties_ = nullptr;
     const arb_game_position_hash *position_hash_ = nullptr;
+    const arb_game_record_format *record_format_ = nullptr;
 };
 
 using PluginPtr = std::shared_ptr<const Plugin>;

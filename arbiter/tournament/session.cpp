@@ -3,6 +3,7 @@
 #include "output/append_file.hpp"
 #include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
+#include "output/native_record.hpp"
 #include "output/pgn_writer.hpp"
 #include "output/record_log.hpp"
 #include "output/standings.hpp"
@@ -39,6 +40,7 @@ std::string variant_text(const config::GameSection &game) {
 struct RecordFormat {
     output::RecordContext record;
     output::PgnContext pgn;
+    std::optional<output::NativeRecordWriter> native;  // the plugin's own format (games.ggf), if it has one
     std::vector<int> first_side;  // per opening index; start position at the back
 
     [[nodiscard]] output::PgnContext for_game(const output::FinishedGame &g) const {
@@ -59,6 +61,9 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     f.pgn.variant = f.record.variant;
     for (int side = 0; side < 2; ++side) f.pgn.side_names[side] = loaded.plugin->api().side_names[side];
     f.pgn.time_control = c.time_control.to_string();
+    if (auto native = output::NativeRecordWriter::create(loaded.plugin, c.game.options,
+                                                         {c.event, f.pgn.site, c.time_control}))
+        f.native = std::move(*native);
     auto start = game::GameState::create(loaded.plugin, c.game.options);
     if (start) {
         f.pgn.start_position = start->position();
@@ -88,7 +93,8 @@ bool matches_schedule(const output::FinishedGame &g, const std::vector<match::Sc
 
 // A fresh run: the folder must not hold games already; keeps the effective
 // config and a copy of the openings, so --resume needs nothing else.
-Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir) {
+Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir,
+                                  const RecordFormat &format) {
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return fail(dir.string() + ": cannot create the output folder: " + ec.message());
@@ -102,6 +108,7 @@ Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::
         effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
     }
     for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
+    if (format.native) fs::remove(dir / format.native->file_name(), ec);
     return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
 }
 
@@ -124,28 +131,41 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // Held until the run returns: a second run or resume on this folder fails at once.
     auto lock = output::FolderLock::acquire(dir);
     if (!lock) return failed(lock.error().message);
+    const RecordFormat format = record_format(loaded);
     if (!options.resume) {
-        if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed(prepared.error().message);
+        if (auto prepared = prepare_new_folder(loaded, dir, format); !prepared) return failed(prepared.error().message);
     }
     // Of a game only its outcome is kept, in the running totals: memory does
     // not grow with the games, nor does the work per game (SPRT, reports).
     rating::ResultTally tally(static_cast<int>(c.engines.size()));
     std::vector<bool> done(schedule.size(), false);
     int64_t recorded = 0;
-    const RecordFormat format = record_format(loaded);
-    // The JSON lines are the source of truth: the PGN is rebuilt from them
-    // (streamed, one record at a time), so it never holds a game twice or a
-    // torn record.
+    // The JSON lines are the source of truth: the PGN (and the plugin's own
+    // record, games.ggf) is rebuilt from them (streamed, one record at a
+    // time), so it never holds a game twice or a torn record.
+    const std::string native_file = format.native ? format.native->file_name() : std::string();
     {
         const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
+        const fs::path native_temp = dir / (native_file + ".tmp");
         std::error_code ec;
         fs::remove(pgn_temp, ec);
         auto rebuilt = output::AppendFile::open(pgn_temp, /*durable=*/false);
         if (!rebuilt) return failed(rebuilt.error().message);
-        std::string problem, buffer;
+        std::optional<output::AppendFile> native_rebuilt;
+        if (format.native) {
+            fs::remove(native_temp, ec);
+            auto opened = output::AppendFile::open(native_temp, /*durable=*/false);
+            if (!opened) return failed(opened.error().message);
+            native_rebuilt.emplace(std::move(*opened));
+        }
+        std::string problem, buffer, native_buffer;
         auto flush = [&] {
             if (auto w = rebuilt->append(buffer); !w && problem.empty()) problem = w.error().message;
             buffer.clear();
+            if (native_rebuilt) {
+                if (auto w = native_rebuilt->append(native_buffer); !w && problem.empty()) problem = w.error().message;
+                native_buffer.clear();
+            }
         };
         auto scan = output::scan_record_log(jsonl_file, [&](output::FinishedGame &&g) {
             if (!problem.empty()) return;
@@ -158,7 +178,13 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
             ++recorded;
             buffer += output::to_pgn(g, format.for_game(g));
-            if (buffer.size() >= (1U << 20)) flush();
+            if (format.native) {
+                // A game the plugin cannot write is left out of that file only: the
+                // JSON lines and the PGN hold it, and the tournament goes on.
+                if (auto record = format.native->write(g)) native_buffer += *record;
+                else err << "arbiter run: warning: " << record.error().message << "\n";
+            }
+            if (buffer.size() + native_buffer.size() >= (1U << 20)) flush();
         });
         flush();
         if (!scan) problem = scan.error().message;
@@ -172,8 +198,14 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             fs::rename(pgn_temp, dir / kPgnFile, ec);
             if (ec) problem = (dir / kPgnFile).string() + ": cannot replace: " + ec.message();
         }
+        if (problem.empty() && format.native) {
+            native_rebuilt.reset();
+            fs::rename(native_temp, dir / native_file, ec);
+            if (ec) problem = (dir / native_file).string() + ": cannot replace: " + ec.message();
+        }
         if (!problem.empty()) {
             fs::remove(pgn_temp, ec);
+            if (format.native) fs::remove(native_temp, ec);
             return failed(problem);
         }
     }
@@ -183,6 +215,12 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // JSON lines on resume, so syncing it too would halve throughput for nothing.
     auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
     if (!pgn) return failed(pgn.error().message);
+    std::optional<output::AppendFile> native;
+    if (format.native) {
+        auto opened = output::AppendFile::open(dir / native_file, /*durable=*/false);
+        if (!opened) return failed(opened.error().message);
+        native.emplace(std::move(*opened));
+    }
 
     std::vector<match::ScheduledGame> pending;
     for (const auto &s : schedule)
@@ -239,6 +277,15 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         if (auto w = pgn->append(output::to_pgn(g, format.for_game(g))); !w) {
             write_error = w.error().message;
             return false;
+        }
+        if (native) {
+            auto record = format.native->write(g);
+            if (!record) {
+                progress.message("warning: " + record.error().message + " (left out of " + native_file + ")");
+            } else if (auto w = native->append(*record); !w) {
+                write_error = w.error().message;
+                return false;
+            }
         }
         if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
         ++recorded;
@@ -297,7 +344,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << text.str();
-    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "\n";
+    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string();
+    if (format.native) out << ", " << (dir / native_file).string();
+    out << "\n";
     if (!stats.out_of_resources.empty()) {
         out.flush();
         err << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats.out_of_resources
