@@ -50,7 +50,8 @@ int games_command(const Args &args) {
     auto dirs = plugin_path(plugin_dirs);
     game::Discovery found = game::discover_plugins(dirs);
     for (const auto &p : found.plugins) print_plugin(*p, std::cout);
-    for (const auto &problem : found.problems) std::cerr << "warning: skipped " << problem << "\n";
+    // A broken library is listed, not fatal: the other games stay usable.
+    for (const auto &problem : found.problems) std::cout << "broken: " << problem << "\n";
     if (found.plugins.empty()) {
         std::cerr << "no game plugins found; searched:";
         for (const auto &d : dirs) std::cerr << " " << d.string();

@@ -256,7 +256,9 @@ int play_command(const Args &args) {
     for (auto &e : started)
         if (e) e->quit();
     print_summary(*record);
-    return record->termination == match::Termination::Abandoned ? kExitFailure : kExitOk;
+    const bool judged = record->termination != match::Termination::Abandoned &&
+                        record->termination != match::Termination::PluginError;
+    return judged ? kExitOk : kExitFailure;
 }
 
 }  // namespace arb::cli

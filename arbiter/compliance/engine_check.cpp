@@ -1,6 +1,7 @@
 #include "compliance/engine_check.hpp"
 
 #include "engine/ugi_engine.hpp"
+#include "game/move_judge.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
 
@@ -118,12 +119,17 @@ private:
         auto answer = engine_->go(position_command, go, allowed);
         std::string where = "after 'position " + position_command + "'";
         if (!answer) return answer.error().message + " " + where;
+        std::vector<arb_move> legal;
+        if (auto listed = state.checked_legal_moves(legal); !listed)
+            return "plugin error " + where + ": " + listed.error().message;
         arb_move move = ARB_MOVE_NONE;
         std::string error;
-        arb_status status = state.parse_move(answer->move.c_str(), move, error);
-        if (status != ARB_OK)
-            return std::string(status == ARB_ERR_ILLEGAL ? "illegal" : "unreadable") + " move '" + answer->move + "' " +
-                   where + ": " + error;
+        switch (game::judge_move(state, answer->move.c_str(), legal, move, error)) {
+        case game::MoveVerdict::Legal: break;
+        case game::MoveVerdict::PluginFault: return "plugin error on '" + answer->move + "' " + where + ": " + error;
+        case game::MoveVerdict::Unparsable: return "unreadable move '" + answer->move + "' " + where + ": " + error;
+        case game::MoveVerdict::Illegal: return "illegal move '" + answer->move + "' " + where + ": " + error;
+        }
         if (answer->elapsed > allowed)
             return "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
                    std::to_string(allowed.count()) + " ms " + where;
@@ -244,7 +250,10 @@ private:
             engine::UgiEngine &p1 = side == 0 ? *engine_ : **reference;
             engine::UgiEngine &p2 = side == 0 ? **reference : *engine_;
             match::GameRecord record = match::play_game(setup, p1, p2);
-            if (record.loser_side == side) {
+            if (record.termination == match::Termination::PluginError) {
+                // Not the engine's fault, but the game proves nothing either.
+                if (first_problem.empty()) first_problem = "game " + std::to_string(g + 1) + ": " + record.reason;
+            } else if (record.loser_side == side) {
                 if (first_problem.empty())
                     first_problem = "game " + std::to_string(g + 1) + " as p" + std::to_string(side + 1) + ": " +
                                     match::termination_name(record.termination) + ": " + record.reason;

@@ -1,5 +1,7 @@
 #include "config/config_checks.hpp"
 
+#include "process/spawn.hpp"
+
 #include <charconv>
 
 namespace arb::config::detail {
@@ -164,7 +166,7 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             }
             e.command = options.program_dir.string() + e.command.substr(token.size());
         }
-        auto program = resolve_program(e.command, dir);
+        auto program = process::find_program(e.command, dir);  // as the engine will be started
         if (program) {
             e.command = fs::absolute(*program).lexically_normal().string();
         } else if (options.check_programs) {

@@ -59,10 +59,6 @@ Expected<std::vector<Opening>> load_openings(const std::filesystem::path &file, 
                                              const game::OptionList &options);
 
 
-// Resolves a program like execvp: names with a '/' relative to `dir`, other
-// names along $PATH. Empty when not found or not executable.
-std::optional<std::filesystem::path> resolve_program(const std::string &command, const std::filesystem::path &dir);
-
 // The closest of `candidates` to `word` if it is close enough to be a typo.
 std::optional<std::string> did_you_mean(const std::string &word, const std::vector<std::string> &candidates);
 

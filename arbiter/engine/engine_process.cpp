@@ -141,7 +141,7 @@ EngineProcess::Wait EngineProcess::run_until(SteadyClock::time_point deadline, D
     return Wait::Done;
 }
 
-ReadStatus EngineProcess::write(std::string_view data, SteadyClock::time_point deadline) {
+WriteStatus EngineProcess::write(std::string_view data, SteadyClock::time_point deadline) {
     int fd = stdin_.native_handle();
     while (!data.empty()) {
         ssize_t n = ::write(fd, data.data(), data.size());
@@ -150,7 +150,7 @@ ReadStatus EngineProcess::write(std::string_view data, SteadyClock::time_point d
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return ReadStatus::Closed;  // EPIPE: the engine is gone
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return WriteStatus::Closed;  // EPIPE: the engine is gone
         // The pipe is full: let the reactor tell us when it drains.
         write_waiting_ = true;
         write_ready_ = false;
@@ -168,12 +168,12 @@ ReadStatus EngineProcess::write(std::string_view data, SteadyClock::time_point d
             stdin_.close(ignored);
             while (write_waiting_ && io_.run_one() != 0) {
             }
-            if (w == Wait::Interrupted) return ReadStatus::Interrupted;
-            return exited_ ? ReadStatus::Closed : ReadStatus::Timeout;
+            if (w == Wait::Interrupted) return WriteStatus::Interrupted;
+            return exited_ ? WriteStatus::Closed : WriteStatus::Timeout;
         }
-        if (!write_ready_) return ReadStatus::Closed;
+        if (!write_ready_) return WriteStatus::Closed;
     }
-    return ReadStatus::Line;
+    return WriteStatus::Written;
 }
 
 ReadStatus EngineProcess::read_line(SteadyClock::time_point deadline, std::string_view &line) {
@@ -236,7 +236,6 @@ void EngineProcess::kill_and_reap() {
     exited_ = true;
 }
 
-std::string EngineProcess::exit_description() const { return child_.exit_description(); }
 
 std::string EngineProcess::stderr_tail() const {
     if (stderr_tail_.size() <= kStderrTail) return stderr_tail_;

@@ -38,6 +38,13 @@ enum class ReadStatus {
     Interrupted,  // the stop flag was set
 };
 
+enum class WriteStatus {
+    Written,      // all of it
+    Timeout,      // the pipe stayed full until the deadline
+    Closed,       // the engine closed its stdin or exited
+    Interrupted,  // the stop flag was set
+};
+
 class EngineProcess {
 public:
     static constexpr size_t kMaxLine = 64 * 1024;
@@ -55,10 +62,8 @@ public:
     // Kills the process group at once if still running, and reaps the child.
     ~EngineProcess();
 
-    // Writes all of `data` before `deadline`: Line when done, Closed when the
-    // engine closed its stdin (or exited), Timeout when the pipe stayed full
-    // until the deadline, Interrupted by the stop flag.
-    ReadStatus write(std::string_view data, SteadyClock::time_point deadline);
+    // Writes all of `data` before `deadline`.
+    WriteStatus write(std::string_view data, SteadyClock::time_point deadline);
 
     // Reads the next line. `line` stays valid until the next call.
     ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line);
@@ -74,8 +79,7 @@ public:
     // reaps the child. Idempotent.
     void kill_and_reap();
 
-    // "exited with code 3", "was killed by signal 6 (SIGABRT)", or "still running".
-    [[nodiscard]] std::string exit_description() const;
+    [[nodiscard]] process::ExitStatus exit_status() const { return child_.exit_status(); }
     [[nodiscard]] bool reaped() const noexcept { return child_.status().has_value(); }
     [[nodiscard]] pid_t pid() const noexcept { return child_.pid(); }
     // The last kStderrTail bytes the engine wrote to stderr.

@@ -37,25 +37,18 @@ public:
 
     Expected<void, EngineError> handshake(const GameSetupOptions *game) {
         auto deadline = SteadyClock::now() + timeouts_.startup;
-        if (auto sent = send("ugi\n", deadline); sent != ReadStatus::Line)
-            return Unexpected<EngineError>{failure(sent, "'ugiok' after 'ugi'", timeouts_.startup)};
+        const Awaited ugiok{"'ugiok' after 'ugi'", FailureKind::Stall, timeouts_.startup};
+        if (auto sent = send("ugi\n", deadline); sent != WriteStatus::Written)
+            return Unexpected<EngineError>{failure(sent, ugiok)};
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(deadline, line);
-            if (status != ReadStatus::Line)
-                return Unexpected<EngineError>{failure(status, "'ugiok' after 'ugi'", timeouts_.startup, line)};
+            if (status != ReadStatus::Line) return Unexpected<EngineError>{failure(status, ugiok, line)};
             std::string_view token = first_token(line);
             if (token == "ugiok") break;
             if (token == "option") {
                 std::string name = parse_option_name(line);
                 if (!name.empty()) declared_.push_back(std::move(name));
-            } else if (token == "id") {
-                std::string_view rest = line;
-                next_token(rest);
-                if (next_token(rest) == "name") {
-                    size_t start = rest.find_first_not_of(" \t");
-                    id_name_ = start == std::string_view::npos ? std::string() : std::string(rest.substr(start));
-                }
             }
         }
 
@@ -91,15 +84,15 @@ public:
         out_ += '\n';
         auto start = SteadyClock::now();
         auto until = start + deadline;
-        if (auto sent = send(out_, until); sent != ReadStatus::Line)
-            return Unexpected<EngineError>{failure(sent, "'bestmove' after 'go'", deadline)};
+        if (auto sent = send(out_, until); sent != WriteStatus::Written)
+            return Unexpected<EngineError>{failure(sent, {"'bestmove' after 'go'", FailureKind::Timeout, deadline})};
         SearchInfo info;
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(until, line);
             if (status != ReadStatus::Line) {
                 auto used = std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start);
-                return Unexpected<EngineError>{failure(status, "'bestmove' after 'go'", used, line)};
+                return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used}, line)};
             }
             std::string_view token = first_token(line);
             if (token == "info") {
@@ -121,12 +114,12 @@ public:
         if (process_->reaped()) return;
         if (!needs_restart_) {
             auto deadline = SteadyClock::now() + timeouts_.quit_grace;
-            if (process_->write("quit\n", deadline) == ReadStatus::Line) process_->wait_exit(deadline);
+            if (process_->write("quit\n", deadline) == WriteStatus::Written) process_->wait_exit(deadline);
         }
         process_->kill_and_reap();
     }
 
-    [[nodiscard]] bool alive() const override { return !process_->reaped() && process_->exit_description() == "still running"; }
+    [[nodiscard]] bool alive() const override { return !process_->reaped() && process_->exit_status().running(); }
     [[nodiscard]] const std::string &name() const override { return config_.name; }
     [[nodiscard]] std::string stderr_tail() const override { return process_->stderr_tail(); }
     [[nodiscard]] std::vector<std::string> warnings() const override { return warnings_; }
@@ -151,7 +144,7 @@ private:
         out_ += '\n';
     }
 
-    ReadStatus send(std::string_view text, SteadyClock::time_point deadline) {
+    WriteStatus send(std::string_view text, SteadyClock::time_point deadline) {
         if (log_) {
             for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string_view::npos; start = nl + 1)
                 log_(config_.name, true, text.substr(start, nl - start));
@@ -166,7 +159,8 @@ private:
     }
 
     std::optional<EngineError> check_usable() const {
-        if (process_->reaped()) return EngineError{FailureKind::Crash, "the engine is not running (" + process_->exit_description() + ")", {}};
+        if (process_->reaped())
+            return EngineError{FailureKind::Crash, "the engine is not running (it " + process_->exit_status().describe() + ")", {}};
         return std::nullopt;
     }
 
@@ -180,42 +174,67 @@ private:
         }
         out_ += "isready\n";
         auto deadline = SteadyClock::now() + timeouts_.ready;
-        if (auto sent = send(out_, deadline); sent != ReadStatus::Line)
-            return Unexpected<EngineError>{failure(sent, "'readyok' after 'isready'", timeouts_.ready)};
+        const Awaited readyok{"'readyok' after 'isready'", FailureKind::Stall, timeouts_.ready};
+        if (auto sent = send(out_, deadline); sent != WriteStatus::Written)
+            return Unexpected<EngineError>{failure(sent, readyok)};
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(deadline, line);
-            if (status != ReadStatus::Line)
-                return Unexpected<EngineError>{failure(status, "'readyok' after 'isready'", timeouts_.ready, line)};
+            if (status != ReadStatus::Line) return Unexpected<EngineError>{failure(status, readyok, line)};
             if (first_token(line) == "readyok") return {};
         }
     }
 
-    // Turns a failed read (or write) into the engine's fault, with what it
-    // was waiting for in the message.
-    EngineError failure(ReadStatus status, const char *awaited, milliseconds limit, std::string_view line = {}) {
-        if (status != ReadStatus::Interrupted) needs_restart_ = true;
+    // What a wait was for: the answer (for messages), the failure a missed
+    // deadline is (Stall for 'isready' and the handshake, Timeout for 'go'),
+    // and the limit it had.
+    struct Awaited {
+        const char *answer;
+        FailureKind on_timeout;
+        milliseconds limit;
+    };
+
+    // Turns a failed write into the engine's fault (Interrupted is nobody's).
+    EngineError failure(WriteStatus status, const Awaited &awaited) {
         switch (status) {
-        case ReadStatus::Timeout: {
-            bool stall = std::string_view(awaited).find("bestmove") == std::string_view::npos;
-            return {stall ? FailureKind::Stall : FailureKind::Timeout,
-                    std::string("no ") + awaited + " within " + std::to_string(limit.count()) + " ms",
-                    {}};
+        case WriteStatus::Timeout: return timed_out(awaited);
+        case WriteStatus::Interrupted: return interrupted();
+        case WriteStatus::Closed:
+        case WriteStatus::Written: break;
         }
-        case ReadStatus::Interrupted:
-            return {FailureKind::Timeout, "interrupted", {}};
+        return closed();
+    }
+
+    // Turns a failed read into the engine's fault (Interrupted is nobody's).
+    EngineError failure(ReadStatus status, const Awaited &awaited, std::string_view line) {
+        switch (status) {
+        case ReadStatus::Timeout: return timed_out(awaited);
+        case ReadStatus::Interrupted: return interrupted();
         case ReadStatus::TooLong:
-            return {FailureKind::Protocol,
-                    "line longer than " + std::to_string(EngineProcess::kMaxLine) + " bytes", clip(line)};
+            needs_restart_ = true;
+            return {FailureKind::Protocol, "line longer than " + std::to_string(EngineProcess::kMaxLine) + " bytes",
+                    clip(line)};
         case ReadStatus::Closed:
-        case ReadStatus::Line:
-            break;
+        case ReadStatus::Line: break;
         }
-        // Closed: give it a moment to finish exiting so that the status
-        // (code or signal) and its last words on stderr are known.
+        return closed();
+    }
+
+    EngineError timed_out(const Awaited &awaited) {
+        needs_restart_ = true;
+        return {awaited.on_timeout,
+                std::string("no ") + awaited.answer + " within " + std::to_string(awaited.limit.count()) + " ms", {}};
+    }
+
+    static EngineError interrupted() { return {FailureKind::Interrupted, "interrupted", {}}; }
+
+    // The engine closed its pipes: give it a moment to finish exiting so that
+    // its status (code or signal) and its last words on stderr are known.
+    EngineError closed() {
+        needs_restart_ = true;
         process_->wait_exit(SteadyClock::now() + std::min(timeouts_.quit_grace, milliseconds(500)));
-        std::string status_text = process_->exit_description();
-        std::string message = status_text == "still running" ? "the engine closed its output" : "the engine " + status_text;
+        process::ExitStatus exit = process_->exit_status();
+        std::string message = exit.running() ? "the engine closed its output" : "the engine " + exit.describe();
         process_->kill_and_reap();
         process_->drain_stderr(SteadyClock::now() + milliseconds(50));
         std::string said = last_line(process_->stderr_tail());
@@ -229,7 +248,6 @@ private:
     std::string out_;  // reused for every command
     std::vector<std::string> declared_;
     std::vector<std::string> warnings_;
-    std::string id_name_;
     bool needs_restart_ = false;
     TrafficLog log_;
 };

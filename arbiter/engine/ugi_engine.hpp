@@ -69,8 +69,8 @@ public:
     [[nodiscard]] virtual bool needs_restart() const { return false; }
     // The process id (also its process group id), or -1.
     [[nodiscard]] virtual long pid() const { return -1; }
-    // When set, a wait gives up within ~100 ms once *flag is true: go() then
-    // fails with FailureKind::Timeout and the message "interrupted". May be null.
+    // When set, a wait gives up within ~100 ms once *flag is true, failing
+    // with FailureKind::Interrupted. May be null.
     virtual void set_stop_flag(const std::atomic<bool> *flag) { (void)flag; }
     // See TrafficLog.
     virtual void set_traffic_log(TrafficLog log) { (void)log; }

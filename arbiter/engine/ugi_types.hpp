@@ -10,10 +10,11 @@
 
 namespace arb::engine {
 
-// OutOfResources: the arbiter's machine ran out of descriptors, processes or
-// memory while starting the engine; not the engine's fault (a tournament
-// stops cleanly instead of scoring it).
-enum class FailureKind { Timeout, Crash, Stall, Protocol, StartFailed, OutOfResources };
+// How an engine failed. Interrupted and OutOfResources are nobody's fault: the
+// user stopped the wait (UgiEngine::set_stop_flag), or the arbiter's machine
+// ran out of descriptors, processes or memory while starting the engine (a
+// tournament stops cleanly instead of scoring it).
+enum class FailureKind { Timeout, Crash, Stall, Protocol, StartFailed, OutOfResources, Interrupted };
 
 struct EngineError {
     FailureKind kind;

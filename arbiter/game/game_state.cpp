@@ -1,8 +1,35 @@
 #include "game/game_state.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <new>
 
 namespace arb::game {
+
+namespace {
+
+// Guard regions past the size a plugin declared: the host fills them with a
+// pattern and checks it afterwards, so a plugin that writes past its own
+// maximum is reported instead of corrupting the heap. Sized for the
+// off-by-a-few mistakes (a forgotten NUL, one move too many).
+constexpr size_t kGuardMoves = 64;
+constexpr arb_move kGuardMove = static_cast<arb_move>(0x5AFE6A7D);
+constexpr size_t kGuardBytes = 256;
+constexpr char kGuardByte = static_cast<char>(0xA5);
+
+std::string status_text(arb_status status) {
+    switch (status) {
+    case ARB_OK: return "ARB_OK";
+    case ARB_ERR_SYNTAX: return "ARB_ERR_SYNTAX";
+    case ARB_ERR_ILLEGAL: return "ARB_ERR_ILLEGAL";
+    case ARB_ERR_OPTION: return "ARB_ERR_OPTION";
+    case ARB_ERR_BUFFER: return "ARB_ERR_BUFFER";
+    case ARB_ERR_INTERNAL: return "ARB_ERR_INTERNAL";
+    default: return "status " + std::to_string(status);
+    }
+}
+
+}  // namespace
 
 Expected<GameState> GameState::create(PluginPtr plugin, const OptionList &options, uint64_t seed) {
     std::vector<arb_option_value> values;
@@ -65,10 +92,8 @@ Expected<void> GameState::set_position(const std::string &text) {
 }
 
 std::string GameState::position() const {
-    std::string buf(static_cast<size_t>(api().max_position_size), '\0');
-    if (api().write_position(state_, buf.data(), buf.size()) != ARB_OK) return {};
-    buf.resize(std::char_traits<char>::length(buf.c_str()));
-    return buf;
+    auto text = checked_position();
+    return text ? std::move(*text) : std::string();
 }
 
 arb_status GameState::reset() noexcept {
@@ -81,7 +106,9 @@ arb_status GameState::reset() noexcept {
 
 arb_status GameState::legal_moves(std::vector<arb_move> &moves) const {
     const int32_t cap = api().max_legal_moves;
-    moves.resize(static_cast<size_t>(cap));
+    // Room past the cap, so that a plugin writing a few moves too many
+    // corrupts nothing; checked_legal_moves also reports it.
+    moves.resize(static_cast<size_t>(cap) + kGuardMoves);
     int32_t n = 0;
     arb_status status = ARB_OK;
     if (ARB_API_HAS(&api(), legal_moves_ex)) {
@@ -92,6 +119,59 @@ arb_status GameState::legal_moves(std::vector<arb_move> &moves) const {
     if (status == ARB_OK && (n < 0 || n > cap)) status = ARB_ERR_INTERNAL;  // a count no plugin may give
     moves.resize(status == ARB_OK ? static_cast<size_t>(n) : 0);
     return status;
+}
+
+Expected<void> GameState::checked_legal_moves(std::vector<arb_move> &moves) const {
+    const int32_t cap = api().max_legal_moves;
+    const auto size = static_cast<size_t>(cap);
+    moves.assign(size + kGuardMoves, kGuardMove);
+    int32_t n = 0;
+    arb_status status = ARB_OK;
+    if (ARB_API_HAS(&api(), legal_moves_ex)) {
+        status = api().legal_moves_ex(state_, moves.data(), cap, &n);
+    } else {
+        n = api().legal_moves(state_, moves.data(), cap);
+    }
+    // Entries written past the cap, counted from the first guard entry.
+    size_t past = 0;
+    while (past < kGuardMoves && moves[size + past] != kGuardMove) ++past;
+    const bool guard_intact = std::all_of(moves.begin() + static_cast<std::ptrdiff_t>(size), moves.end(),
+                                          [](arb_move m) { return m == kGuardMove; });
+    const std::string declared = "max_legal_moves says " + std::to_string(cap);
+    std::string broken;
+    if (past > 0 || n > cap)
+        broken = "legal_moves wrote " + std::to_string(past > 0 ? size + past : static_cast<size_t>(n)) + " moves, " +
+                 declared;
+    else if (!guard_intact)
+        broken = "legal_moves wrote past its buffer (" + declared + ")";
+    else if (status != ARB_OK)
+        broken = "legal_moves failed with " + status_text(status);
+    else if (n < 0)
+        broken = "legal_moves gave the count " + std::to_string(n);
+    moves.resize(broken.empty() ? static_cast<size_t>(n) : 0);  // the capacity stays for the next call
+    if (!broken.empty()) return fail(broken);
+    return {};
+}
+
+Expected<std::string> GameState::checked_position() const {
+    const auto declared = static_cast<size_t>(api().max_position_size);
+    std::string buf(declared + kGuardBytes, kGuardByte);
+    arb_status status = api().write_position(state_, buf.data(), declared);
+    const bool guard_intact = std::all_of(buf.begin() + static_cast<std::ptrdiff_t>(declared), buf.end(),
+                                          [](char c) { return c == kGuardByte; });
+    const std::string size = "max_position_size (" + std::to_string(declared) + " bytes)";
+    if (!guard_intact) return fail("write_position wrote past " + size + "; does it count the NUL?");
+    if (status != ARB_OK) return fail("write_position failed with " + status_text(status) + " in a buffer of " + size);
+    const void *nul = std::memchr(buf.data(), '\0', declared);
+    if (nul == nullptr) return fail("write_position wrote no NUL within " + size);
+    buf.resize(static_cast<size_t>(static_cast<const char *>(nul) - buf.data()));
+    return buf;
+}
+
+Expected<void> GameState::checked_play(arb_move move) {
+    arb_status status = api().play(state_, move);
+    if (status != ARB_OK) return fail("play(" + std::to_string(move) + ") failed with " + status_text(status));
+    return {};
 }
 
 std::vector<arb_move> GameState::legal_moves() const {
@@ -109,9 +189,12 @@ arb_status GameState::parse_move(const char *text, arb_move &move, std::string &
 }
 
 std::string_view GameState::format_move(arb_move move, std::string &buf) const {
-    buf.resize(plugin_->max_move_text_size());
-    if (api().format_move(state_, move, buf.data(), buf.size()) != ARB_OK) return {};
-    return std::string_view(buf.c_str());  // up to the NUL the plugin wrote (a full buffer is cut at size-1)
+    const size_t declared = plugin_->max_move_text_size();
+    buf.resize(declared + kGuardBytes);  // room for a plugin that writes past its maximum
+    if (api().format_move(state_, move, buf.data(), declared) != ARB_OK) return {};
+    const void *nul = std::memchr(buf.data(), '\0', declared);
+    if (nul == nullptr) return {};  // no NUL where the plugin promised one
+    return std::string_view(buf.data(), static_cast<size_t>(static_cast<const char *>(nul) - buf.data()));
 }
 
 std::string GameState::format_move(arb_move move) const {

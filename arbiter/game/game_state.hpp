@@ -53,6 +53,15 @@ public:
     arb_status legal_moves(std::vector<arb_move> &moves) const;
     [[nodiscard]] std::vector<arb_move> legal_moves() const;
 
+    // The same, distrustful: the buffer carries a guard region past
+    // max_legal_moves, and a plugin that fails, gives an impossible count or
+    // writes past its declared maximum is an Error naming the broken promise,
+    // e.g. "legal_moves wrote 7 moves, max_legal_moves says 6".
+    Expected<void> checked_legal_moves(std::vector<arb_move> &moves) const;
+    // The position, or an Error when write_position fails, writes no NUL
+    // within max_position_size or writes past it.
+    [[nodiscard]] Expected<std::string> checked_position() const;
+
     // ARB_OK and `move` set, or the plugin's status with its message in `error`.
     // Allocates nothing on success. `text` must be NUL-terminated.
     arb_status parse_move(const char *text, arb_move &move, std::string &error) const;
@@ -67,7 +76,11 @@ public:
     [[nodiscard]] arb_move_flags move_flags(arb_move move) const noexcept;
     // The position's key ("arbiter.position-hash/1"), if the plugin has one.
     [[nodiscard]] std::optional<uint64_t> hash() const noexcept;
-    void play(arb_move move) noexcept { api().play(state_, move); }
+    // The plugin's status: anything but ARB_OK leaves the game where the host
+    // cannot follow it. Judges use checked_play.
+    arb_status play(arb_move move) noexcept { return api().play(state_, move); }
+    // play() whose failure is an Error naming the move and the status.
+    Expected<void> checked_play(arb_move move);
 
     [[nodiscard]] int32_t side_to_move() const noexcept { return api().side_to_move(state_); }
     [[nodiscard]] arb_outcome outcome() const noexcept;

@@ -1,6 +1,7 @@
 #include "game/plugin.hpp"
 
 #include "core/program_dir.hpp"
+#include "process/run_in_child.hpp"
 
 #include <dlfcn.h>
 
@@ -15,6 +16,29 @@ namespace arb::game {
 namespace {
 
 std::string describe(const std::filesystem::path &file) { return file.string(); }
+
+constexpr int32_t kMaxPlausibleMoves = 1 << 24;
+constexpr int32_t kMaxPlausibleText = 1 << 24;
+
+// Loads `file` in a child process first: a plugin whose constructor or entry
+// point crashes costs the child, and the error says how it died. On success
+// the result is the plugin's id.
+Expected<std::string> probe(const std::filesystem::path &file) {
+    auto run = process::run_in_child([&](std::string &out) {
+        auto plugin = Plugin::load(file, nullptr);
+        out = plugin ? (*plugin)->id() : plugin.error().message;
+        return plugin ? 0 : 1;
+    });
+    if (!run) return fail(describe(file) + ": crashed while loading (it " + run.error().message + ")");
+    if (run->exit_code != 0) return fail(run->output.empty() ? describe(file) + ": could not be loaded" : run->output);
+    return run->output;
+}
+
+// Probes, then loads for real.
+Expected<PluginPtr> load_safely(const std::filesystem::path &file) {
+    if (auto probed = probe(file); !probed) return fail(probed.error().message);
+    return Plugin::load(file);
+}
 
 // Checks the pieces of a table that the host relies on, so that a broken
 // plugin is refused at load time rather than crashing mid-tournament.
@@ -40,13 +64,22 @@ std::string check_table(const arb_game_api &api) {
             return std::string("option '") + o.name + "' has no choices";
     }
     if (api.max_legal_moves <= 0 || api.max_position_size <= 0) return "its size limits are not positive";
+    // The host allocates what these say: a nonsense bound is refused before
+    // anything trusts it.
+    if (api.max_legal_moves > kMaxPlausibleMoves)
+        return "its max_legal_moves " + std::to_string(api.max_legal_moves) + " is above " +
+               std::to_string(kMaxPlausibleMoves);
+    if (api.max_position_size > kMaxPlausibleText)
+        return "its max_position_size " + std::to_string(api.max_position_size) + " is above " +
+               std::to_string(kMaxPlausibleText);
     if (!api.create || !api.destroy || !api.clone || !api.assign || !api.reset || !api.set_position ||
         !api.write_position || !api.legal_moves || !api.parse_move || !api.format_move || !api.play ||
         !api.side_to_move || !api.outcome || !api.get_extension)
         return "its function table has null entries";
     // A table long enough for the 1.1 block must fill all of it.
-    if (ARB_API_HAS(&api, max_move_text_size) && api.max_move_text_size < 2)
-        return "its max_move_text_size " + std::to_string(api.max_move_text_size) + " is below 2";
+    if (ARB_API_HAS(&api, max_move_text_size) && (api.max_move_text_size < 2 || api.max_move_text_size > kMaxPlausibleText))
+        return "its max_move_text_size " + std::to_string(api.max_move_text_size) + " is outside 2.." +
+               std::to_string(kMaxPlausibleText);
     if (ARB_API_HAS(&api, legal_moves_ex) && (!api.create_ex || !api.assign_ex || !api.reset_ex || !api.legal_moves_ex))
         return "its function table has null entries (ABI 1.1 part)";
     return {};
@@ -128,6 +161,14 @@ void ARB_CALL Plugin::log_from_plugin(const arb_host *host, arb_log_level level,
     if (plugin.log_) plugin.log_(plugin.id(), level, message != nullptr ? message : "");
 }
 
+void Plugin::report_defect(const std::string &kind, std::string_view message) const {
+    {
+        std::lock_guard lock(defects_mutex_);
+        if (!defects_reported_.insert(kind).second) return;
+    }
+    if (log_) log_(id(), ARB_LOG_ERROR, "plugin defect found by the host (reported once): " + std::string(message));
+}
+
 void log_to_stderr(const std::string &plugin_id, arb_log_level level, std::string_view line) {
     if (level < ARB_LOG_WARNING) return;
     // One write per line, so that lines from parallel games do not interleave.
@@ -179,7 +220,7 @@ Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs) {
             if (entry.path().extension() == ".so") files.push_back(entry.path());
         std::sort(files.begin(), files.end());
         for (const auto &file : files) {
-            auto plugin = Plugin::load(file);
+            auto plugin = load_safely(file);
             if (!plugin) {
                 found.problems.push_back(plugin.error().message);
                 continue;
@@ -191,7 +232,17 @@ Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs) {
 }
 
 Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector<std::filesystem::path> &dirs) {
-    if (id_or_file.find('/') != std::string::npos) return Plugin::load(id_or_file);
+    if (id_or_file.find('/') != std::string::npos) return load_safely(id_or_file);
+    // Lazily: the file named after the game first, so that a broken library
+    // elsewhere in the folders is never even opened.
+    for (const auto &dir : dirs) {
+        std::error_code ec;
+        const std::filesystem::path file = dir / (id_or_file + ".so");
+        if (!std::filesystem::is_regular_file(file, ec)) continue;
+        auto probed = probe(file);
+        if (probed && *probed == id_or_file) return Plugin::load(file);
+        break;  // a misnamed or broken file: the full search says more
+    }
     Discovery found = discover_plugins(dirs);
     for (auto &p : found.plugins)
         if (p->id() == id_or_file) return std::move(p);

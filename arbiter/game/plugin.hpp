@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,12 @@ public:
     // function is missing, or the extension is not lower-case letters and digits.
     [[nodiscard]] const arb_game_record_format *record_format() const noexcept { return record_format_; }
 
+    // Reports a defect the host found in this plugin (e.g. parse_move
+    // accepting a move that legal_moves does not list) to the plugin's log
+    // at ARB_LOG_ERROR, once per `kind` while this Plugin lives: once per
+    // run, however many games meet it. [any-thread]
+    void report_defect(const std::string &kind, std::string_view message) const;
+
 private:
     Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log);
     static void ARB_CALL log_from_plugin(const arb_host *host, arb_log_level level, const char *message);
@@ -71,6 +79,8 @@ private:
     const arb_game_move_properties *move_properties_ = nullptr;
     const arb_game_position_hash *position_hash_ = nullptr;
     const arb_game_record_format *record_format_ = nullptr;
+    mutable std::mutex defects_mutex_;
+    mutable std::set<std::string> defects_reported_;
 };
 
 using PluginPtr = std::shared_ptr<const Plugin>;
@@ -85,11 +95,16 @@ struct Discovery {
     std::vector<std::string> problems;   // files that looked like plugins but failed to load
 };
 
-// Loads every *.so in the given folders.
+// Loads every *.so in the given folders, each first in a child process, so
+// that a library that crashes while loading is a problem in the list ("...:
+// crashed while loading (it was killed by signal 11 (SIGSEGV))"), not the
+// end of the program. Call while the program has one thread (start-up).
 Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs);
 
 // Finds the plugin with this id on the path, or a path to a plugin file;
-// the error lists the games that were found.
+// the error lists the games that were found. Lazy: a file named ID.so is
+// tried first, and the other libraries are opened only when it is not the
+// game. Loads in a child process first, like discover_plugins.
 Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector<std::filesystem::path> &dirs);
 
 }  // namespace arb::game

@@ -1,8 +1,11 @@
 #include "game/plugin_checker.hpp"
 
+#include "game/check_log.hpp"
 #include "game/game_state.hpp"
 #include "game/plugin_checker_abi_1_1.hpp"
+#include "game/plugin_checker_defects.hpp"
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <sstream>
@@ -11,21 +14,7 @@ namespace arb::game {
 
 namespace {
 
-// Collects failures, keeping the report short when one bug repeats.
-class Checker {
-public:
-    explicit Checker(CheckReport &report) : report_(report) {}
-
-    bool expect(bool condition, const std::string &what) {
-        ++report_.checks;
-        if (!condition && report_.failures.size() < 50) report_.failures.push_back(what);
-        return condition;
-    }
-    [[nodiscard]] bool failed() const { return !report_.failures.empty(); }
-
-private:
-    CheckReport &report_;
-};
+using Checker = CheckLog;
 
 void check_metadata(const PluginPtr &plugin, Checker &c) {
     const arb_game_api &api = plugin->api();
@@ -58,14 +47,19 @@ void check_metadata(const PluginPtr &plugin, Checker &c) {
     c.expect(api.get_extension("arbiter.no-such-extension/1") == nullptr, "get_extension answers an unknown id");
 }
 
-// Checks one position of a game in progress; returns the legal moves.
-void check_position(GameState &state, std::vector<arb_move> &moves, Checker &c, CheckReport &report) {
+// Checks one position of a game in progress; fills the legal moves (and
+// their texts, for the later positions' parse_move checks). Returns false
+// when the plugin broke a promise that stops this game.
+bool check_position(GameState &state, std::vector<arb_move> &moves, std::vector<std::string> &texts,
+                    const ForeignTexts &foreign, const std::string &start, Checker &c, CheckReport &report) {
     ++report.positions;
     const arb_game_api &api = state.api();
-    std::string pos = state.position();
+    texts.clear();
+    auto written = state.checked_position();
+    if (!c.expect(written.has_value(), written ? std::string() : written.error().message)) return false;
+    const std::string &pos = *written;
     std::string where = " (at " + pos + ")";
     c.expect(!pos.empty(), "write_position gave an empty string" + where);
-    c.expect(static_cast<int32_t>(pos.size()) < api.max_position_size, "position longer than max_position_size" + where);
 
     // Position round trip: the written string reads back to the same string.
     GameState copy = state;
@@ -74,20 +68,22 @@ void check_position(GameState &state, std::vector<arb_move> &moves, Checker &c, 
                                   (set ? std::string() : set.error().message) + where);
     if (set) c.expect(copy.position() == pos, "position does not round-trip: got " + copy.position() + where);
 
-    state.legal_moves(moves);
+    auto listed = state.checked_legal_moves(moves);
+    if (!c.expect(listed.has_value(), (listed ? std::string() : listed.error().message) + where)) return false;
     arb_outcome o = state.outcome();
     int side = state.side_to_move();
+    check_position_distrust(state, moves, foreign, start, c);
     if (moves.empty()) {
         c.expect(o.result != ARB_RESULT_ONGOING, "no legal moves but the game is not over" + where);
         c.expect(side == ARB_SIDE_NONE, "game over but side_to_move is not ARB_SIDE_NONE" + where);
         c.expect(o.reason[0] != '\0', "game over without a reason text" + where);
-        return;
+        return true;
     }
     c.expect(o.result == ARB_RESULT_ONGOING, "legal moves exist but the game is over" + where);
     c.expect(side == 0 || side == 1, "side_to_move is not 0 or 1 in a game in progress" + where);
     c.expect(static_cast<int32_t>(moves.size()) <= api.max_legal_moves, "more moves than max_legal_moves" + where);
 
-    std::set<std::string> texts;
+    std::set<std::string> seen;
     std::set<arb_move> codes;
     for (arb_move m : moves) {
         c.expect(m >= 0, "negative move code" + where);
@@ -95,47 +91,57 @@ void check_position(GameState &state, std::vector<arb_move> &moves, Checker &c, 
         std::string text = state.format_move(m);
         c.expect(!text.empty() && text.find_first_of(" \t\r\n") == std::string::npos,
                  "move text empty or with white space: '" + text + "'" + where);
-        c.expect(texts.insert(text).second, "two legal moves format as '" + text + "'" + where);
+        c.expect(seen.insert(text).second, "two legal moves format as '" + text + "'" + where);
         arb_move back = ARB_MOVE_NONE;
         std::string error;
         arb_status st = state.parse_move(text.c_str(), back, error);
         c.expect(st == ARB_OK && back == m, "legal move '" + text + "' does not parse back to itself: " + error + where);
+        texts.push_back(std::move(text));
     }
+    return true;
 }
 
 void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, Checker &c, CheckReport &report) {
+    c.stage("random games (every position)");
     std::mt19937 rng(settings.seed);
     std::vector<arb_move> moves;
+    std::vector<std::string> texts;
     for (int g = 0; g < settings.random_games && !c.failed(); ++g) {
         auto created = GameState::create(plugin);
         if (!c.expect(created.has_value(), "create() with default options fails")) return;
         GameState state = std::move(*created);
         std::string start = state.position();
+        ForeignTexts foreign;
         for (int ply = 0; ply < settings.max_plies && !c.failed(); ++ply) {
-            check_position(state, moves, c, report);
+            if (!check_position(state, moves, texts, foreign, start, c, report)) return;
             if (moves.empty()) {
                 ++report.games_finished;
                 break;
             }
+            foreign.remember(texts);
             arb_move chosen = moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)];
             std::string before = state.position();
             GameState copy = state;
-            copy.play(chosen);
+            auto played = copy.checked_play(chosen);
+            if (!c.expect(played.has_value(), (played ? std::string() : played.error().message) + " (at " + before + ")"))
+                return;
             c.expect(state.position() == before, "playing on a clone changed the original (at " + before + ")");
-            state.play(chosen);
+            (void)state.play(chosen);
             c.expect(state.position() == copy.position(), "clone and original differ after the same move (at " +
                                                                before + ")");
         }
-        state.reset();
+        c.expect(state.reset() == ARB_OK, "reset fails (see the plugin's log line above)");
         c.expect(state.position() == start, "reset() does not return to the start position");
     }
 }
 
 void check_parsers_with_junk(const PluginPtr &plugin, const CheckSettings &settings, Checker &c) {
+    c.stage("junk fed to set_position and parse_move");
     auto created = GameState::create(plugin);
     if (!created) return;
     GameState &state = *created;
     std::string start = state.position();
+    if (start.empty()) return;  // reported by the random games
     std::mt19937 rng(settings.seed + 1);
     std::vector<std::string> inputs = {"", " ", "\n", "pass", "resign", "a", "a0", "zz99", "-1", std::string(5000, 'X'),
                                        start + " extra", start + start, " " + start};
@@ -149,6 +155,8 @@ void check_parsers_with_junk(const PluginPtr &plugin, const CheckSettings &setti
             static_cast<char>(std::uniform_int_distribution<int>(1, 255)(rng));
         inputs.push_back(m);
     }
+    std::vector<arb_move> legal;
+    if (!state.checked_legal_moves(legal)) return;  // reported by the random games
     for (const auto &input : inputs) {
         GameState copy = state;
         auto result = copy.set_position(input);
@@ -164,6 +172,8 @@ void check_parsers_with_junk(const PluginPtr &plugin, const CheckSettings &setti
         std::string error;
         arb_status status = state.parse_move(input.c_str(), move, error);
         if (status != ARB_OK) c.expect(!error.empty(), "parse_move refuses without a message");
+        else c.expect(std::find(legal.begin(), legal.end(), move) != legal.end(),
+                      "parse_move accepts '" + input + "', which is not among the legal moves (at " + start + ")");
     }
 }
 
@@ -171,10 +181,16 @@ void check_parsers_with_junk(const PluginPtr &plugin, const CheckSettings &setti
 
 CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings) {
     CheckReport report;
-    Checker c(report);
+    Checker c(report, settings);
+    // The metadata first: everything after trusts it.
+    c.stage("metadata and options");
     check_metadata(plugin, c);
     check_random_games(plugin, settings, c, report);
     check_parsers_with_junk(plugin, settings, c);
+    c.stage("reset with each option's values");
+    check_reset_keeps_options(plugin, c);
+    c.stage("two states from two threads at once");
+    check_two_threads(plugin, settings, c);
     check_abi_1_1(plugin, settings, report);
     return report;
 }

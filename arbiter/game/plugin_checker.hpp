@@ -6,6 +6,7 @@
 #include "game/plugin.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,11 @@ struct CheckSettings {
     int random_games = 20;      // random games played to the end (or max_plies)
     int max_plies = 500;        // per random game
     int fuzz_inputs = 2000;     // random/mutated strings fed to the parsers
+    // Called as each failure is found and as each stage of the check begins
+    // (may be empty): plugin-check prints failures at once and remembers the
+    // stage, so that a plugin crashing later leaves both on the screen.
+    std::function<void(const std::string &failure)> on_failure;
+    std::function<void(const std::string &stage)> on_stage;
 };
 
 struct CheckReport {

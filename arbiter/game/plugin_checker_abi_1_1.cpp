@@ -1,5 +1,6 @@
 #include "game/plugin_checker_abi_1_1.hpp"
 
+#include "game/check_log.hpp"
 #include "game/game_state.hpp"
 
 #include <algorithm>
@@ -16,20 +17,7 @@ namespace {
 
 constexpr arb_move_flags kKnownFlags = ARB_MOVE_PASS | ARB_MOVE_IRREVERSIBLE;
 
-class Checks {
-public:
-    explicit Checks(CheckReport &report) : report_(report) {}
-
-    bool expect(bool condition, const std::string &what) {
-        ++report_.checks;
-        if (!condition && report_.failures.size() < 50) report_.failures.push_back(what);
-        return condition;
-    }
-    [[nodiscard]] bool too_many() const { return report_.failures.size() >= 50; }
-
-private:
-    CheckReport &report_;
-};
+using Checks = CheckLog;
 
 std::string at(const GameState &state) { return " (at " + state.position() + ")"; }
 
@@ -247,15 +235,14 @@ void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, 
                          "a position from before an irreversible move occurs again: " + position);
             memory.since_irreversible.insert(position);
             if (has_hash) check_hash(state, keys, c);
-            if (!c.expect(state.legal_moves(moves) == ARB_OK, "legal moves fail" + at(state))) return;
+            auto listed = state.checked_legal_moves(moves);
+            if (!c.expect(listed.has_value(), (listed ? std::string() : listed.error().message) + at(state))) return;
             if (has_1_1) {
                 check_legal_moves_ex(state, moves, c);
                 check_move_texts(state, moves, c);
             }
-            if (moves.empty()) {
-                check_outcome_sizes(state, c);
-                break;
-            }
+            check_outcome_sizes(state, c);
+            if (moves.empty()) break;
             arb_move chosen = moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)];
             if (has_flags) check_move_flags(state, moves, chosen, memory, c);
             if (has_1_1 && ply % 7 == 3) {
@@ -274,7 +261,8 @@ void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, 
 }  // namespace
 
 void check_abi_1_1(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
-    Checks c(report);
+    Checks c(report, settings);
+    c.stage("ABI 1.1 functions and extensions");
     const arb_game_api &api = plugin->api();
     check_reserved_ids(api, c);
     if (ARB_API_HAS(&api, legal_moves_ex)) {

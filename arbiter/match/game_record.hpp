@@ -26,7 +26,10 @@ enum class Termination {
     ResignAdjudication,  // score-based resign rule
     DrawAdjudication,    // score-based draw rule
     Abandoned,       // stopped by the user (Ctrl-C) before the end; not rated
+    PluginError,     // the game plugin broke its contract (play failed, no legal moves in an
+                     // ongoing game, ...): no engine blamed, result "*", recorded but not rated
 };
+inline constexpr Termination kLastTermination = Termination::PluginError;
 
 const char *termination_name(Termination t);  // stable lower-case token, e.g. "illegal-move"
 std::optional<Termination> termination_from_name(std::string_view name);  // inverse of termination_name
@@ -51,7 +54,7 @@ struct GameRecord {
     std::string final_position;
 
     // how it ended
-    arb_result result = ARB_RESULT_ONGOING;  // ONGOING only for Abandoned
+    arb_result result = ARB_RESULT_ONGOING;  // ONGOING only for Abandoned and PluginError
     Termination termination = Termination::GameRule;
     std::string reason;                   // human text, e.g. "no legal moves for either side",
                                           // "illegal move 'z9' by mcts: column 'z' is outside a-h"

@@ -1,5 +1,6 @@
 #include "match/game_runner.hpp"
 
+#include "game/move_judge.hpp"
 #include "match/adjudicator.hpp"
 #include "match/clock.hpp"
 
@@ -21,6 +22,7 @@ std::string failure_reason(const std::string &name, const engine::EngineError &e
     case FailureKind::Protocol: return "protocol error by " + name + ": " + error.message;
     case FailureKind::StartFailed: return name + " could not be started: " + error.message;
     case FailureKind::OutOfResources: return name + " could not be started (the system ran out of resources): " + error.message;
+    case FailureKind::Interrupted: return "stopped by the user while waiting for " + name;
     }
     return name + ": " + error.message;
 }
@@ -40,29 +42,48 @@ bool seeded_start_differs(const GameSetup &setup, const game::GameState &seeded)
     return !unseeded || unseeded->position() != seeded.position();
 }
 
-Expected<Start> prepare(const GameSetup &setup, GameRecord *record) {
-    if (!setup.plugin) return fail("no game plugin given");
+// Why a game could not be set up: bad input (options, opening) or a plugin
+// that broke its contract on the way (a plugin error, no engine to blame).
+struct SetupError {
+    std::string message;
+    bool plugin_fault = false;
+};
+
+Unexpected<SetupError> setup_error(std::string message, bool plugin_fault = false) {
+    return {SetupError{std::move(message), plugin_fault}};
+}
+
+Expected<Start, SetupError> prepare(const GameSetup &setup, GameRecord *record) {
+    if (!setup.plugin) return setup_error("no game plugin given");
     auto state = game::GameState::create(setup.plugin, setup.options, setup.seed);
-    if (!state) return fail(state.error().message);
+    if (!state) return setup_error(state.error().message);
     Start start{std::move(*state), {}};
     start.position_command.reserve(4096);
     if (!setup.opening_position.empty()) {
         if (auto set = start.state.set_position(setup.opening_position); !set)
-            return fail("opening position '" + setup.opening_position + "': " + set.error().message);
-        start.position_command = "fen " + start.state.position() + " moves";
-    } else if (seeded_start_differs(setup, start.state)) {
-        start.position_command = "fen " + start.state.position() + " moves";
-    } else {
-        start.position_command = "startpos moves";
+            return setup_error("opening position '" + setup.opening_position + "': " + set.error().message);
     }
-    if (record != nullptr) record->opening_position = start.state.position();
+    auto position = start.state.checked_position();
+    if (!position) return setup_error(position.error().message, true);
+    if (!setup.opening_position.empty() || seeded_start_differs(setup, start.state))
+        start.position_command = "fen " + *position + " moves";
+    else
+        start.position_command = "startpos moves";
+    if (record != nullptr) record->opening_position = *position;
+    std::vector<arb_move> legal;
     for (const auto &text : setup.opening_moves) {
+        if (auto listed = start.state.checked_legal_moves(legal); !listed)
+            return setup_error(listed.error().message, true);
         arb_move move = ARB_MOVE_NONE;
         std::string error;
-        if (start.state.parse_move(text.c_str(), move, error) != ARB_OK)
-            return fail("opening move '" + text + "': " + error);
+        switch (game::judge_move(start.state, text.c_str(), legal, move, error)) {
+        case game::MoveVerdict::Legal: break;
+        case game::MoveVerdict::PluginFault: return setup_error("opening move '" + text + "': " + error, true);
+        default: return setup_error("opening move '" + text + "': " + error);
+        }
         std::string canonical = start.state.format_move(move);
-        start.state.play(move);
+        if (auto played = start.state.checked_play(move); !played)
+            return setup_error("opening move '" + text + "': " + played.error().message, true);
         start.position_command += ' ';
         start.position_command += canonical;
         if (record != nullptr) record->opening_moves.push_back(std::move(canonical));
@@ -112,7 +133,14 @@ public:
         run();
         if (stop_ != nullptr)
             for (auto *e : engines_) e->set_stop_flag(nullptr);
-        if (state_) record_.final_position = state_->position();
+        if (state_) {
+            auto position = state_->checked_position();
+            if (position) {
+                record_.final_position = std::move(*position);
+            } else if (record_.termination != Termination::PluginError) {
+                plugin_failed(position.error().message);
+            }
+        }
         record_.duration = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - began);
         return std::move(record_);
     }
@@ -131,6 +159,13 @@ private:
 
     void abandon(std::string reason) { end(ARB_RESULT_ONGOING, Termination::Abandoned, std::move(reason)); }
 
+    // The plugin broke its contract: the game cannot be judged, and no engine
+    // is to blame. The game is recorded as "*", not rated.
+    void plugin_failed(const std::string &what) {
+        end(ARB_RESULT_ONGOING, Termination::PluginError, "plugin error: " + what);
+        record_.has_score = false;
+    }
+
     void engine_failed(int side, const engine::EngineError &error) {
         if (stopped()) return abandon("stopped by the user");
         std::string reason = failure_reason(record_.engine_names[side], error);
@@ -145,7 +180,10 @@ private:
 
     void run() {
         auto start = prepare(setup_, &record_);
-        if (!start) return abandon("invalid game setup: " + start.error().message);
+        if (!start) {
+            if (start.error().plugin_fault) return plugin_failed(start.error().message);
+            return abandon("invalid game setup: " + start.error().message);
+        }
         state_.emplace(std::move(start->state));
         std::string &position = start->position_command;
         game::GameState &state = *state_;
@@ -164,27 +202,37 @@ private:
 
         for (;;) {
             if (stopped()) return abandon("stopped by the user");
+            // Outcome, side to move and move list must agree; a plugin whose
+            // answers contradict each other cannot judge this game.
             arb_outcome outcome = state.outcome();
+            if (outcome.result < ARB_RESULT_ONGOING || outcome.result > ARB_RESULT_DRAW)
+                return plugin_failed("outcome() gave the unknown result code " + std::to_string(outcome.result));
+            if (auto listed = state.checked_legal_moves(legal); !listed) return plugin_failed(listed.error().message);
             if (outcome.result != ARB_RESULT_ONGOING) {
+                if (!legal.empty())
+                    return plugin_failed("outcome() says the game is over ('" + std::string(outcome.reason) +
+                                         "') but legal_moves lists " + std::to_string(legal.size()) + " moves");
                 end(outcome.result, Termination::GameRule, outcome.reason);
                 record_.has_score = outcome.has_score != 0;
                 record_.score[0] = outcome.score[0];
                 record_.score[1] = outcome.score[1];
                 return;
             }
+            if (legal.empty()) return plugin_failed("legal_moves lists no move but outcome() says the game goes on");
             int max = setup_.adjudication.max_plies;
             if (max > 0 && plies >= max)
                 return end(ARB_RESULT_DRAW, Termination::MaxPlies, "draw by the ply limit of " + std::to_string(max));
 
             int side = state.side_to_move();
-            if (side != 0 && side != 1) return abandon("the plugin reports no side to move in an ongoing game");
-            if (arb_status status = state.legal_moves(legal); status != ARB_OK)
-                return abandon("the plugin failed to list the legal moves (status " + std::to_string(status) + ")");
+            if (side != 0 && side != 1)
+                return plugin_failed("side_to_move() gave " + std::to_string(side) + " in an ongoing game");
             // A lone pass is forced: the arbiter plays it (docs/protocol.md).
             // The plugin says what a pass is; its text means nothing here.
             if (legal.size() == 1 && (state.move_flags(legal[0]) & ARB_MOVE_PASS) != 0) {
                 std::string_view forced = state.format_move(legal[0], text);
-                state.play(legal[0]);
+                if (forced.empty()) return plugin_failed("format_move failed on the forced pass");
+                if (auto played = state.checked_play(legal[0]); !played)
+                    return plugin_failed(played.error().message);
                 append(position, side, forced, milliseconds(0), {}, true);
                 ++plies;
                 continue;
@@ -204,16 +252,20 @@ private:
                            side);
 
             arb_move move = ARB_MOVE_NONE;
-            arb_status status = state.parse_move(answer->move.c_str(), move, error);
-            if (status != ARB_OK) {
-                bool syntax = status == ARB_ERR_SYNTAX;
-                return end(win_for(1 - side), syntax ? Termination::UnparsableMove : Termination::IllegalMove,
-                           std::string(syntax ? "unparsable move '" : "illegal move '") + answer->move + "' by " + name +
-                               ": " + error,
-                           side, answer->move);
+            switch (game::judge_move(state, answer->move.c_str(), legal, move, error)) {
+            case game::MoveVerdict::Legal: break;
+            case game::MoveVerdict::PluginFault:
+                return plugin_failed("on the move '" + answer->move + "' by " + name + ": " + error);
+            case game::MoveVerdict::Unparsable:
+                return end(win_for(1 - side), Termination::UnparsableMove,
+                           "unparsable move '" + answer->move + "' by " + name + ": " + error, side, answer->move);
+            case game::MoveVerdict::Illegal:
+                return end(win_for(1 - side), Termination::IllegalMove,
+                           "illegal move '" + answer->move + "' by " + name + ": " + error, side, answer->move);
             }
             std::string_view played = state.format_move(move, text);
-            state.play(move);
+            if (played.empty()) return plugin_failed("format_move failed on the legal move '" + answer->move + "'");
+            if (auto ok = state.checked_play(move); !ok) return plugin_failed(ok.error().message);
             append(position, side, played, answer->elapsed, answer->info, false);
             ++plies;
 
@@ -258,13 +310,14 @@ Termination termination_for(FailureKind kind) {
     case FailureKind::Protocol: return Termination::ProtocolError;
     case FailureKind::StartFailed: return Termination::Crash;
     case FailureKind::OutOfResources: return Termination::Abandoned;  // nobody's fault: not scored
+    case FailureKind::Interrupted: return Termination::Abandoned;
     }
     return Termination::Crash;
 }
 
 Expected<void> validate_setup(const GameSetup &setup) {
     auto start = prepare(setup, nullptr);
-    if (!start) return fail(start.error().message);
+    if (!start) return fail((start.error().plugin_fault ? "plugin error: " : "") + start.error().message);
     return {};
 }
 
@@ -285,11 +338,13 @@ GameRecord engine_failure_record(const GameSetup &setup, const std::string &name
     record.engine_names[1] = name1;
     record.started = std::chrono::system_clock::now();
     if (auto start = prepare(setup, &record)) record.final_position = start->state.position();
-    record.result = win_for(1 - side);
     record.termination = termination_for(error.kind);
     record.reason = failure_reason(side == 0 ? name0 : name1, error);
-    record.loser_side = side;
     record.offending_text = error.offending_text;
+    if (record.termination != Termination::Abandoned) {  // else nobody's fault: no result
+        record.result = win_for(1 - side);
+        record.loser_side = side;
+    }
     return record;
 }
 

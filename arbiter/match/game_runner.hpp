@@ -54,7 +54,9 @@ Expected<void> validate_setup(const GameSetup &setup);
 Termination termination_for(engine::FailureKind kind);
 
 // A record for a game lost before it began because the engine of `side`
-// failed to start or to answer (e.g. no 'ugiok'): the other side wins.
+// failed to start or to answer (e.g. no 'ugiok'): the other side wins. The
+// one wording of such a failure for 'arbiter play' and 'arbiter run'. An
+// OutOfResources or Interrupted failure gives an Abandoned game instead.
 GameRecord engine_failure_record(const GameSetup &setup, const std::string &name0, const std::string &name1,
                                  int side, const engine::EngineError &error);
 

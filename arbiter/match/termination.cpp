@@ -15,12 +15,13 @@ const char *termination_name(Termination t) {
     case Termination::ResignAdjudication: return "resign-adjudication";
     case Termination::DrawAdjudication: return "draw-adjudication";
     case Termination::Abandoned: return "abandoned";
+    case Termination::PluginError: return "plugin-error";
     }
     return "unknown";
 }
 
 std::optional<Termination> termination_from_name(std::string_view name) {
-    for (int i = 0; i <= static_cast<int>(Termination::Abandoned); ++i) {
+    for (int i = 0; i <= static_cast<int>(kLastTermination); ++i) {
         auto t = static_cast<Termination>(i);
         if (name == termination_name(t)) return t;
     }

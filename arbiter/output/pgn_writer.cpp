@@ -77,7 +77,8 @@ const char *pgn_termination(match::Termination termination) {
     case Termination::MaxPlies:
     case Termination::ResignAdjudication:
     case Termination::DrawAdjudication: return "adjudication";
-    case Termination::Abandoned: return "unterminated";
+    case Termination::Abandoned:
+    case Termination::PluginError: return "unterminated";  // the judge failed, nobody won
     }
     return "unterminated";
 }

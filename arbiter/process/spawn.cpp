@@ -404,14 +404,14 @@ std::optional<int> Child::wait_until(SteadyClock::time_point deadline) {
     }
 }
 
-std::string Child::exit_description() const {
-    if (status_) return describe_wait_status(*status_);
+ExitStatus Child::exit_status() const {
+    if (status_) return ExitStatus::from_wait_status(*status_);
     siginfo_t info{};
     if (pid_ <= 0 || ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
         info.si_pid == 0)
-        return "still running";
-    if (info.si_code == CLD_EXITED) return "exited with code " + std::to_string(info.si_status);
-    return describe_wait_status(info.si_status);  // a signal number is its own wait status
+        return {};
+    if (info.si_code == CLD_EXITED) return {ExitStatus::State::Exited, info.si_status};
+    return {ExitStatus::State::Killed, info.si_status};
 }
 
 void Child::signal_group(int sig) const {
@@ -527,16 +527,6 @@ std::optional<std::filesystem::path> find_program(const std::string &command, co
         if (end == std::string::npos) return std::nullopt;
         start = end + 1;
     }
-}
-
-std::string describe_wait_status(int status) {
-    if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));
-    if (WIFSIGNALED(status)) {
-        int sig = WTERMSIG(status);
-        const char *abbrev = ::sigabbrev_np(sig);
-        return "was killed by signal " + std::to_string(sig) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
-    }
-    return "ended with status " + std::to_string(status);
 }
 
 long raise_descriptor_limit() {

@@ -25,6 +25,7 @@
 #pragma once
 
 #include "core/expected.hpp"
+#include "process/exit_status.hpp"
 
 #include <sys/types.h>
 
@@ -114,8 +115,8 @@ public:
     std::optional<int> wait_until(SteadyClock::time_point deadline);
     // The raw wait status once reaped.
     [[nodiscard]] std::optional<int> status() const noexcept { return status_; }
-    // "exited with code 3", "was killed by signal 6 (SIGABRT)", or "still running".
-    [[nodiscard]] std::string exit_description() const;
+    // How it ended (Running until it exited, reaped or not).
+    [[nodiscard]] ExitStatus exit_status() const;
 
     // Sends `sig` to the child's process group (or to the child alone if it
     // has none of its own). The group may outlive a reaped child (its
@@ -146,9 +147,6 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options);
 // `dir`; a bare name is searched on $PATH like execvp (an empty entry is `dir`).
 // Nothing when it is not an executable file.
 std::optional<std::filesystem::path> find_program(const std::string &command, const std::filesystem::path &dir);
-
-// "exited with code 3", "was killed by signal 9 (SIGKILL)" for a raw wait status.
-std::string describe_wait_status(int status);
 
 // --- process-wide set-up, for programs that start engines (call from main) ---
 

@@ -16,33 +16,8 @@ namespace {
 
 using match::Termination;
 
-Termination termination_for(engine::FailureKind kind) {
-    switch (kind) {
-        case engine::FailureKind::Timeout: return Termination::TimeForfeit;
-        case engine::FailureKind::Stall: return Termination::Stall;
-        case engine::FailureKind::Protocol: return Termination::ProtocolError;
-        default: return Termination::Crash;
-    }
-}
-
-// The record of a game lost before a move because an engine could not be
-// started or prepared: the engine at fault loses, as in any other failure.
-match::GameRecord forfeit_record(const GameRules &rules, const match::ScheduledGame &slot, int side,
-                                 const engine::EngineError &error, const char *stage) {
-    match::GameRecord r;
-    for (int s = 0; s < 2; ++s) r.engine_names[s] = rules.engines[static_cast<size_t>(slot.engine[s])].name;
-    if (slot.opening >= 0) {
-        const auto &o = rules.openings[static_cast<size_t>(slot.opening)];
-        r.opening_position = o.position;
-        r.opening_moves = o.moves;
-    }
-    r.result = side == 0 ? ARB_RESULT_WIN_SIDE_1 : ARB_RESULT_WIN_SIDE_0;
-    r.termination = termination_for(error.kind);
-    r.loser_side = side;
-    r.reason = std::string("engine ") + r.engine_names[side] + " " + stage + ": " + error.message;
-    r.offending_text = error.offending_text;
-    r.started = std::chrono::system_clock::now();
-    return r;
+const std::string &engine_name(const GameRules &rules, const match::ScheduledGame &slot, int side) {
+    return rules.engines[static_cast<size_t>(slot.engine[side])].name;
 }
 
 bool engine_needs_restart(const match::GameRecord &r, int side) {
@@ -129,7 +104,8 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
                 return;
             }
             if (!e) {
-                record = forfeit_record(rules, slot, side, e.error(), "could not start");
+                record = match::engine_failure_record(game_setup(rules, slot), engine_name(rules, slot, 0),
+                                                      engine_name(rules, slot, 1), side, e.error());
                 break;
             }
             engines[side] = std::move(*e);

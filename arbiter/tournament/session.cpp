@@ -112,6 +112,28 @@ Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::
     return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
 }
 
+// Games the plugin could not judge are recorded ("*", plugin-error) but not
+// rated: the standings are short of them, so the run must not look clean.
+class PluginErrors {
+public:
+    void note(const output::FinishedGame &g) {
+        if (g.record.termination != match::Termination::PluginError) return;
+        if (count_++ == 0) first_ = fmt::format("game {}: {}", g.slot.index + 1, g.record.reason);
+    }
+    // Returns whether there were any.
+    bool report(const std::string &plugin_file, std::ostream &err) const {
+        if (count_ == 0) return false;
+        err << fmt::format("arbiter run: {} game{} ended by a plugin error: the game plugin {} broke its contract, no "
+                           "engine was blamed and {} not rated (recorded with result '*'); first, {}\n",
+                           count_, count_ == 1 ? "" : "s", plugin_file, count_ == 1 ? "it is" : "they are", first_);
+        return true;
+    }
+
+private:
+    int count_ = 0;
+    std::string first_;
+};
+
 }  // namespace
 
 SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
@@ -138,6 +160,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // Of a game only its outcome is kept, in the running totals: memory does
     // not grow with the games, nor does the work per game (SPRT, reports).
     rating::ResultTally tally(static_cast<int>(c.engines.size()));
+    PluginErrors plugin_errors;
     std::vector<bool> done(schedule.size(), false);
     int64_t recorded = 0;
     // The JSON lines are the source of truth: the PGN (and the plugin's own
@@ -176,6 +199,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             }
             done[static_cast<size_t>(g.slot.index)] = true;
             if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
+            plugin_errors.note(g);
             ++recorded;
             buffer += output::to_pgn(g, format.for_game(g));
             if (format.native) {
@@ -288,6 +312,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             }
         }
         if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
+        plugin_errors.note(g);
         ++recorded;
         progress.game_finished(g);
         if (c.progress_interval > 0 && recorded % c.progress_interval == 0 &&
@@ -359,6 +384,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         out << "interrupted: continue with 'arbiter run --resume " << dir.string() << "'\n";
     out.flush();
     result.exit_code = result.interrupted && result.games_recorded < result.games_total ? 130 : 0;
+    if (plugin_errors.report(loaded.plugin->file().string(), err)) result.exit_code = 1;
     return result;
 }
 

@@ -101,18 +101,18 @@ std::string EngineLink::ended() {
     close_pipes();
     if (!child_.status() && !child_.wait_until(SteadyClock::now() + std::chrono::seconds(2)))
         return description() + " closed its output but is still running";
-    return description() + " " + child_.exit_description();
+    return description() + " " + child_.exit_status().describe();
 }
 
 std::string EngineLink::quit(std::string_view quit_line) {
     if (!quit_line.empty()) (void)send(quit_line);
     close_pipes();
-    if (child_.status()) return child_.exit_description();
+    if (child_.status()) return child_.exit_status().describe();
     if (!child_.wait_until(SteadyClock::now() + std::chrono::seconds(5))) {
         child_.kill_and_reap();
         return "did not exit within 5 s after '" + std::string(quit_line) + "'; killed";
     }
-    return child_.exit_description();
+    return child_.exit_status().describe();
 }
 
 void EngineLink::close_pipes() {

@@ -16,4 +16,10 @@ namespace arb::engines {
 // empty board, where every square is legal).
 std::optional<std::string> find_illegal_move(const game::GameState &state, const std::vector<std::string> &history);
 
+// A text parse_move accepts (ARB_OK) although its code is not among
+// legal_moves: what a plugin that forgot a rule lets through (a full column).
+// Tries the moves already played, then "a".."z", squares a1..z26 and "pass".
+// nullopt when the plugin refuses them all, as a correct plugin does.
+std::optional<std::string> find_unlisted_move(const game::GameState &state, const std::vector<std::string> &history);
+
 }  // namespace arb::engines

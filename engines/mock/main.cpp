@@ -139,6 +139,15 @@ private:
             send("bestmove @@no-illegal-move@@");
             return std::nullopt;
         }
+        // From the Nth go on, at the first position where the plugin lets one through.
+        if (go_count_ >= settings_.at_move && is(Misbehaviour::Unlisted)) {
+            if (auto text = arb::engines::find_unlisted_move(state, session_.history())) {
+                std::cerr << "arbiter-mock-engine: sending '" << *text
+                          << "', accepted by parse_move but not a legal move" << std::endl;
+                send("bestmove " + *text);
+                return std::nullopt;
+            }
+        }
         std::vector<arb_move> moves = state.legal_moves();
         if (moves.empty()) {
             error("go: the game is over in this position");

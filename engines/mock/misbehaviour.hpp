@@ -10,6 +10,7 @@ namespace arb::engines {
 enum class Misbehaviour {
     None,           // behaves: random legal moves
     Illegal,        // a well-formed but illegal move
+    Unlisted,       // a move parse_move accepts but legal_moves does not list (a plugin defect)
     Garbage,        // "bestmove @@garbage@@"
     EmptyBestmove,  // "bestmove" alone
     Crash,          // exit status 3 without answering
@@ -28,6 +29,7 @@ enum class Misbehaviour {
 inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
     {"none", Misbehaviour::None},
     {"illegal", Misbehaviour::Illegal},
+    {"unlisted", Misbehaviour::Unlisted},
     {"garbage", Misbehaviour::Garbage},
     {"empty-bestmove", Misbehaviour::EmptyBestmove},
     {"crash", Misbehaviour::Crash},

@@ -174,6 +174,22 @@ TEST_CASE("the stop flag abandons a game within a fraction of a second", "[e2e][
     CHECK(took < 1s);
 }
 
+TEST_CASE("a wait the stop flag ends is Interrupted, not the engine's time forfeit", "[e2e][engine]") {
+    auto engine = start(mock_config("hangs", {"--misbehave", "hang", "--at-move", "1"}));
+    std::atomic<bool> stop{true};
+    engine->set_stop_flag(&stop);
+    auto answer = engine->go("startpos moves", arb::engine::GoCommand{{}, {}, {}, {}, {}, 5000ms, {}, {}}, 5000ms);
+    REQUIRE_FALSE(answer);
+    CHECK(answer.error().kind == FailureKind::Interrupted);
+    CHECK(arb::match::termination_for(answer.error().kind) == arb::match::Termination::Abandoned);
+    // Nobody's fault: no side is blamed when it happens before the game.
+    auto record = arb::match::engine_failure_record(tictactoe_setup("60"), "a", "hangs", 1, answer.error());
+    CHECK(record.termination == arb::match::Termination::Abandoned);
+    CHECK(record.result == ARB_RESULT_ONGOING);
+    CHECK(record.loser_side == -1);
+    engine->set_stop_flag(nullptr);
+}
+
 TEST_CASE("a program that cannot be started is a StartFailed naming it", "[e2e][engine]") {
     EngineConfig config;
     config.name = "ghost";

@@ -174,3 +174,38 @@ TEST_CASE("killing an engine kills an orphan it double-forked out of its group",
     CHECK(gone_within(sleeper, 2s));  // killed and reaped: not even a zombie is left
     CHECK(test::processes_with("arbiter-mock-sleeper-" + seed).empty());
 }
+
+TEST_CASE("a child's exit status is a value: running, exited with its code, killed by its signal", "[process]") {
+    using arb::process::ExitStatus;
+    auto start = [](const std::string &script) {
+        arb::process::SpawnOptions options;
+        options.program = "/bin/sh";
+        options.args = {"-c", script};
+        options.in = options.out = options.err = arb::process::Stdio::null();
+        auto child = arb::process::spawn(options);
+        REQUIRE(child);
+        return std::move(*child);
+    };
+    auto deadline = [] { return std::chrono::steady_clock::now() + std::chrono::seconds(10); };
+
+    auto sleeper = start("exec sleep 30");
+    CHECK(sleeper.exit_status() == ExitStatus{});
+    CHECK(sleeper.exit_status().running());
+    CHECK(sleeper.exit_status().describe() == "is still running");
+    sleeper.kill_and_reap();
+    CHECK(sleeper.exit_status() == ExitStatus{ExitStatus::State::Killed, SIGKILL});
+    CHECK(sleeper.exit_status().describe() == "was killed by signal 9 (SIGKILL)");
+
+    // Exited but not reaped yet: known without reaping (the pid stays ours).
+    auto three = start("exit 3");
+    while (!three.exited()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    CHECK(three.exit_status() == ExitStatus{ExitStatus::State::Exited, 3});
+    REQUIRE(three.wait_until(deadline()));
+    CHECK(three.exit_status() == ExitStatus{ExitStatus::State::Exited, 3});
+    CHECK(three.exit_status().describe() == "exited with code 3");
+
+    auto aborted = start("kill -ABRT $$");
+    REQUIRE(aborted.wait_until(deadline()));
+    CHECK(aborted.exit_status() == ExitStatus{ExitStatus::State::Killed, SIGABRT});
+    CHECK(aborted.exit_status().describe() == "was killed by signal 6 (SIGABRT)");
+}

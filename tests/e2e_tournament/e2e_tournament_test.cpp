@@ -5,6 +5,7 @@
 
 #include "../tournament/temp_dir.hpp"
 #include "support/child_process.hpp"
+#include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
 
 #include <catch2/catch.hpp>
@@ -260,4 +261,43 @@ TEST_CASE("config errors are reported before any engine starts", "[e2e]") {
     CHECK_THAT(log, Catch::Contains(config.string() + ":4:12: duplicate engine name 'a'"));
     CHECK_THAT(log, Catch::Contains(config.string() + ":5:1: unknown key 'concurency' in the config; did you mean 'concurrency'?"));
     CHECK_FALSE(std::filesystem::exists(dir.path() / "out"));
+}
+
+TEST_CASE("arbiter run and arbiter play word an engine's failure the same", "[e2e]") {
+    // The same event through both commands: engine 'mute' never answers 'ugi'
+    // within the 300 ms startup limit. One record builder words it for both.
+    const std::string mock = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
+    const std::string expected = "mute stalled: no 'ugiok' after 'ugi' within 300 ms";
+    test::TempDir dir;
+    auto config = dir.write("t.yaml", "game: tictactoe\nengines:\n"
+                                      "  - {name: good, command: " + mock + ", args: [--game, tictactoe, --plugin-dir, " +
+                                      ARBITER_PLUGIN_DIR + "]}\n"
+                                      "  - {name: mute, command: " + mock + ", args: [--game, tictactoe, --plugin-dir, " +
+                                      ARBITER_PLUGIN_DIR + ", --misbehave, no-ugiok]}\n"
+                                      "tournament: {rounds: 1, games_per_pairing: 2}\n"
+                                      "timeouts: {startup_ms: 300}\n");
+    const auto out = dir.path() / "out";
+    test::ChildProcess run({kArbiter, "run", config.string(), "--out", out.string(), "--plugin-dir",
+                            ARBITER_PLUGIN_DIR},
+                           dir.path() / "run.txt");
+    REQUIRE(run.exit_code(std::chrono::seconds(60)) == 0);
+    auto log = output::read_record_log(out / "games.jsonl");
+    REQUIRE(log.has_value());
+    REQUIRE(log->games.size() == 2);
+    for (const auto &g : log->games) {
+        CHECK(g.record.reason == expected);
+        CHECK(g.record.termination == match::Termination::Stall);
+        CHECK(g.record.engine_names[g.record.loser_side] == "mute");
+    }
+
+    test::ChildProcess play({kArbiter, "play", "--plugin-dir", ARBITER_PLUGIN_DIR, "--game", "tictactoe", "--name1",
+                             "good", "--name2", "mute", "--startup-timeout", "300", "--engine",
+                             mock + " --game tictactoe --plugin-dir " + ARBITER_PLUGIN_DIR, "--engine",
+                             mock + " --game tictactoe --plugin-dir " + ARBITER_PLUGIN_DIR + " --misbehave no-ugiok"},
+                            dir.path() / "play.txt");
+    REQUIRE(play.exit_code(std::chrono::seconds(60)) == 0);
+    std::string printed = test::read_file(dir.path() / "play.txt");
+    INFO(printed);
+    CHECK(test::field(printed, "termination") == "stall");
+    CHECK(test::field(printed, "reason") == expected);
 }

@@ -13,8 +13,9 @@ TEST_CASE("termination names are stable tokens and read back", "[termination]") 
     CHECK(std::string(termination_name(Termination::TimeForfeit)) == "time-forfeit");
     CHECK(std::string(termination_name(Termination::ProtocolError)) == "protocol-error");
     CHECK(std::string(termination_name(Termination::GameRule)) == "game-rule");
+    CHECK(std::string(termination_name(Termination::PluginError)) == "plugin-error");
     std::set<std::string> seen;
-    for (int i = 0; i <= static_cast<int>(Termination::Abandoned); ++i) {
+    for (int i = 0; i <= static_cast<int>(arb::match::kLastTermination); ++i) {
         auto t = static_cast<Termination>(i);
         std::string name = termination_name(t);
         CHECK(seen.insert(name).second);

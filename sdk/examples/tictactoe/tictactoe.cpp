@@ -25,7 +25,13 @@ public:
 
     explicit TicTacToe(const arb::sdk::Options &) {}
 
-    void reset() { *this = TicTacToe(arb::sdk::Options{}); }
+    // Back to the start position, rule options kept: reset only the fields
+    // that change in play. (`*this = TicTacToe(Options{})` would also reset
+    // the options of a game that has some, to their defaults.)
+    void reset() {
+        cells_.fill('.');
+        to_move_ = 0;
+    }
 
     arb_status set_position(std::string_view text, ErrorOut err) {
         if (text.size() != 11 || text[9] != ' ')

@@ -41,7 +41,13 @@
 // The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
 // assign_ex, reset_ex, legal_moves_ex), and stops every exception at the
 // boundary: a throwing function returns ARB_ERR_INTERNAL (or NULL), never
-// unwinds into the host.
+// unwinds into the host, and writes the exception's text to the host's log
+// ("reset failed: ..."), so no failure is silent. The 1.0 forms (assign,
+// reset) cannot return a status: under a 1.0 host the log line is all there is.
+//
+// reset() must return to the start position OF THE OPTIONS the state was
+// created with: keep what you need of the options in the class (assigning
+// a default-constructed game would silently drop them).
 #pragma once
 
 #include <arbiter/ext/move_properties.h>
@@ -108,13 +114,45 @@ struct Outcome {
 
 namespace detail {
 
+// What an arb_state is: the game and the host it was created under, so that
+// a failure deep inside (an exception in reset or assign) reaches the host's
+// log with its text, not only as a status code.
+template <class Game>
+struct Instance {
+    Host host;
+    Game game;
+};
+
+template <class Game>
+Instance<Game> &as_instance(arb_state *state) noexcept {
+    return *reinterpret_cast<Instance<Game> *>(state);
+}
+template <class Game>
+const Instance<Game> &as_instance(const arb_state *state) noexcept {
+    return *reinterpret_cast<const Instance<Game> *>(state);
+}
 template <class Game>
 Game &as_game(arb_state *state) noexcept {
-    return *reinterpret_cast<Game *>(state);
+    return as_instance<Game>(state).game;
 }
 template <class Game>
 const Game &as_game(const arb_state *state) noexcept {
-    return *reinterpret_cast<const Game *>(state);
+    return as_instance<Game>(state).game;
+}
+
+// Tells the host why `function` failed, from inside a catch block: the
+// exception's text for a std::exception. Returns ARB_ERR_INTERNAL.
+inline arb_status report_exception(const Host &host, const char *function) noexcept {
+    try {
+        throw;
+    } catch (const std::bad_alloc &) {
+        host.log(ARB_LOG_ERROR, "%s failed: out of memory", function);
+    } catch (const std::exception &e) {
+        host.log(ARB_LOG_ERROR, "%s failed: %s", function, e.what());
+    } catch (...) {
+        host.log(ARB_LOG_ERROR, "%s failed: an exception that is not a std::exception", function);
+    }
+    return ARB_ERR_INTERNAL;
 }
 
 // The text of a move as a view, whatever format_move returns.
@@ -143,9 +181,9 @@ struct Adapter {
             Options options;
             if (Options::parse(Game::info().options, values, count, options, out) != ARB_OK) return nullptr;
             if constexpr (std::is_constructible_v<Game, const Options &, const Host &>)
-                return reinterpret_cast<arb_state *>(new Game(options, host));
+                return reinterpret_cast<arb_state *>(new Instance<Game>{host, Game(options, host)});
             else
-                return reinterpret_cast<arb_state *>(new Game(options));
+                return reinterpret_cast<arb_state *>(new Instance<Game>{host, Game(options)});
         } catch (const std::invalid_argument &e) {
             out.fail(ARB_ERR_OPTION, "%s", e.what());
         } catch (const std::bad_alloc &) {
@@ -159,13 +197,14 @@ struct Adapter {
     }
 
     static void ARB_CALL destroy(arb_state *state) noexcept {
-        delete reinterpret_cast<Game *>(state);
+        delete reinterpret_cast<Instance<Game> *>(state);
     }
 
     static arb_state *ARB_CALL clone(const arb_state *src) noexcept {
         try {
-            return reinterpret_cast<arb_state *>(new Game(as_game<Game>(src)));
+            return reinterpret_cast<arb_state *>(new Instance<Game>(as_instance<Game>(src)));
         } catch (...) {
+            (void)report_exception(as_instance<Game>(src).host, "clone");
             return nullptr;
         }
     }
@@ -179,7 +218,7 @@ struct Adapter {
             as_game<Game>(dst) = as_game<Game>(src);
             return ARB_OK;
         } catch (...) {
-            return ARB_ERR_INTERNAL;
+            return report_exception(as_instance<Game>(dst).host, "assign");
         }
     }
 
@@ -190,7 +229,7 @@ struct Adapter {
             as_game<Game>(state).reset();
             return ARB_OK;
         } catch (...) {
-            return ARB_ERR_INTERNAL;
+            return report_exception(as_instance<Game>(state).host, "reset");
         }
     }
 
@@ -211,7 +250,7 @@ struct Adapter {
             return copy_out(as_game<Game>(state).position(), buf, cap);
         } catch (...) {
             if (buf != nullptr && cap > 0) buf[0] = '\0';
-            return ARB_ERR_INTERNAL;
+            return report_exception(as_instance<Game>(state).host, "write_position");
         }
     }
 
@@ -227,11 +266,15 @@ struct Adapter {
         if (moves == nullptr || cap < Game::info().max_legal_moves) return ARB_ERR_BUFFER;
         try {
             int32_t n = as_game<Game>(state).legal_moves(moves);
-            if (n < 0 || n > cap) return ARB_ERR_INTERNAL;
+            if (n < 0 || n > cap) {
+                as_instance<Game>(state).host.log(ARB_LOG_ERROR, "legal_moves wrote %d moves, max_legal_moves says %d",
+                                                  static_cast<int>(n), static_cast<int>(Game::info().max_legal_moves));
+                return ARB_ERR_INTERNAL;
+            }
             *count = n;
             return ARB_OK;
         } catch (...) {
-            return ARB_ERR_INTERNAL;
+            return report_exception(as_instance<Game>(state).host, "legal_moves");
         }
     }
 
@@ -257,7 +300,7 @@ struct Adapter {
             return copy_out(text_view(text), buf, cap);
         } catch (...) {
             if (buf != nullptr && cap > 0) buf[0] = '\0';
-            return ARB_ERR_INTERNAL;
+            return report_exception(as_instance<Game>(state).host, "format_move");
         }
     }
 
@@ -270,7 +313,7 @@ struct Adapter {
                 return ARB_OK;
             }
         } catch (...) {
-            return ARB_ERR_INTERNAL;
+            return report_exception(as_instance<Game>(state).host, "play");
         }
     }
 
@@ -278,6 +321,7 @@ struct Adapter {
         try {
             return as_game<Game>(state).side_to_move();
         } catch (...) {
+            (void)report_exception(as_instance<Game>(state).host, "side_to_move");
             return ARB_SIDE_NONE;
         }
     }
@@ -294,6 +338,7 @@ struct Adapter {
             full.score[1] = o.score[1];
             copy_out(o.reason.view(), full.reason, sizeof full.reason);
         } catch (...) {
+            (void)report_exception(as_instance<Game>(state).host, "outcome");
             full.result = ARB_RESULT_ONGOING;
         }
         // Write only as much as the caller's (possibly older, smaller) struct holds.
@@ -311,6 +356,7 @@ struct Adapter {
             try {
                 return as_game<Game>(state).move_properties(move);
             } catch (...) {
+                (void)report_exception(as_instance<Game>(state).host, "move_properties");
                 return 0;  // "reversible, not a pass": the safe answer
             }
         } else {
@@ -328,6 +374,7 @@ struct Adapter {
             else
                 return text_key(as_game<Game>(state).position());
         } catch (...) {
+            (void)report_exception(as_instance<Game>(state).host, "hash");
             return 0;
         }
     }

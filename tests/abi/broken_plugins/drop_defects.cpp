@@ -1,0 +1,184 @@
+// "Drop", a connect-four-like game with planted defects, one per build
+// (ARB_DEFECT), for the tests of the host's distrust of plugins.
+//
+// Four columns a..d, `rows` rows (option, 2..4, default 2). A move names a
+// column; the piece falls to its lowest empty cell; a full column is not a
+// legal move. The game ends, drawn, when the board is full. Position: the
+// rows from the top, '/'-separated, cells 'x', 'o', '.', then a space and the
+// side to move, e.g. "..../xo.. x".
+#include <arbiter/sdk/game_adapter.hpp>
+
+#include <csignal>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#ifndef ARB_DEFECT
+#define ARB_DEFECT 0
+#endif
+
+namespace {
+
+// The defects, one per plugin file (see tests/abi/CMakeLists.txt).
+enum Defect {
+    kHonest = 0,
+    kAcceptsFullColumn = 1,  // parse_move accepts a full column
+    kMaxMovesTooSmall = 2,   // max_legal_moves is 3, there are 4 columns
+    kPositionSizeNoNul = 3,  // max_position_size forgets the NUL; write_position copies without looking at cap
+    kPlayFails = 4,          // play() fails at the third ply
+    kEntrySegfaults = 5,     // the entry point dies of SIGSEGV
+    kResetThrows = 6,        // reset() throws (the adapter must tell the host)
+    kNeverEnds = 7,          // outcome() stays ongoing on a full board
+    kResetDropsOptions = 8,  // reset() = a default-constructed game: forgets `rows`
+};
+constexpr int kDefect = ARB_DEFECT;
+
+constexpr int kColumns = 4;
+constexpr int kMaxRows = 4;
+// At the default of two rows: 4 + 1 + 4 cells and separator, a space and the side.
+constexpr int kDefaultPositionLength = 11;
+
+const arb_option_desc kOptions[] = {
+    arb::sdk::int_option("rows", "2", 2, kMaxRows, "number of rows"),
+};
+
+class Drop {
+public:
+    static const arb::sdk::GameInfo &info() {
+        static const arb::sdk::GameInfo info{
+            "drop", "Drop", "0.0.1", "connect-four-like test game with a planted defect", {"x", "o"}, kOptions,
+            kDefect == kMaxMovesTooSmall ? kColumns - 1 : kColumns,
+            kDefect == kPositionSizeNoNul ? kDefaultPositionLength : kMaxRows * (kColumns + 1) + 2 + 1};
+        return info;
+    }
+
+    explicit Drop(const arb::sdk::Options &options) : rows_(options.integer("rows")) {}
+
+    void reset() {
+        if (kDefect == kResetThrows) throw std::runtime_error("the board was lost");
+        if (kDefect == kResetDropsOptions) {
+            *this = Drop(default_options());
+            return;
+        }
+        cells_.assign(static_cast<size_t>(rows_ * kColumns), '.');
+        to_move_ = 0;
+        plies_ = 0;
+    }
+
+    arb_status set_position(std::string_view text, arb::sdk::ErrorOut err) {
+        if (text.size() != static_cast<size_t>(rows_ * (kColumns + 1) + 1))
+            return err.fail(ARB_ERR_SYNTAX, "expected %d rows of %d cells, a space and the side", rows_, kColumns);
+        std::string cells;
+        int count = 0;
+        for (int r = 0; r < rows_; ++r) {
+            for (int c = 0; c < kColumns; ++c) {
+                char ch = text[static_cast<size_t>(r * (kColumns + 1) + c)];
+                if (ch != 'x' && ch != 'o' && ch != '.') return err.fail(ARB_ERR_SYNTAX, "bad cell '%c'", ch);
+                if (ch != '.') ++count;
+                cells += ch;
+            }
+            char sep = text[static_cast<size_t>(r * (kColumns + 1) + kColumns)];
+            if (sep != (r + 1 < rows_ ? '/' : ' ')) return err.fail(ARB_ERR_SYNTAX, "bad separator '%c'", sep);
+        }
+        char side = text.back();
+        if (side != 'x' && side != 'o') return err.fail(ARB_ERR_SYNTAX, "side must be x or o");
+        if ((side == 'x' ? 0 : 1) != count % 2) return err.fail(ARB_ERR_ILLEGAL, "wrong side to move");
+        cells_ = cells;
+        to_move_ = count % 2;
+        plies_ = count;
+        return ARB_OK;
+    }
+
+    std::string position() const {
+        std::string out;
+        for (int r = 0; r < rows_; ++r) {
+            out.append(cells_, static_cast<size_t>(r * kColumns), kColumns);
+            out += r + 1 < rows_ ? '/' : ' ';
+        }
+        out += to_move_ == 0 ? 'x' : 'o';
+        return out;
+    }
+
+    int32_t legal_moves(arb_move *out) const {
+        int32_t n = 0;
+        for (int c = 0; c < kColumns; ++c)
+            if (!column_full(c)) out[n++] = c;
+        return n;
+    }
+
+    arb_status parse_move(std::string_view text, arb_move &move, arb::sdk::ErrorOut err) const {
+        if (text.size() != 1 || text[0] < 'a' || text[0] >= 'a' + kColumns)
+            return err.fail(ARB_ERR_SYNTAX, "expected a column a..d");
+        const int column = text[0] - 'a';
+        if (kDefect != kAcceptsFullColumn && column_full(column))
+            return err.fail(ARB_ERR_ILLEGAL, "column '%c' is full", text[0]);
+        move = column;
+        return ARB_OK;
+    }
+
+    arb::sdk::MoveText format_move(arb_move move) const {
+        return arb::sdk::MoveText(std::string(1, static_cast<char>('a' + move)));
+    }
+
+    arb_status play(arb_move move) {
+        if (kDefect == kPlayFails && plies_ == 2) return ARB_ERR_INTERNAL;
+        for (int r = rows_ - 1; r >= 0; --r) {
+            char &cell = cells_[static_cast<size_t>(r * kColumns + move)];
+            if (cell == '.') {
+                cell = to_move_ == 0 ? 'x' : 'o';
+                break;
+            }
+        }
+        // Into a full column nothing is placed, but the turn passes: what a
+        // host that trusted parse_move would let stand.
+        to_move_ ^= 1;
+        ++plies_;
+        return ARB_OK;
+    }
+
+    int32_t side_to_move() const { return outcome().result == ARB_RESULT_ONGOING ? to_move_ : ARB_SIDE_NONE; }
+
+    arb::sdk::Outcome outcome() const {
+        if (kDefect != kNeverEnds && cells_.find('.') == std::string::npos) return arb::sdk::Outcome::draw("board full");
+        return arb::sdk::Outcome::ongoing();
+    }
+
+private:
+    static const arb::sdk::Options &default_options() {
+        static const arb::sdk::Options options = [] {
+            arb::sdk::Options o;
+            (void)arb::sdk::Options::parse(kOptions, nullptr, 0, o, arb::sdk::ErrorOut(nullptr, 0));
+            return o;
+        }();
+        return options;
+    }
+
+    bool column_full(int column) const { return cells_[static_cast<size_t>(column)] != '.'; }
+
+    int rows_;
+    std::string cells_ = std::string(static_cast<size_t>(rows_ * kColumns), '.');
+    int to_move_ = 0;
+    int plies_ = 0;
+};
+
+// The C-style write of a plugin that trusts its own max_position_size: no
+// look at `cap`, so a size without the NUL writes one byte past the buffer.
+arb_status ARB_CALL write_position_unchecked(const arb_state *state, char *buf, size_t) {
+    const std::string text = arb::sdk::detail::as_game<Drop>(state).position();
+    std::memcpy(buf, text.c_str(), text.size() + 1);
+    return ARB_OK;
+}
+
+}  // namespace
+
+extern "C" ARB_EXPORT const arb_game_api *ARB_CALL arb_game_entry(uint32_t host_abi_major) {
+    if (kDefect == kEntrySegfaults) std::raise(SIGSEGV);
+    const arb_game_api *api = arb::sdk::game_api<Drop>(host_abi_major);
+    if (kDefect != kPositionSizeNoNul || api == nullptr) return api;
+    static const arb_game_api patched = [api] {
+        arb_game_api t = *api;
+        t.write_position = &write_position_unchecked;
+        return t;
+    }();
+    return &patched;
+}
