@@ -18,7 +18,8 @@ arb_record_ending record_ending(match::Termination termination) {
     case T::ProtocolError: return ARB_ENDING_FORFEIT;
     case T::MaxPlies:
     case T::DrawAdjudication: return ARB_ENDING_AGREED;
-    case T::Abandoned: return ARB_ENDING_UNFINISHED;
+    case T::Abandoned:
+    case T::PluginError: return ARB_ENDING_UNFINISHED;  // no player's doing, not rated: no result
     }
     return ARB_ENDING_UNFINISHED;
 }

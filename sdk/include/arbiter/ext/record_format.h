@@ -27,7 +27,8 @@ enum {
     ARB_ENDING_RESIGN = 2,      /* adjudicated as lost by score (a resignation) */
     ARB_ENDING_FORFEIT = 3,     /* the loser broke the protocol: illegal move, crash, stall */
     ARB_ENDING_AGREED = 4,      /* adjudicated (draw by score, move limit): a mutual score */
-    ARB_ENDING_UNFINISHED = 5,  /* stopped before the end; result is ONGOING */
+    ARB_ENDING_UNFINISHED = 5,  /* stopped before the end, or ended by no player's doing:
+                                   no result to record */
     ARB_RECORD_ENDING_MAX_ = 0x7fffffff
 };
 
