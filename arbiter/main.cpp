@@ -1,6 +1,7 @@
 // arbiter: the command-line entry. Dispatches to one subcommand and turns any
 // escaped exception into a message and an exit code.
 #include "cli/command.hpp"
+#include "core/version.hpp"
 #include "process/spawn.hpp"
 
 #include <arbiter/game.h>
@@ -20,6 +21,8 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"run", arb::cli::run_command, "run a tournament from a YAML config (or --resume OUTDIR)"},
+    {"merge", arb::cli::merge_command, "merge the output folders of a tournament's shards into one"},
+    {"report", arb::cli::report_command, "write report.html of a tournament's output folder"},
     {"play", arb::cli::play_command, "play one game between two engines"},
     {"check", arb::cli::check_command, "test an engine for rule and protocol compliance"},
     {"games", arb::cli::games_command, "list the game plugins found, with their options"},
@@ -49,7 +52,7 @@ int main(int argc, char **argv) {
         return arb::cli::kExitOk;
     }
     if (name == "--version") {
-        std::cout << "arbiter 0.1.0 (game ABI " << ARB_ABI_MAJOR << "." << ARB_ABI_MINOR << ")\n";
+        std::cout << "arbiter " << arb::kArbiterVersion << " (game ABI " << ARB_ABI_MAJOR << "." << ARB_ABI_MINOR << ")\n";
         return arb::cli::kExitOk;
     }
     // Engines are started below: a tournament needs descriptors for every

@@ -13,8 +13,10 @@ int games_command(const Args &args);
 int perft_command(const Args &args);
 int play_command(const Args &args);
 int run_command(const Args &args);
+int merge_command(const Args &args);
 int check_command(const Args &args);
 int plugin_check_command(const Args &args);
+int report_command(const Args &args);
 
 // Exit codes shared by all commands.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };

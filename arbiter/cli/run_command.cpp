@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -18,7 +19,8 @@ namespace arb::cli {
 
 namespace {
 
-constexpr const char *kSynopsis = "CONFIG.yaml [overrides]   |   arbiter run --resume OUTDIR [--concurrency N]";
+constexpr const char *kSynopsis =
+    "CONFIG.yaml [overrides] [--shard K/N|auto]   |   arbiter run --resume OUTDIR [--concurrency N]";
 
 constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md for a complete annotated example):
   event: "name"                    PGN Event tag
@@ -49,8 +51,15 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
   on_interrupt: finish|abandon     what Ctrl-C does with running games
   timeouts: {startup_ms: 10000, ready_ms: 5000, quit_grace_ms: 1000}
 
+shards (docs/scale-out.md): --shard K/N plays only shard K of N of the schedule (game pairs dealt
+to the shards in turn), into its own output folder; --shard auto takes K and N from a SLURM job array
+(SLURM_ARRAY_TASK_ID and _COUNT or _MIN/_MAX) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with
+--shards N). 'arbiter merge' combines the shards' folders. Not with sprt.
+
 output folder: config.yaml (the effective config), openings.txt, games.jsonl (one JSON
-record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json.
+record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json,
+report.html (standings, charts and every game in a viewer; refreshed at each interim standings,
+rebuilt any time with 'arbiter report OUTDIR').
 Ctrl-C, SIGTERM or SIGHUP stops cleanly (a second one abandons running games); exit code 130 when
 stopped early. One run at a time per output folder (a lock file, .arbiter.lock). Engine processes are
 shared by all workers, at most 2 x concurrency + one per engine alive at once; if descriptors or
@@ -63,6 +72,8 @@ int run_command(const Args &args) {
     std::string config_file, resume_dir, out_dir, tc, openings, on_interrupt, type;
     int concurrency = 0, rounds = 0, games_per_pairing = 0, progress_interval = -1;
     uint64_t seed = 0;
+    std::string shard;
+    int shards = 0;
     std::vector<std::string> plugin_dirs;
     po::options_description desc("options (each replaces the config file's value)");
     desc.add_options()("help,h", "show this help, with the config format")(
@@ -79,6 +90,9 @@ int run_command(const Args &args) {
         "on-interrupt", po::value(&on_interrupt)->value_name("WHAT"), "finish or abandon running games on Ctrl-C")(
         "progress-interval", po::value(&progress_interval)->value_name("N"), "interim standings every N games")(
         "quiet,q", "no line per finished game")(
+        "shard", po::value(&shard)->value_name("K/N|auto"),
+        "play only shard K of N of the schedule; auto: from SLURM_ARRAY_TASK_* or JOB_COMPLETION_INDEX")(
+        "shards", po::value(&shards)->value_name("N"), "the shard count for --shard auto in a Kubernetes Indexed Job")(
         "config", po::value(&config_file)->value_name("CONFIG.yaml"), "the tournament config (positional)");
     add_plugin_dir_option(desc, plugin_dirs);
     po::positional_options_description positional;
@@ -104,7 +118,7 @@ int run_command(const Args &args) {
     if (vm.count("progress-interval")) o.progress_interval = progress_interval;
     if (resume) {
         // Anything that changes the schedule would make the records meaningless.
-        for (const char *fixed : {"rounds", "games-per-pairing", "seed", "out", "tc", "openings", "type"})
+        for (const char *fixed : {"rounds", "games-per-pairing", "seed", "out", "tc", "openings", "type", "shard", "shards"})
             if (vm.count(fixed)) {
                 std::cerr << "arbiter run: --" << fixed << " cannot change with --resume (the schedule is fixed)\n";
                 return kExitUsage;
@@ -126,6 +140,25 @@ int run_command(const Args &args) {
         if (vm.count("openings")) o.openings_file = openings;
         if (vm.count("on-interrupt")) o.on_interrupt = on_interrupt;
         if (vm.count("type")) o.tournament_type = type;
+        if (vm.count("shards") && shard != "auto") {
+            std::cerr << "arbiter run: --shards N goes with --shard auto (--shard K/N names the count itself)\n";
+            return kExitUsage;
+        }
+        if (vm.count("shard")) {
+            auto spec = shard == "auto"
+                            ? config::shard_from_environment(
+                                  [](const char *name) -> std::optional<std::string> {
+                                      const char *v = std::getenv(name);
+                                      return v ? std::optional<std::string>(v) : std::nullopt;
+                                  },
+                                  vm.count("shards") ? std::optional<int>(shards) : std::nullopt)
+                            : config::parse_shard_spec(shard);
+            if (!spec) {
+                std::cerr << "arbiter run: " << spec.error().message << "\n";
+                return kExitUsage;
+            }
+            o.shard = *spec;
+        }
         load.default_out_dir = "out/" + std::filesystem::path(config_file).stem().string();
     }
     auto loaded = config::load_config_file(config_file, load);

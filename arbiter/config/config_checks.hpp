@@ -12,7 +12,7 @@ namespace arb::config::detail {
 
 // Where each checked value came from, for messages found after parsing.
 struct Marks {
-    YAML::Mark game_id, game_options, openings_file, sprt, engines;
+    YAML::Mark game_id, game_options, openings_file, sprt, engines, shard;
     bool engines_present = false;
     std::vector<YAML::Mark> engine, engine_command, engine_dir, engine_name;
     std::vector<std::vector<YAML::Mark>> option_marks;  // per game option: {name, value}

@@ -34,7 +34,8 @@ public:
         }
         r_.check_keys(root,
                       {"event", "game", "engines", "tournament", "openings", "concurrency", "time_control",
-                       "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts"},
+                       "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts",
+                       "shard"},
                       "the config");
         if (auto n = root["event"]) {
             if (auto v = r_.scalar(n, "event")) c.event = *v;
@@ -54,6 +55,13 @@ public:
         }
         parse_adjudication(root["adjudication"], c);
         parse_sprt(root["sprt"], c, marks);
+        if (auto n = root["shard"]) {
+            marks.shard = n.Mark();
+            if (auto v = r_.scalar(n, "shard")) {
+                if (auto shard = parse_shard_spec(*v)) c.shard = *shard;
+                else r_.error(n.Mark(), shard.error().message);
+            }
+        }
         if (auto n = root["output"]; n && r_.expect_map(n, "output")) {
             r_.check_keys(n, {"dir"}, "output");
             if (auto d = n["dir"]) {
@@ -287,6 +295,10 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
     detail::check_engines(c, marks, r, options, base);
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
+    if (c.sprt && c.shard)
+        r.error(marks.sprt, "sprt cannot be used with a shard (" + to_string(*c.shard) +
+                                "): SPRT decides after each game in order, which no shard sees; run the SPRT "
+                                "unsharded, or remove sprt and merge the shards (docs/scale-out.md)");
     if (c.out_dir.empty()) c.out_dir = options.default_out_dir;
     if (c.out_dir.empty()) r.error_plain(r.file() + ": no output folder: set output.dir or pass --out");
     else {

@@ -21,6 +21,7 @@ struct Overrides {
     std::optional<int> concurrency, rounds, games_per_pairing, progress_interval;
     std::optional<uint64_t> seed;
     std::optional<std::string> out_dir, time_control, openings_file, on_interrupt, tournament_type;
+    std::optional<ShardSpec> shard;
 };
 
 struct LoadOptions {

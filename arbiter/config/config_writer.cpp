@@ -76,6 +76,7 @@ std::string to_yaml(const TournamentConfig &c) {
             << (c.sprt->model == rating::SprtConfig::Model::Logistic ? "logistic" : "normalized");
         out << YAML::EndMap;
     }
+    if (c.shard) out << YAML::Key << "shard" << YAML::Value << YAML::DoubleQuoted << to_string(*c.shard);
     out << YAML::Key << "output" << YAML::Value << YAML::BeginMap << YAML::Key << "dir" << YAML::Value
         << YAML::DoubleQuoted << c.out_dir << YAML::EndMap;
     out << YAML::Key << "progress" << YAML::Value << YAML::BeginMap << YAML::Key << "interval" << YAML::Value

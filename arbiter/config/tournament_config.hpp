@@ -3,6 +3,7 @@
 // the program reads a global configuration.
 #pragma once
 
+#include "config/shard_spec.hpp"
 #include "core/time_control.hpp"
 #include "engine/engine_config.hpp"
 #include "game/game_state.hpp"
@@ -65,6 +66,9 @@ struct TournamentConfig {
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;
+    // This run plays only shard K of N of the schedule (tournament/shard.hpp);
+    // not with sprt, which must see every game in order.
+    std::optional<ShardSpec> shard;
 };
 
 }  // namespace arb::config

@@ -3,18 +3,18 @@
 #include "output/append_file.hpp"
 #include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
-#include "output/native_record.hpp"
 #include "output/pgn_writer.hpp"
 #include "output/record_log.hpp"
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
+#include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
+#include "tournament/shard.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <deque>
-#include <fstream>
 #include <mutex>
 #include <sstream>
 
@@ -23,73 +23,6 @@ namespace arb::tournament {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string host_name() {
-    char buf[256] = {};
-    if (::gethostname(buf, sizeof buf - 1) != 0) return "?";
-    return buf;
-}
-
-std::string variant_text(const config::GameSection &game) {
-    std::string text = game.id;
-    for (const auto &[k, v] : game.options) text += " " + k + "=" + v;
-    return text;
-}
-
-// What every record of this tournament shares, and the per-opening side to move.
-struct RecordFormat {
-    output::RecordContext record;
-    output::PgnContext pgn;
-    std::optional<output::NativeRecordWriter> native;  // the plugin's own format (games.ggf), if it has one
-    std::vector<int> first_side;  // per opening index; start position at the back
-
-    [[nodiscard]] output::PgnContext for_game(const output::FinishedGame &g) const {
-        output::PgnContext c = pgn;
-        size_t i = g.slot.opening >= 0 ? static_cast<size_t>(g.slot.opening) : first_side.size() - 1;
-        c.first_side = i < first_side.size() ? first_side[i] : 0;
-        return c;
-    }
-};
-
-RecordFormat record_format(const config::LoadedConfig &loaded) {
-    const auto &c = loaded.config;
-    RecordFormat f;
-    f.record.game_id = c.game.id;
-    f.record.variant = variant_text(c.game);
-    f.pgn.event = c.event;
-    f.pgn.site = host_name();
-    f.pgn.variant = f.record.variant;
-    for (int side = 0; side < 2; ++side) f.pgn.side_names[side] = loaded.plugin->api().side_names[side];
-    f.pgn.time_control = c.time_control.to_string();
-    if (auto native = output::NativeRecordWriter::create(loaded.plugin, c.game.options,
-                                                         {c.event, f.pgn.site, c.time_control}))
-        f.native = std::move(*native);
-    auto start = game::GameState::create(loaded.plugin, c.game.options);
-    if (start) {
-        f.pgn.start_position = start->position();
-        for (const auto &o : loaded.openings) {
-            game::GameState s = *start;
-            if (!o.position.empty() && s.set_position(o.position)) f.first_side.push_back(s.side_to_move());
-            else f.first_side.push_back(start->side_to_move());
-        }
-        f.first_side.push_back(start->side_to_move());
-    }
-    return f;
-}
-
-std::string read_text(const fs::path &file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-bool matches_schedule(const output::FinishedGame &g, const std::vector<match::ScheduledGame> &schedule) {
-    if (g.slot.index < 0 || static_cast<size_t>(g.slot.index) >= schedule.size()) return false;
-    const auto &s = schedule[static_cast<size_t>(g.slot.index)];
-    return s.engine[0] == g.slot.engine[0] && s.engine[1] == g.slot.engine[1] && s.opening == g.slot.opening &&
-           s.pair_id == g.slot.pair_id;
-}
 
 // A fresh run: the folder must not hold games already; keeps the effective
 // config and a copy of the openings, so --resume needs nothing else.
@@ -101,15 +34,9 @@ Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::
     if (fs::exists(dir / kJsonlFile) && fs::file_size(dir / kJsonlFile, ec) > 0)
         return fail(dir.string() + " already holds games of a tournament; continue it with 'arbiter run --resume " +
                     dir.string() + "' or choose another --out");
-    config::TournamentConfig effective = loaded.config;
-    if (!effective.openings.file.empty()) {
-        auto copied = output::write_file_atomically(dir / kOpeningsFile, read_text(effective.openings.file));
-        if (!copied) return copied;
-        effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
-    }
     for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
     if (format.native) fs::remove(dir / format.native->file_name(), ec);
-    return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
+    return write_effective_config(loaded, dir);
 }
 
 // Games the plugin could not judge are recorded ("*", plugin-error) but not
@@ -141,7 +68,10 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     const auto &c = loaded.config;
     SessionResult result;
     const fs::path dir = c.out_dir;
-    auto schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
+    auto full_schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
+    const int64_t full_total = static_cast<int64_t>(full_schedule.size());
+    // A shard's run is an ordinary run of its part of the schedule.
+    auto schedule = shard_games(full_schedule, c.shard);
     const int64_t total = static_cast<int64_t>(schedule.size());
     result.games_total = static_cast<int>(total);
     auto failed = [&](const std::string &message) {
@@ -161,7 +91,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // not grow with the games, nor does the work per game (SPRT, reports).
     rating::ResultTally tally(static_cast<int>(c.engines.size()));
     PluginErrors plugin_errors;
-    std::vector<bool> done(schedule.size(), false);
+    std::vector<bool> done(full_schedule.size(), false);
     int64_t recorded = 0;
     // The JSON lines are the source of truth: the PGN (and the plugin's own
     // record, games.ggf) is rebuilt from them (streamed, one record at a
@@ -192,9 +122,14 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         };
         auto scan = output::scan_record_log(jsonl_file, [&](output::FinishedGame &&g) {
             if (!problem.empty()) return;
-            if (!matches_schedule(g, schedule)) {
+            if (!matches_schedule(g.slot, full_schedule)) {
                 problem = jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) +
                           " does not match the schedule of " + (dir / kConfigFile).string();
+                return;
+            }
+            if (!in_shard(g.slot, c.shard)) {
+                problem = jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) + " is not one of shard " +
+                          config::to_string(*c.shard) + " in " + (dir / kConfigFile).string();
                 return;
             }
             done[static_cast<size_t>(g.slot.index)] = true;
@@ -250,6 +185,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     for (const auto &s : schedule)
         if (!done[static_cast<size_t>(s.index)]) pending.push_back(s);
     schedule = {};  // only the games still to play are kept from here on
+    full_schedule = {};
     done = {};
     const int64_t recorded_before = recorded;
 
@@ -262,9 +198,12 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         controls.stop_new = true;
     }
 
-    out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}, concurrency {}, output {}\n",
+    out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
-                       total, recorded_before == 0 ? "" : fmt::format(" ({} already played)", recorded_before),
+                       total,
+                       c.shard ? fmt::format(" (shard {} of the schedule's {})", config::to_string(*c.shard), full_total)
+                               : "",
+                       recorded_before == 0 ? "" : fmt::format(" ({} already played)", recorded_before),
                        c.concurrency, dir.string());
     out.flush();
 
@@ -278,6 +217,20 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // tick, outside it.
     std::mutex reports_mutex;
     std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports;  // guarded by reports_mutex
+    // report.html, rebuilt from games.jsonl by the tick (outside the runner's
+    // lock) at interim standings when due, and at the end.
+    const ReportFile report(loaded, total);
+    auto last_report_end = std::chrono::steady_clock::now();
+    std::chrono::duration<double> last_report_took{0};
+    auto write_report = [&](const std::string &status) {
+        auto built = report.write(dir / kJsonlFile, dir / kReportFile, status);
+        if (!built) {
+            progress.message("warning: report.html not written: " + built.error().message);
+            return;
+        }
+        last_report_took = built->took;
+        last_report_end = std::chrono::steady_clock::now();
+    };
     auto print_due_reports = [&]() {
         std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
         {
@@ -290,6 +243,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             output::write_standings_text(text, output::compute_standings(names, counts, c.sprt));
             progress.message(text.str());
         }
+        if (!reports.empty() &&
+            interim_report_due(std::chrono::steady_clock::now(), last_report_end, last_report_took))
+            write_report("interim standings");
     };
 
     auto on_done = [&](output::FinishedGame &&g) {
@@ -359,19 +315,21 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
                            stats.workers, c.concurrency, stats.pool_capacity);
 
     result.games_recorded = static_cast<int>(recorded);
-    auto standings = output::compute_standings(names, tally.counts(), c.sprt);
-    std::ostringstream text;
-    output::write_standings_text(text, standings);
-    (void)output::write_file_atomically(dir / kStandingsText, text.str());
-    (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
+    const std::string standings_text =
+        write_standings_files(dir, output::compute_standings(names, tally.counts(), c.sprt));
+    write_report(result.sprt_stopped                                          ? "stopped by SPRT"
+                 : result.interrupted && recorded < total                     ? "interrupted"
+                 : recorded < total && !stats.out_of_resources.empty()        ? "stopped"
+                                                                              : "finished");
     out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded,
                        total,
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
-    out << text.str();
+    out << standings_text;
     out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string();
     if (format.native) out << ", " << (dir / native_file).string();
-    out << "\n";
+    out << "; report: "
+        << (dir / kReportFile).string() << "\n";
     if (!stats.out_of_resources.empty()) {
         out.flush();
         err << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats.out_of_resources

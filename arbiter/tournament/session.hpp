@@ -4,6 +4,7 @@
 #pragma once
 
 #include "config/config_loader.hpp"
+#include "tournament/output_files.hpp"
 #include "tournament/runner.hpp"
 
 #include <functional>
@@ -27,14 +28,6 @@ struct SessionResult {
     bool sprt_stopped = false;
     int engine_starts = 0;    // engine processes started by this run
 };
-
-// Output files, in the config's output folder.
-inline constexpr const char *kConfigFile = "config.yaml";
-inline constexpr const char *kOpeningsFile = "openings.txt";
-inline constexpr const char *kJsonlFile = "games.jsonl";
-inline constexpr const char *kPgnFile = "games.pgn";
-inline constexpr const char *kStandingsText = "standings.txt";
-inline constexpr const char *kStandingsJson = "standings.json";
 
 SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
                           std::ostream &err);

@@ -46,6 +46,10 @@ public:
     // Exact: the board, the side to move and both goat counts fit in 62 bits.
     [[nodiscard]] uint64_t hash() const noexcept;
 
+    // "arbiter.diagram/1" (diagram.cpp): the Alquerque board, a1 top-left.
+    [[nodiscard]] const sdk::BoardDrawing &drawing() const;
+    [[nodiscard]] std::string diagram_cells() const;
+
 private:
     // Keys since the last irreversible move, once every goat is placed.
     // Runs of reversible moves are rarely long, so 128 keys stay inline.

@@ -60,6 +60,28 @@ public:
 
     [[nodiscard]] std::string position() const { return write_position(Position{board_, to_move_}); }
 
+    // "arbiter.diagram/1": the 20x20 notation grid a-t x 20-1 with the
+    // 18x18 board where stones stand (b-s x 19-2) framed; the cells are the
+    // position's 18 rows inside an always-empty outer ring.
+    [[nodiscard]] const arb::sdk::BoardDrawing &drawing() const {
+        static const arb::sdk::BoardDrawing kDrawing =
+            arb::sdk::BoardDrawing::squares(20, 20)
+                .files("abcdefghijklmnopqrst")
+                .ranks_counting(20, -1)
+                .board_colour("#dcb35c")
+                .frame(1, 1, 18, 18)
+                .piece('X', arb::sdk::PieceShape::Disc, "#111111", "black")
+                .piece('O', arb::sdk::PieceShape::Disc, "#f5f5f5", "white");
+        return kDrawing;
+    }
+    [[nodiscard]] std::string diagram_cells() const {
+        const std::string inner = position();
+        const std::string ring_row(20, '.');
+        std::string cells = ring_row;
+        for (size_t row = 0; row < 18; ++row) cells += "/." + inner.substr(row * 19, 18) + '.';
+        return cells + '/' + ring_row;
+    }
+
     int32_t legal_moves(arb_move *out) const {
         if (ending_ != Ending::ongoing) return 0;
         return generate_moves(board_, to_move_, rules_, out);

@@ -52,6 +52,20 @@ public:
 
     std::string position() const { return write_position(discs()); }
 
+    // "arbiter.diagram/1": the board as the position string names it, a1
+    // top-left; the cells are the first 64 characters of the position.
+    const arb::sdk::BoardDrawing &drawing() const {
+        static const arb::sdk::BoardDrawing kDrawing = arb::sdk::BoardDrawing::squares(8, 8)
+                                                           .files("abcdefgh")
+                                                           .ranks_counting(1, 1)
+                                                           .board_colour("#2e8b57")
+                                                           .empty('-')
+                                                           .piece('X', arb::sdk::PieceShape::Disc, "#111111", "black")
+                                                           .piece('O', arb::sdk::PieceShape::Disc, "#f5f5f5", "white");
+        return kDrawing;
+    }
+    std::string diagram_cells() const { return arb::sdk::cells_in_rows(std::string_view(position()).substr(0, 64), 8); }
+
     int32_t legal_moves(arb_move *out) const {
         Bits placements = legal_placements(player_, opponent_);
         if (placements == 0) {

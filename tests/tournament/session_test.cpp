@@ -6,6 +6,7 @@
 #include "temp_dir.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
@@ -79,6 +80,10 @@ TEST_CASE("a tournament writes one record per game, standings, and reuses engine
     CHECK(std::filesystem::exists(dir.path() / "out/standings.json"));
     CHECK(std::filesystem::exists(dir.path() / "out/config.yaml"));
     CHECK(read(dir.path() / "out/openings.txt") == "b2\na1\nX........ O\n");
+    const std::string report = read(dir.path() / "out/report.html");
+    CHECK_THAT(report, Catch::Contains("12 of 12 scheduled (12 rated), finished"));
+    for (const char *name : {">a<", ">b<", ">c<"}) CHECK_THAT(report, Catch::Contains(name));
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "out/report.html.tmp"));
     // At most one process per engine and worker slot, all shut down at the end.
     CHECK(world.starts <= 2 * 3);
     CHECK(world.live_engines == 0);
@@ -127,6 +132,9 @@ TEST_CASE("resume keeps finished games once, drops a torn record and plays the r
     CHECK(first.exit_code == 130);
     REQUIRE(first.games_recorded < 12);
     REQUIRE(first.games_recorded >= 3);
+    CHECK_THAT(read(dir.path() / "out/report.html"),
+               Catch::Contains(fmt::format("{} of 12 scheduled ({} rated), interrupted", first.games_recorded,
+                                           first.games_recorded)));
     CHECK(world.live_engines == 0);
     // kill -9 in the middle of a write leaves a torn last line.
     {
@@ -153,6 +161,38 @@ TEST_CASE("resume keeps finished games once, drops a torn record and plays the r
     CHECK(indices.size() == 12);
     CHECK(records == 12);
     CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Event ") == 12);
+    // The resumed run's report holds the games of both runs.
+    CHECK_THAT(read(dir.path() / "out/report.html"), Catch::Contains("12 of 12 scheduled (12 rated), finished"));
+}
+
+TEST_CASE("report.html is refreshed at each interim standings", "[session][report]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]",
+                       "progress: {interval: 3}\n");
+    test::FakeWorld world;
+    // The tick runs every 100 ms and sees a report one tick after writing it:
+    // games of 150 ms leave several ticks after the first interim (3 games).
+    world.game_time = std::chrono::milliseconds(150);
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    // Looks at the folder while the run goes on (the tick runs between games).
+    std::vector<std::string> seen;
+    const auto report = dir.path() / "out/report.html";
+    options.interrupts = [&]() {
+        if (std::filesystem::exists(report)) {
+            std::string text = read(report);
+            if (seen.empty() || seen.back() != text) seen.push_back(text);
+        }
+        return 0;
+    };
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    REQUIRE_FALSE(seen.empty());  // the final report is written after the last tick
+    // Built by the tick from games.jsonl, which may hold a game more than the interim count by then.
+    CHECK_THAT(seen.front(), Catch::Contains("of 12 scheduled"));
+    CHECK_THAT(seen.front(), Catch::Contains("interim standings"));
+    CHECK_THAT(read(report), Catch::Contains("12 of 12 scheduled (12 rated), finished"));
 }
 
 TEST_CASE("abandoning on interrupt records no unfinished game", "[session]") {

@@ -105,6 +105,18 @@ public:
         return arb::sdk::mix(code * 2 + static_cast<uint64_t>(to_move_));
     }
 
+    // "arbiter.diagram/1": how a viewer draws the board. Rows are numbered
+    // from the top, as the squares are named.
+    const arb::sdk::BoardDrawing &drawing() const {
+        static const arb::sdk::BoardDrawing kDrawing = arb::sdk::BoardDrawing::squares(3, 3)
+                                                           .files("abc")
+                                                           .ranks_counting(1, 1)
+                                                           .piece('X', arb::sdk::PieceShape::Cross, "#1f4e9c", "x")
+                                                           .piece('O', arb::sdk::PieceShape::Ring, "#b8321f", "o");
+        return kDrawing;
+    }
+    std::string diagram_cells() const { return arb::sdk::cells_in_rows({cells_.data(), cells_.size()}, 3); }
+
     arb::sdk::Outcome outcome() const {
         int w = winner();
         if (w != ARB_SIDE_NONE) return arb::sdk::Outcome::win(w, "three in a row");

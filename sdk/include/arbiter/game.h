@@ -34,6 +34,7 @@
  *   change to an extension table is a new REV, never a change of the core.
  *     arbiter.move-properties/1  <arbiter/ext/move_properties.h>  pass, irreversible
  *     arbiter.position-hash/1    <arbiter/ext/position_hash.h>    64-bit position key
+ *     arbiter.diagram/1          <arbiter/ext/diagram.h>          drawable board, for viewers
  *   Reserved for later game classes (no plugin may answer them until their
  *   header exists): "arbiter.players/N" (more than two players),
  *   "arbiter.chance/N" (chance moves, dice) and "arbiter.observation/N"

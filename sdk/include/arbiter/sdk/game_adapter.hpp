@@ -32,6 +32,8 @@
 //         ARB_MOVE_PASS, ARB_MOVE_IRREVERSIBLE (without it the extension is absent)
 //     uint64_t hash() const;                           // "arbiter.position-hash/1"
 //         (without it the adapter hashes position(), which allocates)
+//     const arb::sdk::BoardDrawing &drawing() const;   // "arbiter.diagram/1", with
+//     std::string diagram_cells() const;               // both (see board_drawing.hpp)
 //     static const arb::sdk::RecordFormat &record_format();  // "arbiter.record-format/1",
 //     std::string write_record(const arb::sdk::RecordGame &game) const;  // both or neither:
 //         called on the start position, returns the record (ending with a newline);
@@ -50,10 +52,12 @@
 // a default-constructed game would silently drop them).
 #pragma once
 
+#include <arbiter/ext/diagram.h>
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
+#include <arbiter/sdk/board_drawing.hpp>
 #include <arbiter/sdk/hash.hpp>
 #include <arbiter/sdk/host.hpp>
 #include <arbiter/sdk/options.hpp>
@@ -379,6 +383,44 @@ struct Adapter {
         }
     }
 
+    static constexpr bool kHasDiagram = requires(const Game &g) {
+        { g.drawing().text() } -> std::convertible_to<std::string_view>;
+        { g.diagram_cells() } -> std::convertible_to<std::string>;
+    };
+
+    // Both texts of "arbiter.diagram/1": *size is the length even when the
+    // buffer is too small, so the host can retry with the right size.
+    static arb_status sized_copy_out(std::string_view text, char *buf, size_t cap, size_t *size) noexcept {
+        if (size != nullptr) *size = text.size();
+        return copy_out(text, buf, cap);
+    }
+
+    static arb_status ARB_CALL write_drawing(const arb_state *state, char *buf, size_t cap, size_t *size) noexcept {
+        if constexpr (kHasDiagram) {
+            try {
+                return sized_copy_out(as_game<Game>(state).drawing().text(), buf, cap, size);
+            } catch (...) {
+                return ARB_ERR_INTERNAL;
+            }
+        } else {
+            (void)state, (void)buf, (void)cap, (void)size;
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static arb_status ARB_CALL write_cells(const arb_state *state, char *buf, size_t cap, size_t *size) noexcept {
+        if constexpr (kHasDiagram) {
+            try {
+                return sized_copy_out(as_game<Game>(state).diagram_cells(), buf, cap, size);
+            } catch (...) {
+                return ARB_ERR_INTERNAL;
+            }
+        } else {
+            (void)state, (void)buf, (void)cap, (void)size;
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
     static constexpr bool kHasRecordFormat = requires(const Game &g, const RecordGame &r) {
         { Game::record_format() } -> std::convertible_to<const RecordFormat &>;
         { g.write_record(r) } -> std::convertible_to<std::string>;
@@ -401,7 +443,7 @@ struct Adapter {
             } catch (const std::invalid_argument &) {
                 return ARB_ERR_ILLEGAL;
             } catch (...) {
-                return ARB_ERR_INTERNAL;
+                return report_exception(as_instance<Game>(start).host, "write_record");
             }
         } else {
             return ARB_ERR_INTERNAL;
@@ -421,10 +463,12 @@ struct Adapter {
     static const void *ARB_CALL get_extension(const char *id) noexcept {
         static constexpr arb_game_move_properties kMoveProperties{&move_properties};
         static constexpr arb_game_position_hash kPositionHash{&hash};
+        static constexpr arb_game_diagram kDiagram{&write_drawing, &write_cells};
         if (id == nullptr) return nullptr;
         const std::string_view name(id);
         if (kHasMoveProperties && name == ARB_EXT_MOVE_PROPERTIES) return &kMoveProperties;
         if (name == ARB_EXT_POSITION_HASH) return &kPositionHash;
+        if (kHasDiagram && name == ARB_EXT_DIAGRAM) return &kDiagram;
         if (kHasRecordFormat && name == ARB_EXT_RECORD_FORMAT) return record_format_table();
         if constexpr (requires(std::string_view s) { Game::extension(s); }) {
             try {

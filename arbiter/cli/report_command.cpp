@@ -1,0 +1,101 @@
+// `arbiter report`: rebuilds report.html from a tournament's output folder
+// (finished, stopped or merged) without running anything: config.yaml and
+// games.jsonl are all it reads, and the game plugin replays the games.
+#include "cli/command.hpp"
+#include "cli/common_options.hpp"
+#include "config/config_loader.hpp"
+#include "core/program_dir.hpp"
+#include "output/record_log.hpp"
+#include "tournament/report_file.hpp"
+#include "tournament/schedule.hpp"
+#include "tournament/session.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace arb::cli {
+
+namespace {
+
+constexpr const char *kSynopsis = "OUTDIR [--out FILE]";
+
+constexpr const char *kReportHelp = R"(
+Writes OUTDIR/report.html (or FILE): one self-contained page, no network needed, with the
+header of the tournament, the standings and an Elo chart with 95% intervals, the crosstable
+and LOS matrix, how the games ended per engine (with the reasons of engine faults), for two
+engines the head-to-head figures, game pairs and the SPRT course, and every game in a viewer
+(step with the buttons or the arrow keys). 'arbiter run' writes the same page at each interim
+standings and at the end; this command rebuilds it, e.g. after a stopped or merged run.
+Engines need not be installed: only the game plugin is loaded.
+)";
+
+}  // namespace
+
+int report_command(const Args &args) {
+    std::string dir_text, out_file;
+    std::vector<std::string> plugin_dirs;
+    po::options_description desc("options");
+    desc.add_options()("help,h", "show this help")(
+        "out,o", po::value(&out_file)->value_name("FILE"), "where to write the page (default OUTDIR/report.html)")(
+        "dir", po::value(&dir_text)->value_name("OUTDIR"), "the tournament's output folder (positional)");
+    add_plugin_dir_option(desc, plugin_dirs);
+    po::positional_options_description positional;
+    positional.add("dir", 1);
+    po::variables_map vm;
+    int exit_code = kExitOk;
+    if (!parse_command_line("report", args, desc, &positional, vm, kSynopsis, exit_code)) {
+        if (vm.count("help")) std::cout << kReportHelp;
+        return exit_code;
+    }
+    if (dir_text.empty()) {
+        std::cerr << "arbiter report: give the output folder of a tournament\nusage: arbiter report " << kSynopsis << "\n";
+        return kExitUsage;
+    }
+    const fs::path dir = fs::absolute(dir_text);
+    const fs::path config_file = dir / tournament::kConfigFile;
+    if (!fs::exists(config_file)) {
+        std::cerr << "arbiter report: " << dir_text << " holds no " << tournament::kConfigFile
+                  << ": not the output folder of a tournament\n";
+        return kExitFailure;
+    }
+    config::LoadOptions load;
+    load.plugin_dirs = plugin_path(plugin_dirs);
+    load.program_dir = running_program_dir();
+    load.overrides.out_dir = dir.string();
+    load.check_programs = false;  // the engines are not run, and may live elsewhere
+    auto loaded = config::load_config_file(config_file, load);
+    if (!loaded) {
+        std::cerr << loaded.error().message << "\n";
+        return kExitFailure;
+    }
+    const auto &c = loaded->config;
+    const auto scheduled = static_cast<int64_t>(
+        tournament::make_schedule(tournament::schedule_params(c, static_cast<int>(loaded->openings.size()))).size());
+    // The status needs the count of records first: a first pass, cheap next to the build.
+    int64_t played = 0;
+    auto scan = output::scan_record_log(dir / tournament::kJsonlFile, [&](output::FinishedGame &&) { ++played; });
+    if (!scan) {
+        std::cerr << "arbiter report: " << scan.error().message << "\n";
+        return kExitFailure;
+    }
+    const std::string status = played >= scheduled ? "finished"
+                                                    : fmt::format("stopped after {} of {} games", played, scheduled);
+    const fs::path target = out_file.empty() ? dir / tournament::kReportFile : fs::path(out_file);
+    auto built = tournament::ReportFile(*loaded, scheduled).write(dir / tournament::kJsonlFile, target, status);
+    if (!built) {
+        std::cerr << "arbiter report: " << built.error().message << "\n";
+        return kExitFailure;
+    }
+    if (built->dropped_torn_line)
+        std::cerr << "arbiter report: note: the last record of " << (dir / tournament::kJsonlFile).string()
+                  << " is incomplete and left out\n";
+    std::cout << fmt::format("report: {} ({} games, {} bytes, {:.2f} s)\n", target.string(), built->games,
+                             built->bytes, built->took.count());
+    return kExitOk;
+}
+
+}  // namespace arb::cli

@@ -1,0 +1,163 @@
+#include "game/board_diagram.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <set>
+
+namespace arb::game {
+
+namespace {
+
+std::vector<std::string_view> words_of(std::string_view line) {
+    std::vector<std::string_view> words;
+    while (!line.empty()) {
+        const size_t space = line.find(' ');
+        words.push_back(line.substr(0, space));
+        if (space == std::string_view::npos) break;
+        line.remove_prefix(space + 1);
+    }
+    return words;
+}
+
+std::optional<int> number(std::string_view word, int low, int high) {
+    int value = 0;
+    auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (ec != std::errc() || end != word.data() + word.size() || value < low || value > high) return std::nullopt;
+    return value;
+}
+
+bool is_colour(std::string_view word) {
+    if (word.size() != 7 || word[0] != '#') return false;
+    for (char c : word.substr(1))
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+bool is_token(std::string_view word) { return word.size() == 1 && word[0] > ' ' && word[0] <= '~' && word[0] != '/'; }
+
+}  // namespace
+
+Expected<BoardDrawing> parse_board_drawing(std::string_view text) {
+    BoardDrawing d;
+    std::set<char> tokens;
+    int line_number = 0;
+    bool empty_given = false;
+    while (!text.empty()) {
+        const size_t end = text.find('\n');
+        const std::string_view line = text.substr(0, end);
+        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        ++line_number;
+        auto bad = [&](const std::string &what) {
+            return fail(fmt::format("diagram drawing line {} '{}': {}", line_number, line, what));
+        };
+        const auto words = words_of(line);
+        if (words.empty() || words[0].empty()) return bad("empty line");
+        const std::string_view keyword = words[0];
+        const size_t args = words.size() - 1;
+        if (line_number == 1) {
+            if (keyword != "grid" || args != 2) return bad("the drawing must start with 'grid COLUMNS ROWS'");
+            auto c = number(words[1], 1, 64), r = number(words[2], 1, 64);
+            if (!c || !r) return bad("columns and rows are 1..64");
+            d.columns = *c;
+            d.rows = *r;
+            continue;
+        }
+        if (keyword == "style") {
+            if (args != 1 || (words[1] != "squares" && words[1] != "points")) return bad("style is squares or points");
+            d.points = words[1] == "points";
+        } else if (keyword == "files" || keyword == "ranks") {
+            const size_t want = static_cast<size_t>(keyword == "files" ? d.columns : d.rows);
+            if (args != want) return bad(fmt::format("{} labels expected", want));
+            auto &labels = keyword == "files" ? d.files : d.ranks;
+            labels.clear();
+            for (size_t i = 1; i < words.size(); ++i) {
+                if (words[i].empty() || words[i].size() > 3) return bad("a label is 1..3 characters");
+                labels.emplace_back(words[i]);
+            }
+        } else if (keyword == "board") {
+            if (args != 1 || !is_colour(words[1])) return bad("board takes one colour #rrggbb");
+            d.board_colour = std::string(words[1]);
+        } else if (keyword == "line" || keyword == "frame") {
+            if (args != 4) return bad("four numbers expected: C1 R1 C2 R2");
+            auto c1 = number(words[1], 0, d.columns - 1), r1 = number(words[2], 0, d.rows - 1);
+            auto c2 = number(words[3], 0, d.columns - 1), r2 = number(words[4], 0, d.rows - 1);
+            if (!c1 || !r1 || !c2 || !r2) return bad("a coordinate is outside the grid");
+            (keyword == "line" ? d.lines : d.frames).push_back({*c1, *r1, *c2, *r2});
+        } else if (keyword == "empty") {
+            if (args != 1 || !is_token(words[1])) return bad("empty takes one printable character");
+            if (empty_given || tokens.count(words[1][0])) return bad("this cell character is already used");
+            empty_given = true;
+            d.empty = words[1][0];
+        } else if (keyword == "piece") {
+            if (args != 4) return bad("expected 'piece T SHAPE #RRGGBB NAME'");
+            if (!is_token(words[1])) return bad("the cell character must be one printable character");
+            static const std::set<std::string_view> kShapes{"disc", "ring", "square", "cross", "letter"};
+            if (!kShapes.count(words[2])) return bad("shape is disc, ring, square, cross or letter");
+            if (!is_colour(words[3])) return bad("colour must be #rrggbb");
+            if (!tokens.insert(words[1][0]).second) return bad("this cell character is already used");
+            d.pieces.push_back({words[1][0], std::string(words[2]), std::string(words[3]), std::string(words[4])});
+        } else {
+            return bad(fmt::format("unknown keyword '{}'", keyword));
+        }
+    }
+    if (line_number == 0) return fail("diagram drawing is empty");
+    for (const auto &p : d.pieces)
+        if (p.token == d.empty) return fail(fmt::format("diagram drawing: piece '{}' is also the empty cell", p.token));
+    return d;
+}
+
+std::optional<DiagramReader> DiagramReader::of(const Plugin &plugin) {
+    const void *ext = plugin.api().get_extension(ARB_EXT_DIAGRAM);
+    if (ext == nullptr) return std::nullopt;
+    return DiagramReader(static_cast<const arb_game_diagram *>(ext));
+}
+
+Expected<std::string_view> DiagramReader::call(WriteFn write, const GameState &state, const char *what) {
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        size_t size = 0;
+        const arb_status status = write(state.raw(), buffer_.data(), buffer_.size(), &size);
+        if (status == ARB_OK) return std::string_view(buffer_.data(), std::min(size, buffer_.size() - 1));
+        if (status != ARB_ERR_BUFFER || size + 1 <= buffer_.size()) break;
+        buffer_.resize(size + 1);
+    }
+    return fail(fmt::format("plugin {}: {} of arbiter.diagram/1 failed", state.plugin()->id(), what));
+}
+
+Expected<BoardDrawing> DiagramReader::drawing(const GameState &state) {
+    auto text = call(ext_->write_drawing, state, "write_drawing");
+    if (!text) return fail(text.error().message);
+    auto parsed = parse_board_drawing(*text);
+    if (!parsed) return fail("plugin " + state.plugin()->id() + ": " + parsed.error().message);
+    return parsed;
+}
+
+Expected<std::string> DiagramReader::cells(const GameState &state, const BoardDrawing &drawing) {
+    auto text = call(ext_->write_cells, state, "write_cells");
+    if (!text) return fail(text.error().message);
+    std::string cells;
+    cells.reserve(static_cast<size_t>(drawing.columns * drawing.rows));
+    int row = 0, column = 0;
+    auto bad = [&](const std::string &what) {
+        return fail(fmt::format("plugin {}: diagram cells '{}': {}", state.plugin()->id(), *text, what));
+    };
+    for (char c : *text) {
+        if (c == '/') {
+            if (column != drawing.columns) return bad(fmt::format("row {} has {} cells, not {}", row + 1, column, drawing.columns));
+            ++row;
+            column = 0;
+            continue;
+        }
+        bool known = c == drawing.empty;
+        for (const auto &p : drawing.pieces) known = known || p.token == c;
+        if (!known) return bad(fmt::format("'{}' is neither the empty cell nor a piece", c));
+        if (column >= drawing.columns) return bad(fmt::format("row {} has more than {} cells", row + 1, drawing.columns));
+        cells.push_back(c);
+        ++column;
+    }
+    if (row + 1 != drawing.rows || column != drawing.columns)
+        return bad(fmt::format("expected {} rows of {} cells", drawing.rows, drawing.columns));
+    return cells;
+}
+
+}  // namespace arb::game

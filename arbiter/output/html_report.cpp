@@ -1,0 +1,349 @@
+#include "output/html_report.hpp"
+
+#include "output/html_text.hpp"
+#include "output/report_assets.hpp"
+#include "output/report_charts.hpp"
+#include "rating/standings_format.hpp"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+
+namespace arb::output {
+
+namespace {
+
+using match::Termination;
+
+// Points of the side-0 engine, or -1 for a game that is not rated (abandoned).
+double side0_points(const FinishedGame &g) {
+    switch (g.record.result) {
+    case ARB_RESULT_WIN_SIDE_0: return 1;
+    case ARB_RESULT_WIN_SIDE_1: return 0;
+    case ARB_RESULT_DRAW: return 0.5;
+    default: return -1;
+    }
+}
+
+// A background from red (0) through white (1/2) to green (1).
+std::string grade(double fraction) {
+    fraction = std::clamp(fraction, 0.0, 1.0);
+    const double t = std::abs(fraction - 0.5) * 2;
+    const int r0 = fraction < 0.5 ? 0xe6 : 0x7c, g0 = fraction < 0.5 ? 0x7c : 0xc9, b0 = fraction < 0.5 ? 0x73 : 0x8a;
+    auto mix = [&](int c) { return static_cast<int>(std::lround(255 + (c - 255) * t)); };
+    return fmt::format("background:#{:02x}{:02x}{:02x}", mix(r0), mix(g0), mix(b0));
+}
+
+std::string utc_text(std::chrono::system_clock::time_point t) {
+    return fmt::format("{:%Y-%m-%d %H:%M} UTC", std::chrono::floor<std::chrono::seconds>(t));
+}
+
+std::string elo_text(const rating::EngineRating &e) {
+    if (!e.rated) return "?";
+    const char *mark = e.bound == rating::Bound::Lower ? "&gt;" : e.bound == rating::Bound::Upper ? "&lt;" : "";
+    return fmt::format("{}{:.1f}", mark, e.elo);
+}
+
+void header_section(std::string &h, const ReportHeader &header, const Standings &standings,
+                    const std::vector<FinishedGame> &games) {
+    h += "<header class=\"report\"><h1>" + html_escape(header.event) + "</h1>\n<dl class=\"facts\">\n";
+    auto fact = [&](const char *name, const std::string &value) {
+        h += fmt::format("<dt>{}</dt><dd>{}</dd>\n", name, html_escape(value));
+    };
+    fact("Game", header.game_name + (header.variant.empty() ? "" : " (" + header.variant + ")"));
+    fact("Time control", header.time_control);
+    if (!games.empty()) {
+        auto first = games.front().record.started, last = first;
+        for (const auto &g : games) {
+            first = std::min(first, g.record.started);
+            last = std::max(last, g.record.started + std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                                                         g.record.duration));
+        }
+        fact("Played", utc_text(first) + " to " + utc_text(last));
+    }
+    fact("Games", fmt::format("{} of {} scheduled ({} rated){}", games.size(), header.games_scheduled,
+                              standings.games, header.status.empty() ? "" : ", " + header.status));
+    fact("Engines", std::to_string(standings.names.size()));
+    fact("Report by", "arbiter " + header.arbiter_version);
+    h += "</dl></header>\n";
+}
+
+void standings_section(std::string &h, const Standings &s) {
+    h += "<section id=\"standings\"><h2>Standings</h2>\n<table class=\"standings\"><thead><tr><th>#</th>"
+         "<th class=\"name\">Engine</th><th>Elo</th><th>± 95%</th><th>Points</th><th>Games</th><th>Score</th>"
+         "<th>W</th><th>D</th><th>L</th><th>Draws</th><th>LOS next</th></tr></thead><tbody>\n";
+    bool footnote = false;
+    int rank = 0;
+    for (const auto &e : s.table.ranked) {
+        ++rank;
+        footnote = footnote || e.bound != rating::Bound::None || !e.rated;
+        const double score = e.games > 0 ? e.points / e.games : 0;
+        h += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:g}</td><td>{}</td>"
+                         "<td style=\"{}\">{:.1f}%</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td><td>{}</td></tr>\n",
+                         rank, html_escape(e.name), elo_text(e), e.error95 ? fmt::format("{:.1f}", *e.error95) : "?",
+                         e.points, e.games, e.games > 0 ? grade(score) : "", 100 * score, e.wins, e.draws, e.losses,
+                         e.games > 0 ? 100.0 * e.draws / e.games : 0.0,
+                         e.los_next ? fmt::format("{:.1f}%", 100 * *e.los_next) : "");
+    }
+    h += "</tbody></table>\n";
+    if (footnote) h += "<p class=\"note\">" + html_escape(rating::kBoundFootnote) + "</p>\n";
+    h += "<h3>Elo with 95% intervals</h3>\n" + elo_chart_svg(s.table);
+    h += "<p class=\"note\">Ratings from a joint maximum-likelihood fit over all games (Ordo's figures); an "
+         "open-ended dashed bar is a bound: the engine won or lost every game that places it.</p></section>\n";
+}
+
+void matrices_section(std::string &h, const Standings &s) {
+    const auto &t = s.table;
+    if (s.names.size() < 2) return;
+    auto head = [&](const char *id, const char *title, const char *note) {
+        h += fmt::format("<h3>{}</h3><p class=\"note\">{}</p><table class=\"matrix\" id=\"{}\"><thead><tr><th></th>",
+                         title, note, id);
+        for (size_t c = 0; c < t.ranked.size(); ++c) h += fmt::format("<th title=\"{0}\">{1}</th>", html_escape(t.ranked[c].name), c + 1);
+        h += "</tr></thead><tbody>\n";
+    };
+    h += "<section id=\"matrices\"><h2>Crosstable and LOS</h2>\n";
+    head("crosstable", "Crosstable", "Points of the row engine against the column engine, of the games they played.");
+    for (size_t r = 0; r < t.ranked.size(); ++r) {
+        const int i = t.ranked[r].index;
+        h += fmt::format("<tr><th class=\"name\">{} {}</th>", r + 1, html_escape(t.ranked[r].name));
+        for (const auto &col : t.ranked) {
+            const int j = col.index;
+            const int n = t.games[static_cast<size_t>(i)][static_cast<size_t>(j)];
+            const double p = t.score[static_cast<size_t>(i)][static_cast<size_t>(j)];
+            if (i == j) h += "<td class=\"self\">—</td>";
+            else if (n == 0) h += "<td class=\"none\">·</td>";
+            else h += fmt::format("<td style=\"{}\">{:g}/{}</td>", grade(p / n), p, n);
+        }
+        h += "</tr>\n";
+    }
+    h += "</tbody></table>\n";
+    head("los-matrix", "Likelihood of superiority", "Chance that the row engine is stronger than the column engine.");
+    for (size_t r = 0; r < t.ranked.size(); ++r) {
+        const int i = t.ranked[r].index;
+        h += fmt::format("<tr><th class=\"name\">{} {}</th>", r + 1, html_escape(t.ranked[r].name));
+        for (const auto &col : t.ranked) {
+            const int j = col.index;
+            const auto &los = t.los[static_cast<size_t>(i)][static_cast<size_t>(j)];
+            if (i == j) h += "<td class=\"self\">—</td>";
+            else if (!los) h += "<td class=\"none\">?</td>";
+            else h += fmt::format("<td style=\"{}\">{:.1f}%</td>", grade(*los), 100 * *los);
+        }
+        h += "</tr>\n";
+    }
+    h += "</tbody></table></section>\n";
+}
+
+bool engine_fault(Termination t) {
+    switch (t) {
+    case Termination::IllegalMove: case Termination::UnparsableMove: case Termination::TimeForfeit:
+    case Termination::Crash: case Termination::Stall: case Termination::ProtocolError: return true;
+    default: return false;
+    }
+}
+
+void terminations_section(std::string &h, const Standings &s, const std::vector<FinishedGame> &games) {
+    // counts[engine][termination] = {won, drawn, lost}
+    std::vector<std::map<std::string, std::array<int, 3>>> counts(s.names.size());
+    std::vector<std::map<std::string, int>> faults(s.names.size());
+    std::map<std::string, int> columns;
+    for (const auto &g : games) {
+        const double p0 = side0_points(g);
+        const std::string t = match::termination_name(g.record.termination);
+        for (int side = 0; side < 2; ++side) {
+            const auto e = static_cast<size_t>(g.slot.engine[side]);
+            if (e >= counts.size()) continue;
+            const double p = p0 < 0 ? -1 : side == 0 ? p0 : 1 - p0;
+            auto &c = counts[e][t];
+            if (p == 1) ++c[0];
+            else if (p == 0.5) ++c[1];
+            else if (p == 0) ++c[2];
+            else continue;  // abandoned: not counted
+            ++columns[t];
+        }
+        if (engine_fault(g.record.termination) && g.record.loser_side >= 0) {
+            const auto e = static_cast<size_t>(g.slot.engine[g.record.loser_side]);
+            if (e < faults.size()) ++faults[e][t + ": " + g.record.reason];
+        }
+    }
+    h += "<section id=\"terminations\"><h2>How games ended</h2>\n<p class=\"note\">Per engine and way of ending: "
+         "won / drawn / lost.</p>\n<table id=\"termination-table\"><thead><tr><th class=\"name\">Engine</th>";
+    for (const auto &[t, n] : columns) h += "<th>" + html_escape(t) + "</th>";
+    h += "</tr></thead><tbody>\n";
+    for (const auto &e : s.table.ranked) {
+        h += "<tr><td class=\"name\">" + html_escape(e.name) + "</td>";
+        const auto &mine = counts[static_cast<size_t>(e.index)];
+        for (const auto &[t, n] : columns) {
+            auto it = mine.find(t);
+            if (it == mine.end()) h += "<td class=\"none\">·</td>";
+            else h += fmt::format("<td>{} / {} / {}</td>", it->second[0], it->second[1], it->second[2]);
+        }
+        h += "</tr>\n";
+    }
+    h += "</tbody></table>\n";
+    bool any = false;
+    for (const auto &f : faults) any = any || !f.empty();
+    if (!any) {
+        h += "<p id=\"engine-faults\">No engine lost a game by a fault (illegal move, time, crash, stall, protocol "
+             "error).</p></section>\n";
+        return;
+    }
+    h += "<h3>Engine faults</h3><ul id=\"engine-faults\">\n";
+    constexpr int kShown = 12;
+    for (const auto &e : s.table.ranked) {
+        const auto &mine = faults[static_cast<size_t>(e.index)];
+        if (mine.empty()) continue;
+        std::vector<std::pair<int, std::string>> sorted;
+        for (const auto &[reason, n] : mine) sorted.emplace_back(-n, reason);
+        std::sort(sorted.begin(), sorted.end());
+        h += "<li><b>" + html_escape(e.name) + "</b><ul>";
+        for (size_t i = 0; i < sorted.size() && i < kShown; ++i)
+            h += fmt::format("<li>{}× {}</li>", -sorted[i].first, html_escape(sorted[i].second));
+        if (sorted.size() > kShown) h += fmt::format("<li>… and {} other reasons</li>", sorted.size() - kShown);
+        h += "</ul></li>\n";
+    }
+    h += "</ul></section>\n";
+}
+
+std::string figures(const rating::HeadToHead &x) {
+    const char *mark = x.bound == rating::Bound::Lower ? "&gt;" : x.bound == rating::Bound::Upper ? "&lt;" : "";
+    std::string s = fmt::format("Elo {}{:.1f}", mark, x.elo);
+    if (x.elo_error) s += fmt::format(" ± {:.1f}", *x.elo_error);
+    if (x.los) s += fmt::format(", LOS {:.1f}%", 100 * *x.los);
+    s += fmt::format(", nElo {}{:.1f}", mark, x.nelo);
+    if (x.nelo_error) s += fmt::format(" ± {:.1f}", *x.nelo_error);
+    return s + fmt::format(", draw ratio {:.1f}%", 100 * x.draw_ratio);
+}
+
+void head_to_head_section(std::string &h, const Standings &s, const std::vector<FinishedGame> &games,
+                          const std::optional<rating::SprtConfig> &sprt) {
+    if (!s.head_to_head) return;
+    const auto &hh = *s.head_to_head;
+    const auto &t = hh.trinomial;
+    const auto &p = hh.pentanomial;
+    h += fmt::format("<section id=\"head-to-head\"><h2>{} vs {}</h2>\n<p>Games: +{} ={} −{}; {}</p>\n",
+                     html_escape(s.names[0]), html_escape(s.names[1]), t.wins, t.draws, t.losses, figures(hh.games));
+    h += fmt::format("<h3>Game pairs (same opening, colours swapped)</h3><table id=\"pentanomial\"><thead><tr>"
+                     "<th>LL</th><th>LD</th><th>WL</th><th>DD</th><th>WD</th><th>WW</th></tr></thead>"
+                     "<tbody><tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr></tbody></table>\n",
+                     p.ll, p.ld, p.wl, p.dd, p.wd, p.ww);
+    if (hh.pairs) h += "<p>Pairs: " + figures(*hh.pairs) + "</p>\n";
+    if (sprt && hh.sprt) {
+        const auto &st = *hh.sprt;
+        const char *decision = st.decision == rating::SprtState::Decision::AcceptH1   ? "H1 accepted"
+                               : st.decision == rating::SprtState::Decision::AcceptH0 ? "H0 accepted"
+                                                                                       : "continuing";
+        h += fmt::format("<h3>SPRT</h3><p>elo0 {:g}, elo1 {:g} ({}), alpha {:g}, beta {:g}: LLR {:.2f} in ({:.2f}, "
+                         "{:.2f}), {}.</p>\n",
+                         sprt->elo0, sprt->elo1,
+                         sprt->model == rating::SprtConfig::Model::Logistic ? "logistic" : "normalized", sprt->alpha,
+                         sprt->beta, st.llr, st.lower, st.upper, decision);
+        h += llr_chart_svg(llr_series(games, *sprt), st.lower, st.upper);
+    }
+    h += "</section>\n";
+}
+
+void games_section(std::string &h, const ReportGames &viewer) {
+    h += R"HTML(<section id="games"><h2>Games</h2>
+<div class="filters">
+<label>Engine <select id="filter-engine"><option value="">any</option></select></label>
+<label>Result <select id="filter-result"><option value="">any</option><option value="decisive">decisive</option>
+<option value="draw">draw</option><option value="win">won by the engine</option><option value="loss">lost by the engine</option></select></label>
+<label>Ending <select id="filter-termination"><option value="">any</option></select></label>
+<span id="game-list-note" class="note"></span>
+</div>
+<div class="game-list-wrap"><table id="game-list"><thead><tr><th>#</th><th class="name">First</th><th class="name">Second</th>
+<th>Result</th><th>Plies</th><th class="name">Ending</th><th class="name">Reason</th></tr></thead>
+<tbody id="game-list-body"></tbody></table></div>
+<div id="viewer" hidden>
+<p id="viewer-title"></p>
+<div><div id="viewer-board"></div>
+<div class="controls"><button id="viewer-first" title="start (Home)">&laquo;</button><button id="viewer-prev" title="back (left arrow)">&lsaquo;</button>
+<button id="viewer-next" title="forward (right arrow)">&rsaquo;</button><button id="viewer-last" title="end (End)">&raquo;</button></div></div>
+<div><p id="viewer-info"></p><div id="viewer-moves"></div>
+<p class="note">Click a game in the list, then step with the buttons or the arrow keys; click a move to jump to it.</p></div>
+</div>
+)HTML";
+    if (!viewer.drawing() && !viewer.drawing_error().empty())
+        h += "<p class=\"note\">Boards are shown as position text: " + html_escape(viewer.drawing_error()) + "</p>\n";
+    h += "<noscript><p class=\"note\">The game list and viewer need JavaScript.</p></noscript></section>\n";
+}
+
+// JSON inside <script>: "<" never appears raw, so no "</script>" or "<!--" can end it.
+std::string script_safe(std::string json) {
+    std::string out;
+    out.reserve(json.size() + json.size() / 64);
+    for (char c : json) {
+        if (c == '<') out += "\\u003c";
+        else out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<double> llr_series(const std::vector<FinishedGame> &games, const rating::SprtConfig &sprt) {
+    std::vector<double> out;
+    out.reserve(games.size());
+    rating::Trinomial t;
+    rating::Pentanomial p;
+    struct Half {
+        int games = 0;
+        double points = 0;
+    };
+    std::map<int, Half> open_pairs;
+    bool have_pairs = false;
+    for (const auto &g : games) {
+        const double p0 = side0_points(g);
+        const bool between = (g.slot.engine[0] == 0 && g.slot.engine[1] == 1) ||
+                             (g.slot.engine[0] == 1 && g.slot.engine[1] == 0);
+        if (p0 >= 0 && between) {
+            const double mine = g.slot.engine[0] == 0 ? p0 : 1 - p0;  // engine 0's points
+            rating::add_game(t, mine);
+            auto &half = open_pairs[g.slot.pair_id];
+            if (half.games == 1) {
+                rating::add_pair(p, half.points, mine);
+                have_pairs = true;
+                open_pairs.erase(g.slot.pair_id);
+            } else {
+                half = {1, mine};
+            }
+        }
+        out.push_back((have_pairs ? rating::sprt(sprt, p) : rating::sprt(sprt, t)).llr);
+    }
+    return out;
+}
+
+std::string html_report(const ReportHeader &header, const Standings &standings, const std::vector<FinishedGame> &games,
+                        const ReportGames &viewer, const std::optional<rating::SprtConfig> &sprt) {
+    std::string h;
+    h.reserve(64 * 1024 + games.size() * 600);
+    h += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<meta name=\"generator\" content=\"arbiter " + html_escape(header.arbiter_version) + "\">\n<title>" +
+         html_escape(header.event) + " — arbiter report</title>\n<style>\n";
+    h += kReportCss;
+    h += "</style></head>\n<body><main>\n";
+    header_section(h, header, standings, games);
+    standings_section(h, standings);
+    matrices_section(h, standings);
+    terminations_section(h, standings, games);
+    head_to_head_section(h, standings, games, sprt);
+    games_section(h, viewer);
+    h += "<footer>Written by arbiter " + html_escape(header.arbiter_version) +
+         ". This page is self-contained: it loads nothing from the network.</footer>\n</main>\n";
+    nlohmann::json meta = {{"engines", standings.names}, {"sides", {header.side_names[0], header.side_names[1]}}};
+    std::string data = meta.dump();
+    data.pop_back();  // the closing brace: the viewer's games follow
+    data += ",\"view\":" + viewer.json() + "}";
+    h += "<script type=\"application/json\" id=\"report-data\">" + script_safe(std::move(data)) + "</script>\n<script>\n";
+    h += kReportJs;
+    h += "</script>\n</body></html>\n";
+    return h;
+}
+
+}  // namespace arb::output

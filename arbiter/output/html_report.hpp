@@ -1,0 +1,39 @@
+// report.html: one self-contained page (inline CSS, SVG and a little plain
+// JavaScript, nothing fetched) with the standings as tables and charts, why
+// games ended, the SPRT course of a two-engine match, and every game in a
+// viewer that steps through its boards.
+#pragma once
+
+#include "output/finished_game.hpp"
+#include "output/report_games.hpp"
+#include "output/standings.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arb::output {
+
+// What the page says about the tournament, besides its games.
+struct ReportHeader {
+    std::string event;
+    std::string game_name;                // "Othello"
+    std::string variant;                  // "othello" or "baghchal capture=mandatory"
+    std::string side_names[2];            // "black", "white"
+    std::string time_control;             // "10+0.1", with per-engine overrides
+    int games_scheduled = 0;
+    std::string arbiter_version;
+    std::string status;                   // "finished", "interim standings", ...
+};
+
+// `games` in the order they finished (the SPRT chart follows it); `viewer`
+// holds the same games, encoded.
+std::string html_report(const ReportHeader &header, const Standings &standings,
+                        const std::vector<FinishedGame> &games, const ReportGames &viewer,
+                        const std::optional<rating::SprtConfig> &sprt);
+
+// The SPRT log-likelihood ratio after each game of a two-engine match, as
+// compute_standings would give it had the match stopped there.
+std::vector<double> llr_series(const std::vector<FinishedGame> &games, const rating::SprtConfig &sprt);
+
+}  // namespace arb::output

@@ -1,0 +1,229 @@
+// The interactive half of report.html: the filterable game list and the game
+// viewer. Plain JavaScript, no libraries and no network; it reads the JSON in
+// <script id="report-data"> written by arbiter (arbiter/output/html_report.cpp).
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var view = data.view, names = data.engines, sides = data.sides;
+  var DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+_';
+  var SVG = 'http://www.w3.org/2000/svg';
+  var LIST_LIMIT = 1000;
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svg(tag, attrs, parent) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function list(text) { return text === undefined || text === '' ? [] : String(text).split(','); }
+  function moves(g) { return g.m === '' ? [] : g.m.split(' '); }
+
+  // ---------------------------------------------------------------- game list
+  var filterEngine = document.getElementById('filter-engine');
+  var filterResult = document.getElementById('filter-result');
+  var filterTermination = document.getElementById('filter-termination');
+  var listBody = document.getElementById('game-list-body');
+  var listNote = document.getElementById('game-list-note');
+
+  function option(select, value, label) { select.appendChild(el('option', { value: value }, label)); }
+  names.forEach(function (n, i) { option(filterEngine, String(i), n); });
+  var terminations = {};
+  view.games.forEach(function (g) { terminations[g.t] = true; });
+  Object.keys(terminations).sort().forEach(function (t) { option(filterTermination, t, t); });
+
+  function matches(g) {
+    var e = filterEngine.value, r = filterResult.value, t = filterTermination.value;
+    if (e !== '' && g.e[0] !== +e && g.e[1] !== +e) return false;
+    if (t !== '' && g.t !== t) return false;
+    if (r === '') return true;
+    if (r === 'draw') return g.r === '1/2-1/2';
+    if (r === 'decisive') return g.r === '1-0' || g.r === '0-1';
+    // "win" / "loss" of the chosen engine
+    if (e === '') return r === 'win' ? g.r !== '1/2-1/2' && g.r !== '*' : false;
+    var side = g.e[0] === +e ? 0 : 1;
+    var won = (g.r === '1-0' && side === 0) || (g.r === '0-1' && side === 1);
+    var lost = (g.r === '0-1' && side === 0) || (g.r === '1-0' && side === 1);
+    return r === 'win' ? won : lost;
+  }
+
+  // Games are stored in the order they finished; the list is in schedule order.
+  var byNumber = view.games.map(function (g, i) { return i; });
+  byNumber.sort(function (a, b) { return view.games[a].n - view.games[b].n; });
+
+  function renderList() {
+    listBody.textContent = '';
+    var shown = 0, total = 0;
+    byNumber.forEach(function (i) {
+      var g = view.games[i];
+      if (!matches(g)) return;
+      ++total;
+      if (shown >= LIST_LIMIT) return;
+      ++shown;
+      var tr = el('tr', { 'data-game': String(i), tabindex: '0' });
+      tr.appendChild(el('td', { 'class': 'num' }, String(g.n)));
+      tr.appendChild(el('td', { 'class': 'name' }, names[g.e[0]]));
+      tr.appendChild(el('td', { 'class': 'name' }, names[g.e[1]]));
+      tr.appendChild(el('td', { 'class': 'result' }, g.r));
+      tr.appendChild(el('td', { 'class': 'num' }, String(moves(g).length)));
+      tr.appendChild(el('td', { 'class': 'name' }, g.t));
+      tr.appendChild(el('td', { 'class': 'reason' }, g.why || ''));
+      tr.addEventListener('click', function () { openGame(i); });
+      tr.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') openGame(i); });
+      listBody.appendChild(tr);
+    });
+    listNote.textContent = total > shown
+      ? 'Showing the first ' + shown + ' of ' + total + ' games; narrow the filter to see the others.'
+      : total + ' of ' + view.games.length + ' games.';
+  }
+  [filterEngine, filterResult, filterTermination].forEach(function (s) { s.addEventListener('change', renderList); });
+
+  // ---------------------------------------------------------------- boards
+  // The board after every ply: from the start cells, applying each ply's
+  // changed cells (index in DIGITS, `width` digits, then the new character).
+  function boards(g) {
+    if (g.s === undefined) return [];
+    var start = view.starts[g.s];
+    if (!view.board) return [start].concat(g.p || []);
+    var width = view.board.width, out = [start], cells = start.split('');
+    var plies = g.x === undefined ? [] : g.x.split(' ');
+    if (moves(g).length === 0) plies = [];
+    plies.forEach(function (ply) {
+      for (var at = 0; at < ply.length; at += width + 1) {
+        var index = 0;
+        for (var d = 0; d < width; ++d) index = index * 64 + DIGITS.indexOf(ply.charAt(at + d));
+        cells[index] = ply.charAt(at + width);
+      }
+      out.push(cells.join(''));
+    });
+    return out;
+  }
+
+  var CELL = 40, MARGIN = 22;
+  function drawBoard(container, cells, previous) {
+    container.textContent = '';
+    var b = view.board;
+    if (!b) { container.appendChild(el('pre', { 'class': 'position' }, cells)); return; }
+    var w = b.columns * CELL, h = b.rows * CELL;
+    var root = svg('svg', { viewBox: '0 0 ' + (w + 2 * MARGIN) + ' ' + (h + 2 * MARGIN), 'class': 'board',
+      'data-cells': cells, role: 'img', 'aria-label': 'board' }, container);
+    var g = svg('g', { transform: 'translate(' + MARGIN + ',' + MARGIN + ')' }, root);
+    svg('rect', { x: 0, y: 0, width: w, height: h, fill: b.colour, 'class': 'board-bg' }, g);
+    function cx(c) { return (c + 0.5) * CELL; }
+    if (b.points) {
+      for (var r = 0; r < b.rows; ++r) svg('line', { x1: cx(0), y1: cx(r), x2: cx(b.columns - 1), y2: cx(r), 'class': 'gridline' }, g);
+      for (var c = 0; c < b.columns; ++c) svg('line', { x1: cx(c), y1: cx(0), x2: cx(c), y2: cx(b.rows - 1), 'class': 'gridline' }, g);
+    } else {
+      for (var i = 0; i <= b.rows; ++i) svg('line', { x1: 0, y1: i * CELL, x2: w, y2: i * CELL, 'class': 'gridline' }, g);
+      for (var j = 0; j <= b.columns; ++j) svg('line', { x1: j * CELL, y1: 0, x2: j * CELL, y2: h, 'class': 'gridline' }, g);
+    }
+    b.lines.forEach(function (l) { svg('line', { x1: cx(l[0]), y1: cx(l[1]), x2: cx(l[2]), y2: cx(l[3]), 'class': 'gridline' }, g); });
+    b.frames.forEach(function (f) {
+      svg('rect', { x: f[0] * CELL, y: f[1] * CELL, width: (f[2] - f[0] + 1) * CELL, height: (f[3] - f[1] + 1) * CELL, 'class': 'frame' }, g);
+    });
+    b.files.forEach(function (label, c) {
+      svg('text', { x: cx(c), y: -7, 'class': 'label' }, g).textContent = label;
+      svg('text', { x: cx(c), y: h + 16, 'class': 'label' }, g).textContent = label;
+    });
+    b.ranks.forEach(function (label, r) {
+      svg('text', { x: -11, y: cx(r) + 4, 'class': 'label' }, g).textContent = label;
+      svg('text', { x: w + 11, y: cx(r) + 4, 'class': 'label' }, g).textContent = label;
+    });
+    for (var k = 0; k < cells.length; ++k) {
+      var col = k % b.columns, row = Math.floor(k / b.columns), x = cx(col), y = cx(row);
+      var ch = cells.charAt(k);
+      if (previous && previous.charAt(k) !== ch)
+        svg('rect', { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, 'class': 'changed' }, g);
+      var p = b.pieces[ch];
+      if (!p || ch === b.empty) continue;
+      var R = CELL * 0.4, piece;
+      if (p.shape === 'disc') piece = svg('circle', { cx: x, cy: y, r: R, fill: p.fill, 'class': 'piece' }, g);
+      else if (p.shape === 'ring') piece = svg('circle', { cx: x, cy: y, r: R * 0.8, fill: 'none', stroke: p.fill, 'stroke-width': CELL * 0.1 }, g);
+      else if (p.shape === 'square') piece = svg('rect', { x: x - R * 0.85, y: y - R * 0.85, width: R * 1.7, height: R * 1.7, fill: p.fill, 'class': 'piece' }, g);
+      else if (p.shape === 'cross') {
+        piece = svg('path', { d: 'M' + (x - R * 0.7) + ',' + (y - R * 0.7) + 'l' + 1.4 * R + ',' + 1.4 * R + 'M' + (x + R * 0.7) + ',' + (y - R * 0.7) + 'l' + -1.4 * R + ',' + 1.4 * R,
+          stroke: p.fill, 'stroke-width': CELL * 0.1, 'stroke-linecap': 'round' }, g);
+      } else {
+        svg('circle', { cx: x, cy: y, r: R, fill: '#fff', stroke: p.fill, 'stroke-width': 2 }, g);
+        piece = svg('text', { x: x, y: y + CELL * 0.15, fill: p.fill, 'class': 'letter' }, g);
+        piece.textContent = ch;
+      }
+      svg('title', {}, piece).textContent = p.name;
+    }
+  }
+
+  // ---------------------------------------------------------------- viewer
+  var viewer = document.getElementById('viewer');
+  var boardBox = document.getElementById('viewer-board');
+  var title = document.getElementById('viewer-title');
+  var info = document.getElementById('viewer-info');
+  var moveList = document.getElementById('viewer-moves');
+  var current = null;  // {game, boards, moves, ply}
+
+  function openGame(i, quiet) {
+    var g = view.games[i];
+    current = { game: g, boards: boards(g), moves: moves(g), ply: 0,
+      ms: list(g.ms), sc: list(g.sc), d: list(g.d), book: g.o || 0 };
+    viewer.hidden = false;
+    viewer.setAttribute('data-game', String(i));
+    title.textContent = 'Game ' + g.n + ': ' + names[g.e[0]] + ' (' + sides[0] + ') vs ' + names[g.e[1]] + ' (' + sides[1] + ')  ' +
+      g.r + ', ' + g.t + (g.why ? ': ' + g.why : '');
+    moveList.textContent = '';
+    current.moves.forEach(function (m, k) {
+      if (k % 2 === 0) moveList.appendChild(el('span', { 'class': 'moveno' }, (k / 2 + 1) + '.'));
+      var span = el('span', { 'class': 'move' + (k < current.book ? ' book' : ''), 'data-ply': String(k + 1) }, m);
+      span.addEventListener('click', function () { show(k + 1); });
+      moveList.appendChild(span);
+    });
+    show(0);
+    if (!quiet) viewer.scrollIntoView({ block: 'nearest' });
+  }
+
+  function show(ply) {
+    if (!current) return;
+    ply = Math.max(0, Math.min(ply, current.moves.length));
+    current.ply = ply;
+    var c = current, g = c.game;
+    var board = c.boards[Math.min(ply, c.boards.length - 1)];
+    if (board === undefined) boardBox.textContent = 'No board: ' + (g.err || 'the plugin gave none');
+    else drawBoard(boardBox, board, ply > 0 && ply < c.boards.length ? c.boards[ply - 1] : null);
+    var text;
+    if (ply === 0) text = 'Start position' + (c.book ? ' (then ' + c.book + ' opening moves)' : '');
+    else {
+      var k = ply - 1, engineMove = k - c.book;
+      text = 'Ply ' + ply + ': ' + c.moves[k];
+      if (engineMove < 0) text += ' (opening)';
+      else {
+        var ms = c.ms[engineMove];
+        text += ms === 'f' ? ' (forced, played by the arbiter)' : ', ' + ms + ' ms';
+        if (c.sc[engineMove]) text += ', score ' + c.sc[engineMove];
+        if (c.d[engineMove]) text += ', depth ' + c.d[engineMove];
+      }
+      if (ply >= c.boards.length && g.err) text += ' (board not available: ' + g.err + ')';
+    }
+    info.textContent = text;
+    var spans = moveList.querySelectorAll('.move');
+    for (var i = 0; i < spans.length; ++i) spans[i].classList.toggle('current', i === ply - 1);
+    viewer.setAttribute('data-ply', String(ply));
+  }
+
+  document.getElementById('viewer-first').addEventListener('click', function () { show(0); });
+  document.getElementById('viewer-prev').addEventListener('click', function () { show(current.ply - 1); });
+  document.getElementById('viewer-next').addEventListener('click', function () { show(current.ply + 1); });
+  document.getElementById('viewer-last').addEventListener('click', function () { show(current ? current.moves.length : 0); });
+  document.addEventListener('keydown', function (ev) {
+    if (!current || viewer.hidden || ev.target.tagName === 'SELECT') return;
+    var to = { ArrowLeft: current.ply - 1, ArrowRight: current.ply + 1, Home: 0, End: current.moves.length }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    show(to);
+  });
+
+  renderList();
+  if (view.games.length > 0) openGame(byNumber[0], true);
+})();

@@ -1,0 +1,20 @@
+// The SVG charts of the HTML report, as text to put inline: no script, so
+// they print and show without JavaScript.
+#pragma once
+
+#include "rating/ratings.hpp"
+
+#include <string>
+#include <vector>
+
+namespace arb::output {
+
+// Elo of each rated engine in rank order, a dot with its 95 % interval; a
+// bound (an engine that won or lost every game) is an open-ended bar from
+// its figure to the edge, without a dot.
+std::string elo_chart_svg(const rating::RatingTable &table);
+
+// The SPRT log-likelihood ratio after each game, with its two bounds.
+std::string llr_chart_svg(const std::vector<double> &llr, double lower, double upper);
+
+}  // namespace arb::output

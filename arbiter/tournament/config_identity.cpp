@@ -1,0 +1,44 @@
+#include "tournament/config_identity.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+
+namespace arb::tournament {
+
+std::string tournament_identity_text(const config::LoadedConfig &loaded) {
+    config::TournamentConfig c = loaded.config;
+    const config::TournamentConfig defaults;
+    c.shard.reset();
+    c.out_dir.clear();
+    c.concurrency = defaults.concurrency;
+    c.progress_interval = defaults.progress_interval;
+    c.on_interrupt = defaults.on_interrupt;
+    std::string openings;
+    if (!c.openings.file.empty()) {
+        // Each folder keeps its own copy of the openings: compare what they say, not where they are.
+        std::ifstream in(c.openings.file, std::ios::binary);
+        std::stringstream text;
+        text << in.rdbuf();
+        openings = text.str();
+        c.openings.file = "openings.txt";
+    }
+    return config::to_yaml(c) + "# openings\n" + openings;
+}
+
+std::string fingerprint_of(const std::string &text) {
+    uint64_t hash = 14695981039346656037ULL;
+    for (unsigned char ch : text) {
+        hash ^= ch;
+        hash *= 1099511628211ULL;
+    }
+    return fmt::format("{:016x}", hash);
+}
+
+std::string tournament_fingerprint(const config::LoadedConfig &loaded) {
+    return fingerprint_of(tournament_identity_text(loaded));
+}
+
+}  // namespace arb::tournament

@@ -1,0 +1,79 @@
+#include "tournament/report_file.hpp"
+
+#include "core/version.hpp"
+#include "output/append_file.hpp"
+#include "output/record_log.hpp"
+#include "output/standings.hpp"
+
+#include <filesystem>
+
+namespace arb::tournament {
+
+namespace {
+
+std::string variant_of(const config::GameSection &game) {
+    std::string text = game.id;
+    for (const auto &[k, v] : game.options) text += " " + k + "=" + v;
+    return text;
+}
+
+std::string time_control_of(const config::TournamentConfig &c) {
+    std::string text = c.time_control.to_string();
+    for (const auto &e : c.engines)
+        if (e.time_control) text += "; " + e.name + ": " + e.time_control->to_string();
+    return text;
+}
+
+}  // namespace
+
+ReportFile::ReportFile(const config::LoadedConfig &loaded, int64_t games_scheduled) : loaded_(loaded) {
+    const auto &c = loaded.config;
+    const auto &api = loaded.plugin->api();
+    header_.event = c.event;
+    header_.game_name = api.name;
+    header_.variant = variant_of(c.game);
+    header_.side_names[0] = api.side_names[0];
+    header_.side_names[1] = api.side_names[1];
+    header_.time_control = time_control_of(c);
+    header_.games_scheduled = static_cast<int>(games_scheduled);
+    header_.arbiter_version = kArbiterVersion;
+}
+
+Expected<ReportBuilt> ReportFile::write(const std::filesystem::path &jsonl, const std::filesystem::path &target,
+                                        const std::string &status) const {
+    const auto started = std::chrono::steady_clock::now();
+    const auto &c = loaded_.config;
+    output::ReportGames viewer(loaded_.plugin, c.game.options);
+    // The page needs each game's facts but not its moves once the viewer
+    // has encoded them: the moves are dropped to keep the build small.
+    std::vector<output::FinishedGame> games;
+    auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&g) {
+        viewer.add(g);
+        g.record.moves = {};
+        g.record.opening_moves = {};
+        g.record.final_position = {};
+        g.record.opening_position = {};
+        games.push_back(std::move(g));
+    });
+    if (!scan) return fail(scan.error().message);
+    std::vector<std::string> names;
+    for (const auto &e : c.engines) names.push_back(e.name);
+    const auto standings = output::compute_standings(names, games, c.sprt);
+    output::ReportHeader header = header_;
+    header.status = status;
+    const std::string page = output::html_report(header, standings, games, viewer, c.sprt);
+    if (auto written = output::write_file_atomically(target, page); !written) return fail(written.error().message);
+    ReportBuilt built;
+    built.games = static_cast<int64_t>(games.size());
+    built.bytes = page.size();
+    built.took = std::chrono::steady_clock::now() - started;
+    built.dropped_torn_line = scan->dropped_torn_line;
+    return built;
+}
+
+bool interim_report_due(std::chrono::steady_clock::time_point now, std::chrono::steady_clock::time_point last_end,
+                        std::chrono::duration<double> last_took) {
+    return now - last_end >= 10 * last_took;
+}
+
+}  // namespace arb::tournament

@@ -1,0 +1,165 @@
+#include "game/board_diagram.hpp"
+#include "game/plugin.hpp"
+
+#include <arbiter/sdk/board_drawing.hpp>
+
+#include <catch2/catch.hpp>
+
+using namespace arb;
+
+namespace {
+
+game::PluginPtr plugin(const std::string &id) {
+    auto found = game::discover_plugins({ARBITER_PLUGIN_DIR});
+    for (auto &p : found.plugins)
+        if (p->id() == id) return p;
+    FAIL("plugin " << id << " not found");
+    return nullptr;
+}
+
+// Gess: the position's 18 rows (19..2 over b..s) inside the empty ring of
+// the 20x20 grid, as plugins/gess/README.md describes the board.
+std::string gess_cells(const std::string &position) {
+    std::string cells(20, '.');
+    for (size_t row = 0; row < 18; ++row) cells += "." + position.substr(row * 19, 18) + ".";
+    return cells + std::string(20, '.');
+}
+
+}  // namespace
+
+TEST_CASE("a drawing text reads into its parts, with the header's defaults", "[diagram]") {
+    auto d = game::parse_board_drawing("grid 3 2\nstyle points\nfiles a b c\nranks 2 1\nboard #123abc\n"
+                                       "line 0 0 2 1\nframe 1 0 2 1\nempty -\npiece X cross #000000 x\n");
+    REQUIRE(d.has_value());
+    CHECK(d->columns == 3);
+    CHECK(d->rows == 2);
+    CHECK(d->points);
+    CHECK(d->files == std::vector<std::string>{"a", "b", "c"});
+    CHECK(d->ranks == std::vector<std::string>{"2", "1"});
+    CHECK(d->board_colour == "#123abc");
+    REQUIRE(d->lines.size() == 1);
+    CHECK(d->lines[0].c2 == 2);
+    REQUIRE(d->frames.size() == 1);
+    CHECK(d->empty == '-');
+    REQUIRE(d->pieces.size() == 1);
+    CHECK(d->pieces[0].shape == "cross");
+
+    auto plain = game::parse_board_drawing("grid 8 8");
+    REQUIRE(plain.has_value());
+    CHECK_FALSE(plain->points);
+    CHECK(plain->empty == '.');
+}
+
+TEST_CASE("a bad drawing is refused naming the line and the mistake", "[diagram]") {
+    struct Case {
+        const char *text, *message;
+    } cases[] = {
+        {"", "empty"},
+        {"files a b", "must start with 'grid COLUMNS ROWS'"},
+        {"grid 0 3", "1..64"},
+        {"grid 3 3\nfiles a b", "3 labels expected"},
+        {"grid 3 3\nline 0 0 3 0", "line 2 'line 0 0 3 0': a coordinate is outside the grid"},
+        {"grid 3 3\npiece X blob #000000 x", "shape is"},
+        {"grid 3 3\npiece X disc red x", "#rrggbb"},
+        {"grid 3 3\npiece X disc #000000 x\npiece X ring #000000 y", "already used"},
+        {"grid 3 3\npiece . disc #000000 x", "also the empty cell"},
+        {"grid 3 3\nshading #000000", "unknown keyword 'shading'"},
+    };
+    for (const auto &c : cases) {
+        INFO(c.text);
+        auto d = game::parse_board_drawing(c.text);
+        REQUIRE_FALSE(d.has_value());
+        CHECK_THAT(d.error().message, Catch::Contains(c.message));
+    }
+}
+
+TEST_CASE("the SDK's BoardDrawing writes what the host reads, and refuses mistakes when built", "[diagram][sdk]") {
+    auto drawing = sdk::BoardDrawing::points(5, 5)
+                       .files("abcde")
+                       .ranks_counting(5, -1)
+                       .line(0, 0, 4, 4)
+                       .frame(1, 1, 3, 3)
+                       .piece('T', sdk::PieceShape::Letter, "#b8321f", "tiger");
+    CHECK(drawing.text() ==
+          "grid 5 5\nstyle points\nfiles a b c d e\nranks 5 4 3 2 1\nline 0 0 4 4\nframe 1 1 3 3\n"
+          "piece T letter #b8321f tiger\n");
+    auto read = game::parse_board_drawing(drawing.text());
+    REQUIRE(read.has_value());
+    CHECK(read->pieces[0].token == 'T');
+    CHECK_THROWS_AS(sdk::BoardDrawing::squares(3, 3).line(0, 0, 3, 0), std::invalid_argument);
+    CHECK_THROWS_AS(sdk::BoardDrawing::squares(3, 3).files("ab"), std::invalid_argument);
+    CHECK_THROWS_AS(sdk::BoardDrawing::squares(3, 3).piece('X', sdk::PieceShape::Disc, "black", "x"),
+                    std::invalid_argument);
+    CHECK(sdk::cells_in_rows("X.OO.X...", 3) == "X.O/O.X/...");
+}
+
+TEST_CASE("every shipped game draws its board and the cells of its start position", "[diagram]") {
+    struct Case {
+        const char *id;
+        int columns, rows;
+        bool points;
+        size_t frames, lines;
+        std::string start_cells;  // from each plugin's README
+    } cases[] = {
+        {"othello", 8, 8, false, 0, 0, std::string(27, '-') + "OX------XO" + std::string(27, '-')},
+        {"tictactoe", 3, 3, false, 0, 0, "........."},
+        {"baghchal", 5, 5, true, 0, 6, "T...T...............T...T"},
+        {"gess", 20, 20, false, 1, 0, ""},
+    };
+    for (const auto &c : cases) {
+        INFO(c.id);
+        auto p = plugin(c.id);
+        auto reader = game::DiagramReader::of(*p);
+        REQUIRE(reader.has_value());
+        auto state = game::GameState::create(p);
+        REQUIRE(state.has_value());
+        auto drawing = reader->drawing(*state);
+        INFO((drawing ? "" : drawing.error().message));
+        REQUIRE(drawing.has_value());
+        CHECK(drawing->columns == c.columns);
+        CHECK(drawing->rows == c.rows);
+        CHECK(drawing->points == c.points);
+        CHECK(drawing->frames.size() == c.frames);
+        CHECK(drawing->lines.size() == c.lines);
+        CHECK(drawing->files.size() == static_cast<size_t>(c.columns));
+        CHECK(drawing->ranks.size() == static_cast<size_t>(c.rows));
+        CHECK(drawing->pieces.size() == 2);
+        auto cells = reader->cells(*state, *drawing);
+        REQUIRE(cells.has_value());
+        const std::string expected = std::string(c.id) == "gess" ? gess_cells(state->position()) : c.start_cells;
+        CHECK(*cells == expected);
+    }
+}
+
+TEST_CASE("Gess frames the 18x18 board inside its 20x20 grid, rows counted from 20 down", "[diagram]") {
+    auto p = plugin("gess");
+    auto state = game::GameState::create(p);
+    REQUIRE(state.has_value());
+    auto drawing = game::DiagramReader::of(*p)->drawing(*state);
+    REQUIRE(drawing.has_value());
+    REQUIRE(drawing->frames.size() == 1);
+    const auto &f = drawing->frames[0];
+    CHECK((f.c1 == 1 && f.r1 == 1 && f.c2 == 18 && f.r2 == 18));
+    CHECK(drawing->ranks.front() == "20");
+    CHECK(drawing->ranks.back() == "1");
+    CHECK(drawing->files.back() == "t");
+}
+
+TEST_CASE("cells follow the game: a move changes the cells it should", "[diagram]") {
+    auto p = plugin("othello");
+    auto state = game::GameState::create(p);
+    REQUIRE(state.has_value());
+    auto reader = game::DiagramReader::of(*p);
+    auto drawing = reader->drawing(*state);
+    REQUIRE(drawing.has_value());
+    arb_move move = ARB_MOVE_NONE;
+    std::string error;
+    REQUIRE(state->parse_move("f5", move, error) == ARB_OK);
+    state->play(move);
+    auto cells = reader->cells(*state, *drawing);
+    REQUIRE(cells.has_value());
+    // f5 = row 5 (index 4) column f (5); black takes e5 (column 4) too.
+    CHECK((*cells)[4 * 8 + 5] == 'X');
+    CHECK((*cells)[4 * 8 + 4] == 'X');
+    CHECK((*cells)[3 * 8 + 3] == 'O');
+}

@@ -1,0 +1,130 @@
+#include "game/plugin.hpp"
+#include "output/html_report.hpp"
+
+#include "tournament/sample_games.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+using namespace arb;
+
+namespace {
+
+game::PluginPtr tictactoe() {
+    for (auto &p : game::discover_plugins({ARBITER_PLUGIN_DIR}).plugins)
+        if (p->id() == "tictactoe") return p;
+    FAIL("no tictactoe plugin");
+    return nullptr;
+}
+
+int count_of(const std::string &text, const std::string &word) {
+    int n = 0;
+    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+    return n;
+}
+
+struct Page {
+    std::vector<output::FinishedGame> games;
+    output::Standings standings;
+    std::string html;
+};
+
+Page page(const std::vector<std::string> &names, int count, const std::optional<rating::SprtConfig> &sprt) {
+    Page p;
+    output::ReportGames viewer(tictactoe(), {});
+    for (int i = 0; i < count; ++i) {
+        p.games.push_back(test::sample_game(i, i % 3 == 2 ? ARB_RESULT_DRAW : ARB_RESULT_WIN_SIDE_0));
+        viewer.add(p.games.back());
+    }
+    p.standings = output::compute_standings(names, p.games, sprt);
+    output::ReportHeader header;
+    header.event = "Cup & <Final>";
+    header.game_name = "Tic-tac-toe";
+    header.variant = "tictactoe";
+    header.side_names[0] = "x";
+    header.side_names[1] = "o";
+    header.time_control = "10+0.1";
+    header.games_scheduled = 10;
+    header.arbiter_version = "9.9.9";
+    header.status = "interim standings after 6 games";
+    p.html = output::html_report(header, p.standings, p.games, viewer, sprt);
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("the page has every part, self-contained, with the header's facts", "[report]") {
+    rating::SprtConfig sprt;
+    auto p = page({"alpha", "beta"}, 6, sprt);
+    const auto &h = p.html;
+    for (const char *id : {"id=\"standings\"", "id=\"elo-chart\"", "id=\"crosstable\"", "id=\"los-matrix\"",
+                           "id=\"termination-table\"", "id=\"head-to-head\"", "id=\"pentanomial\"", "id=\"llr-chart\"",
+                           "id=\"game-list\"", "id=\"viewer\"", "id=\"report-data\""})
+        CHECK_THAT(h, Catch::Contains(id));
+    CHECK_THAT(h, Catch::Contains("<h1>Cup &amp; &lt;Final&gt;</h1>"));
+    CHECK_THAT(h, Catch::Contains("6 of 10 scheduled"));
+    CHECK_THAT(h, Catch::Contains("interim standings after 6 games"));
+    CHECK_THAT(h, Catch::Contains("arbiter 9.9.9"));
+    CHECK_THAT(h, Catch::Contains("10+0.1"));
+    CHECK_THAT(h, Catch::Contains("2025-11-22"));  // the games' date
+    // Nothing is fetched: no external script, stylesheet, font or image.
+    CHECK(count_of(h, "src=") == 0);
+    CHECK(count_of(h, "<link") == 0);
+    CHECK(count_of(h, "http://") + count_of(h, "https://") == count_of(h, "http://www.w3.org/2000/svg"));
+    // The pentanomial row: pairs (0,1), (2,3), (4,5), alpha's points per pair 1, 1.5 (draw in game 2), 0.5+...
+    const auto &pent = p.standings.head_to_head->pentanomial;
+    CHECK_THAT(h, Catch::Contains(fmt::format("<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+                                              pent.ll, pent.ld, pent.wl, pent.dd, pent.wd, pent.ww)));
+}
+
+TEST_CASE("engine names and reasons cannot break out of the page", "[report]") {
+    auto p = page({"</script><script>alert(1)</script>", "b<i>"}, 2, std::nullopt);
+    const auto &h = p.html;
+    CHECK(count_of(h, "</script>") == 2);  // the data's and the program's own
+    CHECK(count_of(h, "<script>alert") == 0);
+    CHECK_THAT(h, Catch::Contains("&lt;/script&gt;&lt;script&gt;alert(1)"));
+    CHECK_THAT(h, Catch::Contains("\\u003c/script>"));  // in the JSON data
+    CHECK(count_of(h, "<i>") == 0);
+}
+
+TEST_CASE("the LLR course follows the games, by game until a pair is complete, then by pairs", "[report]") {
+    rating::SprtConfig sprt;
+    sprt.elo0 = 0;
+    sprt.elo1 = 50;
+    std::vector<output::FinishedGame> games;
+    for (int i = 0; i < 4; ++i) games.push_back(test::sample_game(i));
+    // Game 0: alpha (side 0) wins. Game 1: beta (side 0) wins, so pair 0 is one win each (WL).
+    // Games 2, 3: the same again.
+    auto llr = output::llr_series(games, sprt);
+    REQUIRE(llr.size() == 4);
+    rating::Trinomial one_win;
+    one_win.wins = 1;
+    CHECK(llr[0] == Approx(rating::sprt(sprt, one_win).llr));
+    rating::Pentanomial wl;
+    wl.wl = 1;
+    CHECK(llr[1] == Approx(rating::sprt(sprt, wl).llr));
+    CHECK(llr[2] == Approx(llr[1]));  // the second pair is not complete yet
+    wl.wl = 2;
+    CHECK(llr[3] == Approx(rating::sprt(sprt, wl).llr));
+    // The last point is the standings' own figure.
+    auto standings = output::compute_standings({"alpha", "beta"}, games, sprt);
+    CHECK(llr.back() == Approx(standings.head_to_head->sprt->llr));
+}
+
+TEST_CASE("a bound is drawn as an open-ended bar without a dot", "[report]") {
+    // alpha (side 0 in even games, side 1 in odd ones) wins every game: with two engines of one
+    // game each, alpha is the reference (rated 0, no interval: a group of one) and beta a bound.
+    std::vector<output::FinishedGame> games;
+    for (int i = 0; i < 4; ++i)
+        games.push_back(test::sample_game(i, i % 2 == 0 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1));
+    auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
+    REQUIRE(standings.table.ranked[0].bound == rating::Bound::None);
+    REQUIRE(standings.table.ranked[1].bound == rating::Bound::Upper);
+    output::ReportGames viewer(tictactoe(), {});
+    const auto html = output::html_report({}, standings, games, viewer, std::nullopt);
+    CHECK(count_of(html, "class=\"bound\"") == 1);     // beta: a bar open to the left
+    CHECK(count_of(html, "class=\"arrow\" d=\"M") == 1);
+    CHECK(count_of(html, "<circle class=\"elo\"") == 1);  // alpha: a dot
+    CHECK(count_of(html, "class=\"interval\"") == 0);   // without an interval
+    CHECK_THAT(html, Catch::Contains("beta: below"));
+}

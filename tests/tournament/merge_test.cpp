@@ -1,0 +1,316 @@
+// arbiter merge: shards of one tournament combined into exactly what an
+// unsharded run of the same games leaves; duplicates, other configs and
+// missing games are found; a partial merge resumes to the full tournament.
+#include "output/record_log.hpp"
+#include "tournament/config_identity.hpp"
+#include "tournament/merge.hpp"
+#include "tournament/session.hpp"
+
+#include "fake_engines.hpp"
+#include "temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using namespace arb;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char *kEngines = "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]";
+
+std::string read(const fs::path &file) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A config in `dir` (3 engines, 3 rounds: 18 games in 9 pairs), with the
+// output folder and shard given as on the command line.
+config::LoadedConfig load(const test::TempDir &dir, const std::string &out, std::optional<config::ShardSpec> shard,
+                          const std::string &extra = "", int concurrency = 1) {
+    dir.write("openings.txt", "b2\na1\nX........ O\n");
+    config::LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.base_dir = dir.path();
+    o.out_base_dir = dir.path();
+    o.check_programs = false;
+    o.overrides.out_dir = out;
+    o.overrides.shard = shard;
+    o.overrides.concurrency = concurrency;
+    std::string yaml = std::string("game: tictactoe\nengines: ") + kEngines +
+                       "\ntournament: {rounds: 3, games_per_pairing: 2, seed: 3}\nopenings: {file: openings.txt, "
+                       "order: random}\n" + extra;
+    auto loaded = config::load_config_text(yaml, "t.yaml", o);
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    return std::move(*loaded);
+}
+
+tournament::SessionResult run(const config::LoadedConfig &loaded, test::FakeWorld &world, bool resume = false) {
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.resume = resume;
+    options.quiet = true;
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    INFO(out.str() << err.str());
+    REQUIRE(result.exit_code == 0);
+    return result;
+}
+
+tournament::MergeOptions merge_options() {
+    tournament::MergeOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    return o;
+}
+
+// games.jsonl without what differs between two plays of the same game (times).
+std::string without_times(const fs::path &jsonl) {
+    std::istringstream lines(read(jsonl));
+    std::string line, text;
+    while (std::getline(lines, line)) {
+        auto j = nlohmann::json::parse(line);
+        j.erase("started_ms");
+        j.erase("duration_ms");
+        for (auto &m : j["moves"]) m.erase("ms");
+        text += j.dump() + "\n";
+    }
+    return text;
+}
+
+std::string without_date(const std::string &pgn) {
+    std::istringstream lines(pgn);
+    std::string line, text;
+    while (std::getline(lines, line))
+        if (line.rfind("[Date ", 0) != 0) text += line + "\n";
+    return text;
+}
+
+std::vector<int> indices_of(const fs::path &jsonl) {
+    auto log = output::read_record_log(jsonl);
+    REQUIRE(log.has_value());
+    std::vector<int> indices;
+    for (const auto &g : log->games) indices.push_back(g.slot.index);
+    return indices;
+}
+
+}  // namespace
+
+TEST_CASE("merged shards are exactly the unsharded run: records in schedule order, PGN, standings", "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;  // first legal move: the same game whoever plays it when
+    // One game at a time, so the unsharded run records in schedule order.
+    auto whole = run(load(dir, "whole", std::nullopt), world);
+    REQUIRE(whole.games_recorded == 18);
+    std::vector<fs::path> shards;
+    int shard_games = 0;
+    for (int k = 1; k <= 3; ++k) {
+        auto loaded = load(dir, "shard-" + std::to_string(k), config::ShardSpec{k, 3}, "", 2);
+        auto result = run(loaded, world);
+        CHECK(result.games_total == 6);  // 9 pairs dealt to 3 shards
+        shard_games += result.games_recorded;
+        shards.push_back(dir.path() / ("shard-" + std::to_string(k)));
+        CHECK_THAT(read(shards.back() / "config.yaml"), Catch::Contains("shard: \"" + std::to_string(k) + "/3\""));
+    }
+    CHECK(shard_games == 18);
+    // Given in another order than their numbers: the merge orders by schedule index.
+    auto report = tournament::merge_runs({shards[2], shards[0], shards[1]}, dir.path() / "merged", merge_options());
+    REQUIRE(report.has_value());
+    CHECK(report->games_total == 18);
+    CHECK(report->games_merged == 18);
+    CHECK(report->missing.empty());
+    const fs::path merged = dir.path() / "merged";
+    std::vector<int> in_order(18);
+    for (int i = 0; i < 18; ++i) in_order[static_cast<size_t>(i)] = i;
+    CHECK(indices_of(merged / "games.jsonl") == in_order);
+    CHECK(without_times(merged / "games.jsonl") == without_times(dir.path() / "whole/games.jsonl"));
+    CHECK(without_date(read(merged / "games.pgn")) == without_date(read(dir.path() / "whole/games.pgn")));
+    CHECK(read(merged / "standings.txt") == read(dir.path() / "whole/standings.txt"));
+    CHECK(read(merged / "standings.json") == read(dir.path() / "whole/standings.json"));
+    CHECK(report->standings_text == read(merged / "standings.txt"));
+    CHECK(read(merged / "openings.txt") == "b2\na1\nX........ O\n");
+    // The merged folder has the page a run leaves, over all 18 games.
+    const std::string page = read(merged / "report.html");
+    CHECK_THAT(page, Catch::Contains("18 of 18") && Catch::Contains("merged"));
+    // The merged folder is an unsharded run's folder: same fingerprint, no shard.
+    config::LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.check_programs = false;
+    auto merged_config = config::load_config_file(merged / "config.yaml", o);
+    REQUIRE(merged_config.has_value());
+    CHECK_FALSE(merged_config->config.shard.has_value());
+    CHECK(merged_config->config.out_dir == merged.string());
+    CHECK(tournament::tournament_fingerprint(*merged_config) == report->fingerprint);
+    // Resuming it finds nothing to play.
+    test::FakeWorld later;
+    auto resumed = run(*merged_config, later, true);
+    CHECK(resumed.games_recorded == 18);
+    CHECK(later.games_started == 0);
+}
+
+TEST_CASE("a partial merge says which games are missing, and --resume of it plays exactly those", "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    std::vector<fs::path> shards;
+    for (int k : {1, 3}) {  // shard 2 of 3 never ran
+        run(load(dir, "shard-" + std::to_string(k), config::ShardSpec{k, 3}), world);
+        shards.push_back(dir.path() / ("shard-" + std::to_string(k)));
+    }
+    auto report = tournament::merge_runs(shards, dir.path() / "merged", merge_options());
+    REQUIRE(report.has_value());
+    CHECK(report->games_merged == 12);
+    // Shard 2 of 3 holds pairs 1, 3, 8 (by hand: (p + p/3) mod 3 + 1 = 2), i.e. games 2-3, 6-7, 16-17.
+    CHECK(report->missing == std::vector<int>{2, 3, 6, 7, 16, 17});
+    CHECK(tournament::index_ranges(report->missing) == "2-3, 6-7, 16-17");
+
+    config::LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.check_programs = false;
+    auto merged = config::load_config_file(dir.path() / "merged/config.yaml", o);
+    REQUIRE(merged.has_value());
+    test::FakeWorld later;
+    auto resumed = run(*merged, later, true);
+    CHECK(later.games_started == 6);
+    CHECK(resumed.games_recorded == 18);
+    auto indices = indices_of(dir.path() / "merged/games.jsonl");
+    std::sort(indices.begin(), indices.end());
+    CHECK(indices.size() == 18);
+    CHECK(std::adjacent_find(indices.begin(), indices.end()) == indices.end());
+}
+
+TEST_CASE("a merge is refused when a game is in two folders", "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    run(load(dir, "shard-1", config::ShardSpec{1, 3}), world);
+    run(load(dir, "shard-2", config::ShardSpec{2, 3}), world);
+    run(load(dir, "whole", std::nullopt), world);  // holds every game, so it overlaps both
+    auto report = tournament::merge_runs({dir.path() / "shard-1", dir.path() / "shard-2", dir.path() / "whole"},
+                                         dir.path() / "merged", merge_options());
+    REQUIRE_FALSE(report.has_value());
+    INFO(report.error().message);
+    // Shard 1 of 3: pairs 0, 5, 7 = games 0-1, 10-11, 14-15.
+    CHECK_THAT(report.error().message, Catch::Contains("schedule indices 0-1, 10-11, 14-15 are recorded in both " +
+                                                       (dir.path() / "shard-1").string() + " and " +
+                                                       (dir.path() / "whole").string()));
+    CHECK_THAT(report.error().message, Catch::Contains("2-3, 6-7, 16-17 are recorded in both"));
+    CHECK_FALSE(fs::exists(dir.path() / "merged/games.jsonl"));
+
+    auto twice = tournament::merge_runs({dir.path() / "shard-1", dir.path() / "shard-1/."}, dir.path() / "m2",
+                                        merge_options());
+    REQUIRE_FALSE(twice.has_value());
+    CHECK_THAT(twice.error().message, Catch::Contains("is given twice"));
+}
+
+TEST_CASE("a merge is refused for runs of different configs, naming the first difference", "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    run(load(dir, "shard-1", config::ShardSpec{1, 2}), world);
+    run(load(dir, "shard-2", config::ShardSpec{2, 2}, "time_control: 5+0.05\n"), world);
+    auto report = tournament::merge_runs({dir.path() / "shard-1", dir.path() / "shard-2"}, dir.path() / "merged",
+                                         merge_options());
+    REQUIRE_FALSE(report.has_value());
+    INFO(report.error().message);
+    CHECK_THAT(report.error().message, Catch::Contains("shard-2 (shard 2/2) is a run of another config than"));
+    CHECK_THAT(report.error().message, Catch::Contains("time_control: \"5+0.05\""));
+    CHECK_FALSE(fs::exists(dir.path() / "merged"));
+}
+
+TEST_CASE("what only says where and how fast a shard ran does not change the tournament", "[merge]") {
+    test::TempDir dir;
+    auto a = load(dir, "out-a", config::ShardSpec{1, 2}, "progress: {interval: 5}\non_interrupt: abandon\n", 1);
+    auto b = load(dir, "out-b", config::ShardSpec{2, 2}, "", 4);
+    CHECK(tournament::tournament_fingerprint(a) == tournament::tournament_fingerprint(b));
+    auto other_seed = load(dir, "out-c", std::nullopt, "");
+    other_seed.config.schedule.seed = 4;
+    CHECK(tournament::tournament_fingerprint(other_seed) != tournament::tournament_fingerprint(b));
+    // The openings are compared by content, not by where each folder keeps its copy.
+    const std::string before = tournament::tournament_fingerprint(b);
+    dir.write("openings.txt", "a1\n");
+    CHECK(tournament::tournament_fingerprint(b) != before);
+}
+
+TEST_CASE("a merge does not overwrite a folder that holds games, nor read records outside a shard", "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    run(load(dir, "shard-1", config::ShardSpec{1, 2}), world);
+    run(load(dir, "busy", std::nullopt), world);
+    auto into_games = tournament::merge_runs({dir.path() / "shard-1"}, dir.path() / "busy", merge_options());
+    REQUIRE_FALSE(into_games.has_value());
+    CHECK_THAT(into_games.error().message, Catch::Contains("already holds games"));
+
+    // A record of shard 2's games slipped into shard 1's folder.
+    const std::string foreign = read(dir.path() / "busy/games.jsonl");
+    std::string line_of_pair_1;
+    std::istringstream lines(foreign);
+    for (std::string line; std::getline(lines, line);)
+        if (nlohmann::json::parse(line)["pair"] == 1) line_of_pair_1 = line;
+    REQUIRE_FALSE(line_of_pair_1.empty());
+    std::ofstream(dir.path() / "shard-1/games.jsonl", std::ios::app) << line_of_pair_1 << "\n";
+    auto report = tournament::merge_runs({dir.path() / "shard-1"}, dir.path() / "merged", merge_options());
+    REQUIRE_FALSE(report.has_value());
+    CHECK_THAT(report.error().message, Catch::Contains("is not one of shard 1/2"));
+}
+
+TEST_CASE("a torn last record of a shard still running is left out and noted", "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    run(load(dir, "shard-1", config::ShardSpec{1, 2}), world);
+    std::ofstream(dir.path() / "shard-1/games.jsonl", std::ios::app) << "{\"index\": 2, \"rou";
+    auto report = tournament::merge_runs({dir.path() / "shard-1"}, dir.path() / "merged", merge_options());
+    REQUIRE(report.has_value());
+    REQUIRE(report->notes.size() == 1);
+    CHECK_THAT(report->notes[0], Catch::Contains("incomplete last record"));
+    CHECK(report->games_merged == 10);  // pairs 0, 3, 4, 7, 8 of 9 (by hand: (p + p/2) mod 2 + 1 = 1)
+    CHECK(report->missing.size() == 8);
+}
+
+TEST_CASE("a shard's run plays only its games, and a resume keeps to them", "[merge][session]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    world.game_time = std::chrono::milliseconds(20);
+    auto loaded = load(dir, "shard-2", config::ShardSpec{2, 3});
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    options.interrupts = [&world]() { return world.games_started >= 2 ? 1 : 0; };
+    std::ostringstream out, err;
+    auto first = tournament::run_session(loaded, options, out, err);
+    CHECK(first.exit_code == 130);
+    CHECK_THAT(out.str(), Catch::Contains("6 games (shard 2/3 of the schedule's 18)"));
+    REQUIRE(first.games_recorded < 6);
+    test::FakeWorld later;
+    auto second = run(loaded, later, true);
+    CHECK(second.games_total == 6);
+    CHECK(second.games_recorded == 6);
+    auto indices = indices_of(dir.path() / "shard-2/games.jsonl");
+    std::sort(indices.begin(), indices.end());
+    CHECK(indices == std::vector<int>{2, 3, 6, 7, 16, 17});
+}
+
+TEST_CASE("sprt is refused with a shard", "[merge][config]") {
+    test::TempDir dir;
+    dir.write("openings.txt", "b2\n");
+    config::LoadOptions o;
+    o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    o.base_dir = dir.path();
+    o.out_base_dir = dir.path();
+    o.check_programs = false;
+    o.overrides.shard = config::ShardSpec{1, 2};
+    auto loaded = config::load_config_text("game: tictactoe\nengines: [{name: a, command: x}, {name: b, command: x}]\n"
+                                           "sprt: {elo0: 0, elo1: 5}\noutput: {dir: out}\n",
+                                           "t.yaml", o);
+    REQUIRE_FALSE(loaded.has_value());
+    CHECK_THAT(loaded.error().message, Catch::Contains("t.yaml:3:7: sprt cannot be used with a shard (1/2)"));
+    // The key in a config file is checked too.
+    o.overrides.shard.reset();
+    auto bad = config::load_config_text("game: tictactoe\nengines: [{name: a, command: x}, {name: b, command: x}]\n"
+                                        "shard: 3/2\noutput: {dir: out}\n",
+                                        "t.yaml", o);
+    REQUIRE_FALSE(bad.has_value());
+    CHECK_THAT(bad.error().message, Catch::Contains("t.yaml:3:8: shard '3/2'"));
+}
