@@ -26,9 +26,18 @@ game; a legal move from the start position within --movetime; legal moves
 from --positions random positions sent as 'startpos moves ...', as
 'fen ... moves' and as 'fen ... moves ...'; answers to a clock, 'go depth 1'
 and 'go nodes 1000'; --games full games against the reference engine
-(arbiter-engine beside this program, playing random moves); a prompt exit
-after 'quit'. Exit status 0 when nothing failed (warnings allowed), 1
+(arbiter-engine beside this program, playing random moves; a fault of the
+reference engine fails the check, as the games then prove nothing); a prompt
+exit after 'quit'.
+
+Each check prints PASS, WARN, FAIL or SKIP (it could not be carried out, e.g.
+the reference engine did not start). Exit status 0 when nothing failed and
+nothing was skipped (warnings allowed; skips too with --allow-skip), 1
 otherwise, 2 for bad arguments.
+
+Both engines get the plugin folders (--plugin-dir, and the game's own folder)
+in front of their $ARBITER_PLUGIN_PATH, so arbiter-engine finds a game that
+only --plugin-dir names.
 )DETAILS";
 
 }  // namespace
@@ -60,7 +69,8 @@ int check_command(const Args &args) {
          "milliseconds allowed for 'go depth 1' and 'go nodes 1000'")
         ("seed", po::value(&s.seed)->default_value(s.seed), "seed of the random positions")
         ("reference", po::value(&reference_spec),
-         "opponent for the games (default: arbiter-engine beside this program, random moves)");
+         "opponent for the games (default: arbiter-engine beside this program, random moves)")
+        ("allow-skip", "exit 0 even when a check was skipped (could not be carried out)");
     add_plugin_dir_option(desc, plugin_dirs);
     po::variables_map vm;
     int code = 0;
@@ -86,6 +96,7 @@ int check_command(const Args &args) {
     s.plugin = selected->plugin;
     s.options = selected->options;
     s.engine = *engine;
+    s.plugin_dirs = plugin_dirs;
     s.movetime = std::chrono::milliseconds(movetime_ms);
     s.margin = std::chrono::milliseconds(margin_ms);
     s.timeouts.startup = std::chrono::milliseconds(startup_ms);
@@ -111,13 +122,14 @@ int check_command(const Args &args) {
         if (!item.detail.empty()) std::cout << "\n      " << item.detail;
         std::cout << std::endl;
     });
-    int failed = 0, warned = 0;
-    for (const auto &item : report.items) {
-        failed += item.verdict == compliance::Verdict::Fail;
-        warned += item.verdict == compliance::Verdict::Warn;
-    }
-    std::cout << report.items.size() << " checks: " << failed << " failed, " << warned << " warnings\n";
-    return report.passed() ? kExitOk : kExitFailure;
+    const bool allow_skip = vm.count("allow-skip") > 0;
+    const int skipped = report.count(compliance::Verdict::Skip);
+    std::cout << report.items.size() << " checks: " << report.count(compliance::Verdict::Fail) << " failed, "
+              << report.count(compliance::Verdict::Warn) << " warnings, " << skipped << " skipped";
+    if (skipped > 0) std::cout << (allow_skip ? " (allowed by --allow-skip)" : " (a skipped check is not a pass; --allow-skip accepts it)");
+    if (s.games == 0) std::cout << "; no full games (--games 0)";
+    std::cout << "\n";
+    return report.passed(allow_skip) ? kExitOk : kExitFailure;
 }
 
 }  // namespace arb::cli

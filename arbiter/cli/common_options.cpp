@@ -1,6 +1,7 @@
 #include "cli/common_options.hpp"
 
 #include "cli/command.hpp"
+#include "core/quote.hpp"
 
 #include <iostream>
 
@@ -10,8 +11,9 @@ namespace arb::cli {
 
 void add_plugin_dir_option(po::options_description &desc, std::vector<std::string> &plugin_dirs) {
     desc.add_options()("plugin-dir", po::value(&plugin_dirs)->composing(),
-                       "folder with game plugins (*.so); may repeat. Also searched: $ARBITER_PLUGIN_PATH, "
-                       "then the plugins folder beside the arbiter binary");
+                       "folder with game plugins (*.so); may repeat. Searched first, then $ARBITER_PLUGIN_PATH, "
+                       "then the plugins folder beside the arbiter binary. Engines the arbiter starts get these "
+                       "folders (and the game's own) in front of their $ARBITER_PLUGIN_PATH");
 }
 
 std::vector<std::filesystem::path> plugin_path(const std::vector<std::string> &plugin_dirs) {
@@ -24,14 +26,14 @@ Expected<game::OptionList> parse_game_options(const game::Plugin &plugin, const 
     for (const auto &setting : settings) {
         size_t eq = setting.find('=');
         if (eq == std::string::npos || eq == 0)
-            return fail("option '" + setting + "' must be written name=value");
+            return fail("option " + quote(setting) + " must be written name=value");
         std::string name = setting.substr(0, eq);
         std::string value = setting.substr(eq + 1);
         if (plugin.option(name) == nullptr) {
             std::string known;
             for (int32_t i = 0; i < plugin.api().option_count; ++i)
                 known += std::string(i ? ", " : "") + plugin.api().options[i].name;
-            return fail("game '" + plugin.id() + "' has no option '" + name + "'" +
+            return fail("game '" + plugin.id() + "' has no option " + quote(name) +
                         (known.empty() ? std::string(" (it has no options)") : "; its options: " + known));
         }
         options.emplace_back(std::move(name), std::move(value));

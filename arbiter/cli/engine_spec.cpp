@@ -1,5 +1,7 @@
 #include "cli/engine_spec.hpp"
 
+#include "core/quote.hpp"
+
 #include <filesystem>
 #include <sstream>
 
@@ -17,7 +19,7 @@ Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec,
                                                         const std::string &name) {
     engine::EngineConfig config;
     auto words = split_words(spec);
-    if (words.empty()) return fail("--engine '" + spec + "' names no program");
+    if (words.empty()) return fail("--engine " + quote(spec) + " names no program");
     config.command = words[0];
     config.args.assign(words.begin() + 1, words.end());
     config.args.insert(config.args.end(), extra_args.begin(), extra_args.end());
@@ -25,7 +27,7 @@ Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec,
     for (const auto &setting : ugi_options) {
         size_t eq = setting.find('=');
         if (eq == std::string::npos || eq == 0)
-            return fail("engine option '" + setting + "' must be written name=value");
+            return fail("engine option " + quote(setting) + " must be written name=value");
         config.ugi_options.emplace_back(setting.substr(0, eq), setting.substr(eq + 1));
     }
     return config;

@@ -54,7 +54,7 @@ int merge_command(const Args &args) {
         return kExitUsage;
     }
     tournament::MergeOptions options;
-    options.plugin_dirs = plugin_path(plugin_dirs);
+    options.plugin_dirs.assign(plugin_dirs.begin(), plugin_dirs.end());  // --plugin-dir only: the loader adds the rest
     options.program_dir = running_program_dir();
     std::vector<std::filesystem::path> inputs(folders.begin(), folders.end());
     auto report = tournament::merge_runs(inputs, out_dir, options);

@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/engine_spec.hpp"
+#include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
@@ -74,7 +75,7 @@ void print_summary(const match::GameRecord &record) {
     if (record.has_score) std::cout << "score: " << record.score[0] << "-" << record.score[1] << "\n";
     std::cout << "termination: " << match::termination_name(record.termination) << "\n";
     std::cout << "reason: " << record.reason << "\n";
-    if (!record.offending_text.empty()) std::cout << "offending text: " << record.offending_text << "\n";
+    if (!record.offending_text.empty()) std::cout << "offending text: " << excerpt(record.offending_text) << "\n";
     std::cout << std::flush;
 }
 
@@ -88,7 +89,9 @@ spaces, e.g. --engine "./arbiter-engine --mode random --seed 3". No shell is
 involved: quotes and $VARS are not interpreted. For an argument that contains
 spaces, add it with --engine1-arg / --engine2-arg (appended in order after the
 words of --engine). The first --engine plays p1 (side 0, moves first from the
-start position), the second p2.
+start position), the second p2. Both get the folder of the game's plugin and
+the --plugin-dir folders in front of their $ARBITER_PLUGIN_PATH, so
+arbiter-engine finds a game that only --plugin-dir names.
 
 Time controls (--tc, or --tc1/--tc2 per engine), seconds with decimals:
   40/60+0.6     60 s for every 40 moves, plus 0.6 s per move
@@ -183,12 +186,12 @@ int play_command(const Args &args) {
     std::vector<int> numbers;
     if (!resign.empty()) {
         if (!parse_ints(resign, numbers) || numbers.size() != 2 || numbers[0] <= 0 || numbers[1] <= 0)
-            return usage_error("--resign '" + resign + "' must be CP,N with positive numbers");
+            return usage_error("--resign " + quote(resign) + " must be CP,N with positive numbers");
         setup.adjudication.resign = {true, numbers[0], numbers[1]};
     }
     if (!draw.empty()) {
         if (!parse_ints(draw, numbers) || numbers.size() != 3 || numbers[0] < 0 || numbers[1] <= 0 || numbers[2] < 0)
-            return usage_error("--draw '" + draw + "' must be CP,N,MINPLY");
+            return usage_error("--draw " + quote(draw) + " must be CP,N,MINPLY");
         setup.adjudication.draw = {true, numbers[0], numbers[1], numbers[2]};
     }
     if (auto ok = match::validate_setup(setup); !ok) return usage_error(ok.error().message);
@@ -213,7 +216,7 @@ int play_command(const Args &args) {
     timeouts.startup = std::chrono::milliseconds(startup_ms);
     timeouts.ready = std::chrono::milliseconds(ready_ms);
     timeouts.quit_grace = std::chrono::milliseconds(grace_ms);
-    engine::GameSetupOptions game_options = match::engine_game_options(*plugin, options);
+    engine::GameSetupOptions game_options = match::engine_game_options(*plugin, options, plugin_dirs);
 
     const arb_game_api &api = plugin->api();
     std::cout << "game " << api.id << ": p1 (" << api.side_names[0] << ") " << configs[0].name << " vs p2 ("
@@ -230,7 +233,7 @@ int play_command(const Args &args) {
         if (!engine) {
             if (engine.error().kind == engine::FailureKind::StartFailed ||
                 engine.error().kind == engine::FailureKind::OutOfResources) {
-                std::cerr << "arbiter play: " << engine.error().message << "\n";
+                std::cerr << "arbiter play: " << engine::describe_start_failure(configs[i], engine.error());
                 return kExitFailure;
             }
             record = match::engine_failure_record(setup, configs[0].name, configs[1].name, i, engine.error());

@@ -24,7 +24,9 @@ constexpr const char *kSynopsis =
 
 constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md for a complete annotated example):
   event: "name"                    PGN Event tag
-  game: {id: othello, options: {name: value}}   game plugin and its rule options
+  game: {id: othello, options: {name: value}}   game plugin (id, or a plugin file) and its rule options
+  plugin_dirs: [../build/plugins]  folders with game plugins (relative to the config), searched
+                                   after --plugin-dir; engines get them in their $ARBITER_PLUGIN_PATH
   engines:                         two or more, names unique
     - name: mcts-2000
       command: "{arbiter_bin}/arbiter-engine"   {arbiter_bin}: the folder of this arbiter program;
@@ -50,6 +52,10 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
   progress: {interval: 10}         interim standings every N games (0: only at the end)
   on_interrupt: finish|abandon     what Ctrl-C does with running games
   timeouts: {startup_ms: 10000, ready_ms: 5000, quit_grace_ms: 1000}
+
+Before game 1 every engine is started once, all together, through its handshake; if one cannot
+start, the run exits 1 naming it, its command and its stderr, and nothing is recorded. An engine
+that fails later loses only that game.
 
 shards (docs/scale-out.md): --shard K/N plays only shard K of N of the schedule (game pairs dealt
 to the shards in turn), into its own output folder; --shard auto takes K and N from a SLURM job array
@@ -111,7 +117,7 @@ int run_command(const Args &args) {
     }
 
     config::LoadOptions load;
-    load.plugin_dirs = plugin_path(plugin_dirs);
+    load.plugin_dirs.assign(plugin_dirs.begin(), plugin_dirs.end());
     load.program_dir = running_program_dir();
     auto &o = load.overrides;
     if (vm.count("concurrency")) o.concurrency = concurrency;
@@ -171,7 +177,7 @@ int run_command(const Args &args) {
     options.resume = resume;
     options.live = ::isatty(STDOUT_FILENO) != 0;
     options.quiet = vm.count("quiet") > 0;
-    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options,
+    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs,
                                                   [](const std::string &w) { std::cerr << "warning: " << w << "\n"; });
     options.interrupts = tournament::interrupt_count;
     int code = tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;

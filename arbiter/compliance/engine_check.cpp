@@ -1,5 +1,6 @@
 #include "compliance/engine_check.hpp"
 
+#include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "game/move_judge.hpp"
 #include "match/engine_setup.hpp"
@@ -78,13 +79,17 @@ private:
         report_.items.push_back(std::move(item));
     }
 
+    engine::GameSetupOptions game_options() const {
+        return match::engine_game_options(*s_.plugin, s_.options, s_.plugin_dirs);
+    }
+
     bool start() {
-        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, match::engine_game_options(*s_.plugin, s_.options));
+        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, game_options());
         if (!started) {
             add("start and handshake (ugi/ugiok, isready/readyok)", Verdict::Fail,
-                started.error().message + (started.error().offending_text.empty()
-                                               ? std::string()
-                                               : " (engine said: " + started.error().offending_text + ")"));
+                excerpt(started.error().message, 400) +
+                    (started.error().offending_text.empty() ? std::string()
+                                                            : " (engine said: " + quote(started.error().offending_text) + ")"));
             return false;
         }
         engine_ = std::move(*started);
@@ -100,7 +105,7 @@ private:
     bool restart_if_needed() {
         if (engine_ && !engine_->needs_restart()) return true;
         if (engine_) engine_->quit();
-        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, match::engine_game_options(*s_.plugin, s_.options));
+        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, game_options());
         if (!started) return false;
         engine_ = std::move(*started);
         return true;
@@ -126,9 +131,9 @@ private:
         std::string error;
         switch (game::judge_move(state, answer->move.c_str(), legal, move, error)) {
         case game::MoveVerdict::Legal: break;
-        case game::MoveVerdict::PluginFault: return "plugin error on '" + answer->move + "' " + where + ": " + error;
-        case game::MoveVerdict::Unparsable: return "unreadable move '" + answer->move + "' " + where + ": " + error;
-        case game::MoveVerdict::Illegal: return "illegal move '" + answer->move + "' " + where + ": " + error;
+        case game::MoveVerdict::PluginFault: return "plugin error on " + quote(answer->move) + " " + where + ": " + excerpt(error);
+        case game::MoveVerdict::Unparsable: return "unreadable move " + quote(answer->move) + " " + where + ": " + excerpt(error);
+        case game::MoveVerdict::Illegal: return "illegal move " + quote(answer->move) + " " + where + ": " + excerpt(error);
         }
         if (answer->elapsed > allowed)
             return "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
@@ -142,8 +147,16 @@ private:
         return go;
     }
 
-    void check_start_position() {
+    // A state of the game for a check, or a Skip of that check naming why not.
+    std::optional<game::GameState> new_state(const std::string &check) {
         auto state = game::GameState::create(s_.plugin, s_.options);
+        if (state) return std::move(*state);
+        add(check, Verdict::Skip, "the game could not be set up: " + excerpt(state.error().message));
+        return std::nullopt;
+    }
+
+    void check_start_position() {
+        auto state = new_state("legal move from the start position within movetime");
         if (!state) return;
         std::string problem = search("startpos moves", *state, movetime_go(), s_.movetime + s_.margin);
         add("legal move from the start position within movetime", problem.empty() ? Verdict::Pass : Verdict::Fail,
@@ -189,7 +202,7 @@ private:
     }
 
     void check_limits() {
-        auto state = game::GameState::create(s_.plugin, s_.options);
+        auto state = new_state("answers to a clock, 'go depth 1' and 'go nodes 1000'");
         if (!state) return;
         engine::GoCommand clock;
         clock.p1time = clock.p2time = milliseconds(2000);
@@ -209,11 +222,21 @@ private:
         add("answers 'go nodes 1000'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
     }
 
-    void check_games() {
-        if (s_.games <= 0) {
-            add("full games against the reference engine", Verdict::Skip, "none asked for (--games 0)");
-            return;
+    // A loss caused by the loser breaking a rule or the protocol, not by its play.
+    static bool engine_fault(match::Termination t) {
+        switch (t) {
+            case match::Termination::IllegalMove:
+            case match::Termination::UnparsableMove:
+            case match::Termination::TimeForfeit:
+            case match::Termination::Crash:
+            case match::Termination::Stall:
+            case match::Termination::ProtocolError: return true;
+            default: return false;
         }
+    }
+
+    void check_games() {
+        if (s_.games <= 0) return;  // not asked for: no check, not a skip
         if (!s_.reference) {
             add("full games against the reference engine", Verdict::Skip, "no reference engine available");
             return;
@@ -223,11 +246,10 @@ private:
             add("full games against the reference engine", Verdict::Fail, tc.error().message);
             return;
         }
-        auto game_options = match::engine_game_options(*s_.plugin, s_.options);
-        auto reference = engine::UgiEngine::start(*s_.reference, s_.timeouts, game_options);
+        auto reference = engine::UgiEngine::start(*s_.reference, s_.timeouts, game_options());
         if (!reference) {
             add("full games against the reference engine", Verdict::Skip,
-                "the reference engine did not start: " + reference.error().message);
+                "the reference engine did not start: " + engine::describe_start_failure(*s_.reference, reference.error()));
             return;
         }
         match::GameSetup setup;
@@ -236,35 +258,44 @@ private:
         setup.time_control[0] = setup.time_control[1] = *tc;
         setup.time_margin = s_.margin;
         setup.adjudication.max_plies = s_.max_plies;
-        int finished = 0;
-        std::string first_problem;
-        for (int g = 0; g < s_.games; ++g) {
+        int faults = 0;
+        std::string first_problem, reference_problem, plugin_problem;
+        for (int g = 0; g < s_.games && reference_problem.empty(); ++g) {
             int side = g % 2;  // the tested engine plays p1, then p2, ...
             if (!restart_if_needed()) {
                 first_problem = "the engine could not be restarted";
+                faults += s_.games - g;
                 break;
             }
-            if ((*reference)->needs_restart()) break;
             (void)engine_->new_game();
             (void)(*reference)->new_game();
             engine::UgiEngine &p1 = side == 0 ? *engine_ : **reference;
             engine::UgiEngine &p2 = side == 0 ? **reference : *engine_;
             match::GameRecord record = match::play_game(setup, p1, p2);
+            const std::string game = "game " + std::to_string(g + 1) + " as p" + std::to_string(side + 1) + ": " +
+                                     match::termination_name(record.termination) + ": " + excerpt(record.reason, 400);
             if (record.termination == match::Termination::PluginError) {
                 // Not the engine's fault, but the game proves nothing either.
-                if (first_problem.empty()) first_problem = "game " + std::to_string(g + 1) + ": " + record.reason;
+                if (plugin_problem.empty()) plugin_problem = game;
             } else if (record.loser_side == side) {
-                if (first_problem.empty())
-                    first_problem = "game " + std::to_string(g + 1) + " as p" + std::to_string(side + 1) + ": " +
-                                    match::termination_name(record.termination) + ": " + record.reason;
-            } else {
-                ++finished;
+                ++faults;
+                if (first_problem.empty()) first_problem = game;
+            } else if (record.loser_side == 1 - side && engine_fault(record.termination)) {
+                // The reference engine broke down: the games did not test the engine.
+                reference_problem = game;
             }
         }
         (*reference)->quit();
-        add("plays " + std::to_string(s_.games) + " full games (" + s_.game_time_control + ") without a fault",
-            first_problem.empty() ? Verdict::Pass : Verdict::Fail,
-            first_problem.empty() ? "" : std::to_string(s_.games - finished) + " lost by a fault; first: " + first_problem);
+        const std::string name =
+            "plays " + std::to_string(s_.games) + " full games (" + s_.game_time_control + ") without a fault";
+        if (!first_problem.empty())
+            add(name, Verdict::Fail, std::to_string(faults) + " lost by a fault; first: " + first_problem);
+        else if (!plugin_problem.empty())
+            add(name, Verdict::Fail, "the game plugin failed, so the games prove nothing: " + plugin_problem);
+        else if (!reference_problem.empty())
+            add(name, Verdict::Fail, "the reference engine failed, so the games prove nothing: " + reference_problem);
+        else
+            add(name, Verdict::Pass);
     }
 
     void check_quit() {
@@ -297,10 +328,12 @@ const char *verdict_name(Verdict v) {
     return "?";
 }
 
-bool Report::passed() const {
-    for (const auto &item : items)
-        if (item.verdict == Verdict::Fail) return false;
-    return !items.empty();
+int Report::count(Verdict v) const {
+    return static_cast<int>(std::count_if(items.begin(), items.end(), [v](const CheckItem &i) { return i.verdict == v; }));
+}
+
+bool Report::passed(bool allow_skip) const {
+    return !items.empty() && count(Verdict::Fail) == 0 && (allow_skip || count(Verdict::Skip) == 0);
 }
 
 Report check_engine(const CheckSettings &settings, const std::function<void(const CheckItem &)> &on_item) {

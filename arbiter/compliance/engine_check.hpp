@@ -31,8 +31,11 @@ struct CheckSettings {
     std::string game_time_control = "5+0.05";
     int max_plies = 600;
     std::optional<engine::EngineConfig> reference;  // opponent for the games; none: games skipped
+    std::vector<std::string> plugin_dirs;           // given to both engines (engine::GameSetupOptions::plugin_dirs)
 };
 
+// Skip: the check could not be carried out (nothing to probe, no reference
+// engine): not a pass, so `arbiter check` fails unless --allow-skip.
 enum class Verdict { Pass, Warn, Fail, Skip };
 const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP"
 
@@ -44,7 +47,9 @@ struct CheckItem {
 
 struct Report {
     std::vector<CheckItem> items;
-    [[nodiscard]] bool passed() const;  // no Fail
+    [[nodiscard]] int count(Verdict v) const;
+    // Some checks ran, none failed, and none was skipped unless `allow_skip`.
+    [[nodiscard]] bool passed(bool allow_skip = false) const;
 };
 
 // Runs every check; `on_item` (may be empty) sees each result as it comes.

@@ -1,7 +1,9 @@
 #include "config/config_checks.hpp"
 
+#include "core/quote.hpp"
 #include "process/spawn.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace arb::config::detail {
@@ -37,12 +39,12 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
     if (o.on_interrupt) {
         if (*o.on_interrupt == "finish") c.on_interrupt = OnInterrupt::Finish;
         else if (*o.on_interrupt == "abandon") c.on_interrupt = OnInterrupt::Abandon;
-        else r.error_plain("--on-interrupt must be finish or abandon, got '" + *o.on_interrupt + "'");
+        else r.error_plain("--on-interrupt must be finish or abandon, got " + quote(*o.on_interrupt));
     }
     if (o.tournament_type) {
         if (*o.tournament_type == "round-robin") c.schedule.type = TournamentType::RoundRobin;
         else if (*o.tournament_type == "gauntlet") c.schedule.type = TournamentType::Gauntlet;
-        else r.error_plain("--type must be round-robin or gauntlet, got '" + *o.tournament_type + "'");
+        else r.error_plain("--type must be round-robin or gauntlet, got " + quote(*o.tournament_type));
     }
 }
 
@@ -78,18 +80,77 @@ std::string check_option_value(const arb_option_desc &d, const std::string &valu
         default: break;
     }
     if (ok) return {};
-    return "game option '" + std::string(d.name) + "' must be " + describe_option(d) + ", got '" + value + "'";
+    return "game option '" + std::string(d.name) + "' must be " + describe_option(d) + ", got " + quote(value);
 }
 
 }  // namespace
 
-void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
+namespace {
+
+std::string absolute_dir(const fs::path &dir, const fs::path &base) {
+    std::string text = (dir.is_relative() ? base / dir : dir).lexically_normal().string();
+    if (text.size() > 1 && text.back() == '/') text.pop_back();
+    return text;
+}
+
+void add_unique(std::vector<std::string> &dirs, std::string dir) {
+    if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(std::move(dir));
+}
+
+std::vector<fs::path> search_path(const TournamentConfig &c) {
+    return game::plugin_search_path(std::vector<fs::path>(c.plugin_dirs.begin(), c.plugin_dirs.end()));
+}
+
+}  // namespace
+
+void check_plugin_dirs(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
+                       const fs::path &base) {
+    std::vector<std::string> dirs;
+    for (const auto &dir : options.plugin_dirs) add_unique(dirs, absolute_dir(dir, fs::current_path()));
+    for (size_t i = 0; i < c.plugin_dirs.size(); ++i) {
+        std::string dir = absolute_dir(c.plugin_dirs[i], base);
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec)) {
+            r.error(i < marks.plugin_dirs.size() ? marks.plugin_dirs[i] : YAML::Mark::null_mark(),
+                    "plugin_dirs: " + quote(c.plugin_dirs[i]) + " is not a folder (looked at " + excerpt(dir) + ")");
+            continue;
+        }
+        add_unique(dirs, std::move(dir));
+    }
+    c.plugin_dirs = std::move(dirs);
+}
+
+void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs::path &base,
                 game::PluginPtr &plugin) {
     if (c.game.id.empty()) return;
-    auto found = game::find_plugin(c.game.id, options.plugin_dirs);
+    Expected<game::PluginPtr> found = fail("");
+    if (c.game.id.find('/') != std::string::npos || !c.game.file.empty()) {
+        // A plugin file: records and engines know the game by its id; the
+        // effective config keeps the file (for --resume) and its folder goes
+        // first in the engines' plugin path.
+        const std::string &given = c.game.file.empty() ? c.game.id : c.game.file;
+        fs::path file = fs::path(given).is_relative() ? (base / given).lexically_normal() : fs::path(given);
+        found = game::Plugin::load(file);
+        if (!found) {
+            r.error(marks.game_id, "game " + quote(given) + ": " + found.error().message);
+            return;
+        }
+        if (!c.game.file.empty() && c.game.id != (*found)->id()) {
+            r.error(marks.game_id, "game " + quote(c.game.id) + ": the file " + quote(file.string()) + " holds game " +
+                                       quote((*found)->id()));
+            return;
+        }
+        c.game.id = (*found)->id();
+        c.game.file = fs::absolute(file).lexically_normal().string();
+        std::string dir = absolute_dir(file.parent_path(), base);
+        c.plugin_dirs.erase(std::remove(c.plugin_dirs.begin(), c.plugin_dirs.end(), dir), c.plugin_dirs.end());
+        c.plugin_dirs.insert(c.plugin_dirs.begin(), dir);
+    } else {
+        found = game::find_plugin(c.game.id, search_path(c));
+    }
     if (!found) {
-        std::string message = "unknown game '" + c.game.id + "'";
-        auto discovery = game::discover_plugins(options.plugin_dirs);
+        std::string message = "unknown game " + quote(c.game.id);
+        auto discovery = game::discover_plugins(search_path(c));
         std::vector<std::string> ids;
         for (const auto &p : discovery.plugins) ids.push_back(p->id());
         if (auto guess = did_you_mean(c.game.id, ids)) message += "; did you mean '" + *guess + "'?";
@@ -114,7 +175,7 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const Lo
         YAML::Mark value_mark = i < marks.option_marks.size() ? marks.option_marks[i][1] : marks.game_options;
         const arb_option_desc *d = plugin->option(name);
         if (d == nullptr) {
-            std::string message = "game '" + c.game.id + "' has no option '" + name + "'";
+            std::string message = "game '" + c.game.id + "' has no option " + quote(name);
             if (auto guess = did_you_mean(name, names)) message += "; did you mean '" + *guess + "'?";
             else if (names.empty()) message += " (it has no options)";
             else {
@@ -145,16 +206,16 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
         auto &e = c.engines[i];
         for (size_t j = 0; j < i; ++j)
             if (!e.name.empty() && c.engines[j].name == e.name)
-                r.error(marks.engine_name[i], "duplicate engine name '" + e.name + "' (engine names must be unique)");
+                r.error(marks.engine_name[i], "duplicate engine name " + quote(e.name) + " (engine names must be unique)");
         if (e.name.find_first_of("\"\n\r") != std::string::npos)
-            r.error(marks.engine_name[i], "engine name '" + e.name + "' must not contain quotes or line breaks");
+            r.error(marks.engine_name[i], "engine name " + quote(e.name) + " must not contain quotes or line breaks");
         fs::path dir = base;
         if (!e.working_dir.empty()) {
             dir = fs::path(e.working_dir).is_relative() ? (base / e.working_dir).lexically_normal() : fs::path(e.working_dir);
             std::error_code ec;
             if (!fs::is_directory(dir, ec)) {
-                r.error(marks.engine_dir[i], "working_dir '" + e.working_dir + "' of engine '" + e.name +
-                                                 "' is not a folder (looked at " + dir.string() + ")");
+                r.error(marks.engine_dir[i], "working_dir " + quote(e.working_dir) + " of engine " + quote(e.name) +
+                                                 " is not a folder (looked at " + excerpt(dir.string()) + ")");
                 continue;
             }
             e.working_dir = dir.string();
@@ -162,7 +223,7 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
         if (e.command.empty()) continue;
         if (const std::string token = "{arbiter_bin}"; e.command.rfind(token, 0) == 0) {
             if (options.program_dir.empty()) {
-                r.error(marks.engine_command[i], "engine '" + e.name + "': " + token + " is unknown here");
+                r.error(marks.engine_command[i], "engine " + quote(e.name) + ": " + token + " is unknown here");
                 continue;
             }
             e.command = options.program_dir.string() + e.command.substr(token.size());
@@ -172,10 +233,10 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             e.command = fs::absolute(*program).lexically_normal().string();
         } else if (options.check_programs) {
             std::string where = e.command.find('/') != std::string::npos
-                                    ? "looked at " + (dir / e.command).lexically_normal().string()
+                                    ? "looked at " + excerpt((dir / e.command).lexically_normal().string())
                                     : std::string("searched $PATH");
-            r.error(marks.engine_command[i], "engine '" + e.name + "': program '" + e.command +
-                                                 "' not found or not executable (" + where + ")");
+            r.error(marks.engine_command[i], "engine " + quote(e.name) + ": program " + quote(e.command) +
+                                                 " not found or not executable (" + where + ")");
         }
     }
 }

@@ -15,12 +15,19 @@ struct Marks {
     YAML::Mark game_id, game_options, openings_file, sprt, engines, shard;
     bool engines_present = false;
     std::vector<YAML::Mark> engine, engine_command, engine_dir, engine_name;
+    std::vector<YAML::Mark> plugin_dirs;  // per entry of plugin_dirs
     std::vector<std::vector<YAML::Mark>> option_marks;  // per game option: {name, value}
 };
 
 void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r);
-// Finds the plugin and checks the rule options against its descriptors.
-void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
+// Makes the plugin folders absolute (command line first, then the file's,
+// relative to `base`) and reports those that are not folders.
+void check_plugin_dirs(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
+                       const std::filesystem::path &base);
+// Finds the plugin and checks the rule options against its descriptors. A
+// game given as a plugin file (relative to `base`) becomes the plugin's id,
+// with the file's folder added to the plugin folders.
+void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const std::filesystem::path &base,
                 game::PluginPtr &plugin);
 // Unique names; programs resolved like execvp and made absolute.
 void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,

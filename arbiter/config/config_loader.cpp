@@ -2,6 +2,7 @@
 
 #include "config/config_checks.hpp"
 #include "config/yaml_reader.hpp"
+#include "core/quote.hpp"
 
 #include <fstream>
 #include <limits>
@@ -19,6 +20,31 @@ namespace {
 
 using detail::Marks;
 
+// Where document `n` (1-based) begins: its '---' line, for messages.
+YAML::Mark document_start(const std::string &text, int n) {
+    YAML::Mark mark;
+    int seen = 0;
+    bool content_before = false;  // a first document without '---' counts as one
+    size_t pos = 0;
+    for (int line = 0; pos <= text.size(); ++line) {
+        size_t end = text.find('\n', pos);
+        std::string_view l(text.data() + pos, (end == std::string::npos ? text.size() : end) - pos);
+        if (l.substr(0, 3) == "---" && (l.size() == 3 || l[3] == ' ' || l[3] == '\t' || l[3] == '\r')) {
+            if (seen == 0 && content_before) ++seen;
+            if (++seen == n) {
+                mark.line = line;
+                mark.column = 0;
+                return mark;
+            }
+        } else if (!l.empty() && l[0] != '#' && l.find_first_not_of(" \t\r") != std::string_view::npos) {
+            content_before = true;
+        }
+        if (end == std::string::npos) break;
+        pos = end + 1;
+    }
+    return YAML::Mark::null_mark();
+}
+
 constexpr int64_t kIntMax = std::numeric_limits<int32_t>::max();
 
 class Parser {
@@ -33,7 +59,7 @@ public:
             return c;
         }
         r_.check_keys(root,
-                      {"event", "game", "engines", "tournament", "openings", "concurrency", "time_control",
+                      {"event", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
                        "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts",
                        "shard"},
                       "the config");
@@ -41,6 +67,7 @@ public:
             if (auto v = r_.scalar(n, "event")) c.event = *v;
         }
         parse_game(root["game"], root.Mark(), c, marks);
+        parse_plugin_dirs(root["plugin_dirs"], c, marks);
         parse_engines(root["engines"], root.Mark(), c, marks);
         parse_schedule(root["tournament"], c);
         parse_openings(root["openings"], c, marks);
@@ -116,7 +143,10 @@ private:
             return;
         }
         if (!r_.expect_map(node, "game")) return;
-        r_.check_keys(node, {"id", "options"}, "game");
+        r_.check_keys(node, {"id", "file", "options"}, "game");
+        if (auto file = node["file"]) {  // written by the effective config for a game given as a file
+            if (auto v = r_.scalar(file, "game.file")) c.game.file = *v;
+        }
         if (auto id = node["id"]) {
             if (auto v = r_.scalar(id, "game.id")) c.game.id = *v;
             marks.game_id = id.Mark();
@@ -128,12 +158,32 @@ private:
             marks.option_marks.clear();
             for (auto it = opts.begin(); it != opts.end(); ++it) {
                 auto name = r_.scalar(it->first, "a game option name");
-                auto value = r_.scalar(it->second, "game option '" + it->first.as<std::string>("") + "'");
+                auto value = r_.scalar(it->second, "game option " + quote(it->first.as<std::string>("")));
                 if (!name || !value) continue;
                 c.game.options.emplace_back(*name, *value);
                 marks.option_marks.push_back({it->first.Mark(), it->second.Mark()});
             }
         }
+    }
+
+    void parse_plugin_dirs(const YAML::Node &node, TournamentConfig &c, Marks &marks) {
+        if (!node) return;
+        auto add = [&](const YAML::Node &entry) {
+            auto dir = r_.scalar(entry, "a plugin folder");
+            if (!dir) return;
+            if (dir->empty()) {
+                r_.error(entry.Mark(), "plugin_dirs: an empty folder name");
+                return;
+            }
+            c.plugin_dirs.push_back(*dir);
+            marks.plugin_dirs.push_back(entry.Mark());
+        };
+        if (node.IsScalar()) {  // shorthand: plugin_dirs: ../build/plugins
+            add(node);
+            return;
+        }
+        if (!r_.expect_sequence(node, "plugin_dirs")) return;
+        for (const auto &entry : node) add(entry);
     }
 
     void parse_engines(const YAML::Node &node, const YAML::Mark &root_mark, TournamentConfig &c, Marks &marks) {
@@ -144,8 +194,16 @@ private:
         marks.engines = node.Mark();
         marks.engines_present = true;
         if (!r_.expect_sequence(node, "engines")) return;
+        int number = 0;
         for (const auto &e : node) {
-            if (!r_.expect_map(e, "an engine") || !e.IsMap()) continue;
+            ++number;
+            if (!e.IsMap()) {
+                // An empty entry ("- " alone, or "engines: [ , ]") would otherwise vanish.
+                r_.error(e.Mark(), "engine " + std::to_string(number) +
+                                       (e.IsNull() ? std::string(" is empty (a '-' with nothing after it)")
+                                                   : " must be a map with a name and a command, got " + node_kind(e)));
+                continue;
+            }
             r_.check_keys(e, {"name", "command", "args", "working_dir", "env", "options", "time_control"}, "an engine");
             engine::EngineConfig ec;
             marks.engine.push_back(e.Mark());
@@ -153,14 +211,20 @@ private:
             marks.engine_command.push_back(e["command"] ? e["command"].Mark() : e.Mark());
             marks.engine_dir.push_back(e["working_dir"] ? e["working_dir"].Mark() : e.Mark());
             if (auto n = e["name"]) {
-                if (auto v = r_.scalar(n, "engine name")) ec.name = *v;
+                if (auto v = r_.scalar(n, "engine name")) {
+                    ec.name = *v;
+                    if (v->empty()) r_.error(n.Mark(), "engine " + std::to_string(number) + ": the name is empty");
+                }
             } else {
                 r_.error(e.Mark(), "engine needs a 'name'");
             }
             if (auto n = e["command"]) {
-                if (auto v = r_.scalar(n, "engine command")) ec.command = *v;
+                if (auto v = r_.scalar(n, "engine command")) {
+                    ec.command = *v;
+                    if (v->empty()) r_.error(n.Mark(), "engine " + quote(ec.name) + ": the command is empty");
+                }
             } else {
-                r_.error(e.Mark(), "engine '" + ec.name + "' needs a 'command'");
+                r_.error(e.Mark(), "engine " + quote(ec.name) + " needs a 'command'");
             }
             if (auto n = e["args"]) {
                 if (n.IsScalar()) {
@@ -176,14 +240,19 @@ private:
             if (auto n = e["env"]; n && r_.expect_map(n, "engine env")) {
                 for (auto it = n.begin(); it != n.end(); ++it) {
                     auto k = r_.scalar(it->first, "an environment variable name");
-                    auto v = r_.scalar(it->second, "environment variable " + it->first.as<std::string>(""));
+                    auto v = r_.scalar(it->second, "environment variable " + quote(it->first.as<std::string>("")));
+                    if (k && (k->empty() || k->find_first_of("=") != std::string::npos || k->find('\0') != std::string::npos)) {
+                        r_.error(it->first.Mark(), "engine " + quote(ec.name) + ": environment variable name " + quote(*k) +
+                                                       " must not be empty or contain '='");
+                        continue;
+                    }
                     if (k && v) ec.env[*k] = *v;
                 }
             }
             if (auto n = e["options"]; n && r_.expect_map(n, "engine options")) {
                 for (auto it = n.begin(); it != n.end(); ++it) {
                     auto k = r_.scalar(it->first, "an engine option name");
-                    auto v = r_.scalar(it->second, "engine option " + it->first.as<std::string>(""));
+                    auto v = r_.scalar(it->second, "engine option " + quote(it->first.as<std::string>("")));
                     if (k && v) ec.ugi_options.emplace_back(*k, *v);
                 }
             }
@@ -291,7 +360,8 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
                               const fs::path &base) {
     detail::apply_overrides(options.overrides, c, r);
     LoadedConfig loaded;
-    detail::check_game(c, marks, r, options, loaded.plugin);
+    detail::check_plugin_dirs(c, marks, r, options, base);
+    detail::check_game(c, marks, r, base, loaded.plugin);
     detail::check_engines(c, marks, r, options, base);
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
@@ -314,7 +384,7 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
         if (loaded.plugin) {
             auto openings = load_openings(file, loaded.plugin, c.game.options);
             if (openings) loaded.openings = std::move(*openings);
-            else if (!fs::exists(file)) r.error(marks.openings_file, "openings file '" + file.string() + "' not found");
+            else if (!fs::exists(file)) r.error(marks.openings_file, "openings file " + quote(file.string()) + " not found");
             else r.error_plain(openings.error().message);
         }
     }
@@ -328,11 +398,20 @@ Expected<LoadedConfig> load(const std::string &text, const std::string &file_nam
     YamlReader r(file_name);
     YAML::Node root;
     try {
-        root = YAML::Load(text);
+        std::vector<YAML::Node> documents = YAML::LoadAll(text);
+        if (!documents.empty()) root = documents.front();
+        // A second document would be ignored silently: most likely two configs pasted together.
+        if (documents.size() > 1) {
+            YAML::Mark second = document_start(text, 2);
+            r.error(second.is_null() ? documents[1].Mark() : second,
+                    "a second YAML document ('---'): a config file holds one document");
+            return fail(r.report());
+        }
     } catch (const YAML::ParserException &e) {
-        r.error(e.mark, "YAML syntax: " + e.msg);
+        r.error(e.mark, "YAML syntax: " + excerpt(e.msg));
         return fail(r.report());
     }
+    r.check_duplicate_keys(root);
     Marks marks;
     TournamentConfig c = Parser(r, options).parse(root, marks);
     return finish(std::move(c), marks, r, options, base);

@@ -25,7 +25,10 @@ struct Overrides {
 };
 
 struct LoadOptions {
-    std::vector<std::filesystem::path> plugin_dirs;  // where to look for the game plugin
+    // Plugin folders given on the command line (--plugin-dir); searched
+    // before the file's plugin_dirs, $ARBITER_PLUGIN_PATH and the folders
+    // beside the program (game::plugin_search_path). Relative to the current folder.
+    std::vector<std::filesystem::path> plugin_dirs;
     Overrides overrides;
     // Where relative input paths (engine commands, working dirs, the openings
     // file) start. Empty: the folder of the config file.

@@ -11,12 +11,18 @@ std::string to_yaml(const TournamentConfig &c) {
     out << YAML::BeginMap;
     out << YAML::Key << "event" << YAML::Value << YAML::DoubleQuoted << c.event;
     out << YAML::Key << "game" << YAML::Value << YAML::BeginMap << YAML::Key << "id" << YAML::Value << c.game.id;
+    if (!c.game.file.empty()) out << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << c.game.file;
     if (!c.game.options.empty()) {
         out << YAML::Key << "options" << YAML::Value << YAML::BeginMap;
         for (const auto &[k, v] : c.game.options) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
         out << YAML::EndMap;
     }
     out << YAML::EndMap;
+    if (!c.plugin_dirs.empty()) {
+        out << YAML::Key << "plugin_dirs" << YAML::Value << YAML::BeginSeq;
+        for (const auto &dir : c.plugin_dirs) out << YAML::DoubleQuoted << dir;
+        out << YAML::EndSeq;
+    }
     out << YAML::Key << "engines" << YAML::Value << YAML::BeginSeq;
     for (const auto &e : c.engines) {
         out << YAML::BeginMap;

@@ -1,6 +1,7 @@
 #include "config/config_loader.hpp"
 
 #include "config/yaml_reader.hpp"
+#include "core/quote.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -23,7 +24,7 @@ Expected<Opening> check_opening(const std::string &text, const game::GameState &
     auto as_position = state.set_position(text);
     if (as_position) {
         opening.position = state.position();
-        if (state.over()) return fail(std::string("the game is already over in this position (") + state.outcome().reason + ")");
+        if (state.over()) return fail("the game is already over in this position (" + excerpt(state.outcome().reason) + ")");
         return opening;
     }
     state = start;
@@ -33,8 +34,9 @@ Expected<Opening> check_opening(const std::string &text, const game::GameState &
         arb_move move = ARB_MOVE_NONE;
         std::string error;
         if (state.parse_move(word.c_str(), move, error) != ARB_OK) {
-            return fail("not a position (" + as_position.error().message + ") nor a move sequence (move " +
-                        std::to_string(opening.moves.size() + 1) + " '" + word + "': " + error + ")");
+            return fail(quote(text) + " is not a position (" + excerpt(as_position.error().message) +
+                        ") nor a move sequence (move " + std::to_string(opening.moves.size() + 1) + " " + quote(word) +
+                        ": " + excerpt(error) + ")");
         }
         opening.moves.push_back(state.format_move(move));
         state.play(move);

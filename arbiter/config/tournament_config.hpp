@@ -27,7 +27,8 @@ const char *order_name(OpeningOrder o);        // "sequential", "random"
 const char *on_interrupt_name(OnInterrupt o);  // "finish", "abandon"
 
 struct GameSection {
-    std::string id;             // plugin id, e.g. "othello"
+    std::string id;             // plugin id, e.g. "othello" (a plugin file path in the YAML becomes its id)
+    std::string file;           // absolute plugin file when the game was given as one; empty: found by id
     game::OptionList options;   // rule options in the order written
 };
 
@@ -54,6 +55,11 @@ struct Opening {
 struct TournamentConfig {
     std::string event = "arbiter tournament";
     GameSection game;
+    // Folders searched for game plugins before $ARBITER_PLUGIN_PATH, absolute
+    // after loading: --plugin-dir, then the file's plugin_dirs, then the folder
+    // of a game given as a plugin file. Engines get them in front of their
+    // $ARBITER_PLUGIN_PATH.
+    std::vector<std::string> plugin_dirs;
     std::vector<engine::EngineConfig> engines;  // commands and working dirs absolute after loading
     ScheduleSection schedule;
     OpeningsSection openings;

@@ -1,17 +1,19 @@
 #include "config/yaml_reader.hpp"
 
 #include "config/config_loader.hpp"
+#include "core/quote.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <set>
 
 namespace arb::config {
 
 std::string node_kind(const YAML::Node &node) {
     switch (node.Type()) {
         case YAML::NodeType::Null: return "nothing";
-        case YAML::NodeType::Scalar: return "'" + node.Scalar() + "'";
+        case YAML::NodeType::Scalar: return quote(node.Scalar());
         case YAML::NodeType::Sequence: return "a list";
         case YAML::NodeType::Map: return "a map";
         default: return "nothing";
@@ -42,6 +44,20 @@ std::string YamlReader::report() const {
     return text;
 }
 
+void YamlReader::check_duplicate_keys(const YAML::Node &node) {
+    if (node.IsSequence()) {
+        for (const auto &item : node) check_duplicate_keys(item);
+        return;
+    }
+    if (!node.IsMap()) return;
+    std::set<std::string> seen;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        if (it->first.IsScalar() && !seen.insert(it->first.Scalar()).second)
+            error(it->first.Mark(), "key " + quote(it->first.Scalar()) + " is written twice in the same map");
+        check_duplicate_keys(it->second);
+    }
+}
+
 void YamlReader::check_keys(const YAML::Node &map, const std::vector<std::string> &known, const std::string &where) {
     if (!map.IsMap()) return;
     for (auto it = map.begin(); it != map.end(); ++it) {
@@ -53,7 +69,7 @@ void YamlReader::check_keys(const YAML::Node &map, const std::vector<std::string
         bool found = false;
         for (const auto &k : known) found = found || k == key;
         if (found) continue;
-        std::string message = "unknown key '" + key + "' in " + where;
+        std::string message = "unknown key " + quote(key) + " in " + where;
         if (auto guess = did_you_mean(key, known)) message += "; did you mean '" + *guess + "'?";
         else {
             message += " (known: ";
@@ -92,12 +108,12 @@ std::optional<int64_t> YamlReader::integer(const YAML::Node &node, const std::st
     const char *end = text->data() + text->size();
     auto [ptr, ec] = std::from_chars(text->data(), end, value);
     if (ec != std::errc() || ptr != end || text->empty()) {
-        error(node.Mark(), what + " must be a whole number, got '" + *text + "'");
+        error(node.Mark(), what + " must be a whole number, got " + quote(*text));
         return std::nullopt;
     }
     if (value < min || value > max) {
         error(node.Mark(), what + " must be in " + std::to_string(min) + ".." + std::to_string(max) + ", got " +
-                               *text);
+                               excerpt(*text));
         return std::nullopt;
     }
     return value;
@@ -110,7 +126,7 @@ std::optional<uint64_t> YamlReader::unsigned_integer(const YAML::Node &node, con
     const char *end = text->data() + text->size();
     auto [ptr, ec] = std::from_chars(text->data(), end, value);
     if (ec != std::errc() || ptr != end || text->empty()) {
-        error(node.Mark(), what + " must be a non-negative whole number, got '" + *text + "'");
+        error(node.Mark(), what + " must be a non-negative whole number, got " + quote(*text));
         return std::nullopt;
     }
     return value;
@@ -122,7 +138,7 @@ std::optional<double> YamlReader::number(const YAML::Node &node, const std::stri
     char *end = nullptr;
     double value = std::strtod(text->c_str(), &end);
     if (text->empty() || end != text->c_str() + text->size()) {
-        error(node.Mark(), what + " must be a number, got '" + *text + "'");
+        error(node.Mark(), what + " must be a number, got " + quote(*text));
         return std::nullopt;
     }
     return value;
@@ -133,7 +149,7 @@ std::optional<bool> YamlReader::boolean(const YAML::Node &node, const std::strin
     if (!text) return std::nullopt;
     if (*text == "true" || *text == "yes" || *text == "on") return true;
     if (*text == "false" || *text == "no" || *text == "off") return false;
-    error(node.Mark(), what + " must be true or false, got '" + *text + "'");
+    error(node.Mark(), what + " must be true or false, got " + quote(*text));
     return std::nullopt;
 }
 
@@ -145,7 +161,7 @@ std::optional<std::string> YamlReader::choice(const YAML::Node &node, const std:
         if (c == *text) return text;
     std::string message = what + " must be one of ";
     for (size_t i = 0; i < choices.size(); ++i) message += (i ? ", " : "") + choices[i];
-    message += ", got '" + *text + "'";
+    message += ", got " + quote(*text);
     if (auto guess = did_you_mean(*text, choices)) message += "; did you mean '" + *guess + "'?";
     error(node.Mark(), message);
     return std::nullopt;

@@ -23,6 +23,9 @@ public:
     [[nodiscard]] std::string report() const;
     [[nodiscard]] const std::string &file() const { return file_; }
 
+    // Reports every key written twice in the same map, anywhere below `node`
+    // (YAML readers would silently keep one of the two values).
+    void check_duplicate_keys(const YAML::Node &node);
     // Reports keys of `map` not in `known`, with a did-you-mean; `where` names the section.
     void check_keys(const YAML::Node &map, const std::vector<std::string> &known, const std::string &where);
     // True if `node` is a map (or absent); reports otherwise.
@@ -48,7 +51,7 @@ private:
     std::vector<Entry> errors_;
 };
 
-// "a scalar", "a list", "a map": for messages about wrong types.
+// "'text'" (quoted, cut), "a list", "a map", "nothing": for messages about wrong types.
 std::string node_kind(const YAML::Node &node);
 
 }  // namespace arb::config

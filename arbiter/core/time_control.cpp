@@ -1,5 +1,7 @@
 #include "core/time_control.hpp"
 
+#include "core/quote.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -26,7 +28,7 @@ bool parse_count(std::string_view text, int64_t &out) {
 }
 
 Unexpected<Error> bad(const std::string &text, const std::string &why) {
-    return fail("time control '" + text + "': " + why +
+    return fail("time control " + quote(text) + ": " + why +
                 " (expected [moves/]base[+inc] in seconds, movetime=S, depth=N or nodes=N)");
 }
 
@@ -55,10 +57,10 @@ Expected<TimeControl> TimeControl::parse(const std::string &text) {
         if (key == "movetime") {
             tc.kind = Kind::MoveTime;
             if (!parse_seconds(value, tc.move_time) || tc.move_time.count() <= 0)
-                return bad(text, "move time '" + std::string(value) + "' is not a positive number of seconds");
+                return bad(text, "move time " + quote(value) + " is not a positive number of seconds");
             return tc;
         }
-        if (key != "depth" && key != "nodes") return bad(text, "unknown kind '" + std::string(key) + "'");
+        if (key != "depth" && key != "nodes") return bad(text, "unknown kind " + quote(key));
         tc.kind = key == "depth" ? Kind::Depth : Kind::Nodes;
         std::string_view limit;
         if (size_t comma = value.find(','); comma != std::string_view::npos) {
@@ -67,10 +69,10 @@ Expected<TimeControl> TimeControl::parse(const std::string &text) {
             if (limit.substr(0, 6) != "limit=") return bad(text, "expected ',limit=S' after the " + std::string(key));
             limit.remove_prefix(6);
             if (!parse_seconds(limit, tc.untimed_limit) || tc.untimed_limit.count() <= 0)
-                return bad(text, "limit '" + std::string(limit) + "' is not a positive number of seconds");
+                return bad(text, "limit " + quote(limit) + " is not a positive number of seconds");
         }
         if (!parse_count(value, tc.depth_or_nodes) || tc.depth_or_nodes <= 0)
-            return bad(text, std::string(key) + " '" + std::string(value) + "' is not a positive whole number");
+            return bad(text, std::string(key) + " " + quote(value) + " is not a positive whole number");
         return tc;
     }
 
@@ -79,7 +81,7 @@ Expected<TimeControl> TimeControl::parse(const std::string &text) {
         int64_t moves = 0;
         std::string_view m = t.substr(0, slash);
         if (!parse_count(m, moves) || moves <= 0 || moves > 100000)
-            return bad(text, "moves '" + std::string(m) + "' is not a positive whole number");
+            return bad(text, "moves " + quote(m) + " is not a positive whole number");
         tc.moves = static_cast<int>(moves);
         t = t.substr(slash + 1);
     }
@@ -88,12 +90,12 @@ Expected<TimeControl> TimeControl::parse(const std::string &text) {
         base = t.substr(0, plus);
         inc = t.substr(plus + 1);
         if (!parse_seconds(inc, tc.increment))
-            return bad(text, "increment '" + std::string(inc) + "' is not a number of seconds");
+            return bad(text, "increment " + quote(inc) + " is not a number of seconds");
     } else {
         tc.increment = milliseconds(0);
     }
     if (!parse_seconds(base, tc.base) || tc.base.count() <= 0)
-        return bad(text, "base time '" + std::string(base) + "' is not a positive number of seconds");
+        return bad(text, "base time " + quote(base) + " is not a positive number of seconds");
     return tc;
 }
 

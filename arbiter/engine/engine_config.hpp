@@ -40,6 +40,10 @@ struct GameSetupOptions {
     };
     std::string game;               // plugin id, e.g. "othello"; empty: nothing is sent
     std::vector<RuleOption> rules;  // every rule option of the game with its effective value
+    // Absolute folders put in front of the engine's $ARBITER_PLUGIN_PATH, so
+    // that an engine that loads plugins itself (arbiter-engine) finds the
+    // very plugin the arbiter judges with, and the folders given to the arbiter.
+    std::vector<std::string> plugin_dirs;
 };
 
 }  // namespace arb::engine

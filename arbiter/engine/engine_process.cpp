@@ -1,5 +1,6 @@
 #include "engine/engine_process.hpp"
 
+#include "core/quote.hpp"
 #include <boost/asio/buffer.hpp>
 
 #include <fcntl.h>
@@ -45,9 +46,10 @@ EngineProcess::EngineProcess(process::Child child)
     stderr_tail_.reserve(2 * kStderrTail);
 }
 
-Expected<std::unique_ptr<EngineProcess>, process::SpawnError> EngineProcess::spawn(const EngineConfig &config) {
+Expected<std::unique_ptr<EngineProcess>, process::SpawnError> EngineProcess::spawn(
+    const EngineConfig &config, const std::vector<std::string> &plugin_dirs) {
     auto named = [&](process::SpawnError e) {
-        e.message = "engine '" + config.name + "': " + e.message;
+        e.message = "engine " + quote(config.name) + ": " + e.message;
         return Unexpected<process::SpawnError>{std::move(e)};
     };
     if (config.command.empty()) return named({"no command given", false});
@@ -57,6 +59,11 @@ Expected<std::unique_ptr<EngineProcess>, process::SpawnError> EngineProcess::spa
     options.args = config.args;
     options.working_dir = config.working_dir;
     options.env = config.env;
+    if (!plugin_dirs.empty()) {
+        std::string path;
+        for (const auto &dir : plugin_dirs) path += (path.empty() ? "" : ":") + dir;
+        options.env_prepend["ARBITER_PLUGIN_PATH"] = path;
+    }
     auto child = process::spawn(options);
     if (!child) return named(std::move(child).error());
     try {

@@ -54,8 +54,10 @@ public:
     // command has no '/'; a relative path is taken from the current folder),
     // in `config.working_dir` with `config.env` added. The error names the
     // engine, the program and the cause, and says whether the system ran out
-    // of descriptors or processes (not the engine's fault).
-    static Expected<std::unique_ptr<EngineProcess>, process::SpawnError> spawn(const EngineConfig &config);
+    // of descriptors or processes (not the engine's fault). `plugin_dirs` go
+    // in front of the engine's $ARBITER_PLUGIN_PATH (GameSetupOptions::plugin_dirs).
+    static Expected<std::unique_ptr<EngineProcess>, process::SpawnError> spawn(
+        const EngineConfig &config, const std::vector<std::string> &plugin_dirs = {});
 
     EngineProcess(const EngineProcess &) = delete;
     EngineProcess &operator=(const EngineProcess &) = delete;

@@ -1,5 +1,6 @@
 #include "engine/ugi_engine.hpp"
 
+#include "core/quote.hpp"
 #include "engine/engine_process.hpp"
 #include "engine/ugi_parse.hpp"
 
@@ -13,17 +14,12 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::string clip(std::string_view text, size_t max = 200) {
-    if (text.size() <= max) return std::string(text);
-    return std::string(text.substr(0, max)) + "...";
-}
-
 std::string last_line(const std::string &text) {
     size_t end = text.find_last_not_of("\r\n \t");
     if (end == std::string::npos) return {};
     size_t begin = text.rfind('\n', end);
     begin = begin == std::string::npos ? 0 : begin + 1;
-    return clip(std::string_view(text).substr(begin, end + 1 - begin));
+    return excerpt(std::string_view(text).substr(begin, end + 1 - begin), kStderrLineMax);
 }
 
 class ProcessUgiEngine final : public UgiEngine {
@@ -59,13 +55,13 @@ public:
                 if (declares(rule.name))
                     append_setoption(rule.name, rule.value);
                 else if (!rule.is_default)
-                    warnings_.push_back("engine '" + config_.name + "' does not declare the rule option '" + rule.name +
-                                        "' (set to '" + rule.value + "'): it will most likely play under other rules");
+                    warnings_.push_back("engine " + quote(config_.name) + " does not declare the rule option '" + rule.name +
+                                        "' (set to " + quote(rule.value) + "): it will most likely play under other rules");
             }
         }
         for (const auto &[name, value] : config_.ugi_options) {
             if (!declares(name))
-                warnings_.push_back("engine '" + config_.name + "' does not declare the option '" + name + "'");
+                warnings_.push_back("engine " + quote(config_.name) + " does not declare the option " + quote(name));
             append_setoption(name, value);
         }
         return sync("");
@@ -103,7 +99,7 @@ public:
                 if (move.empty()) {
                     needs_restart_ = true;
                     return Unexpected<EngineError>{
-                        EngineError{FailureKind::Protocol, "'bestmove' without a move", clip(line)}};
+                        EngineError{FailureKind::Protocol, "'bestmove' without a move", excerpt(line)}};
                 }
                 return BestMove{std::string(move), info, elapsed};
             }
@@ -213,7 +209,7 @@ private:
         case ReadStatus::TooLong:
             needs_restart_ = true;
             return {FailureKind::Protocol, "line longer than " + std::to_string(EngineProcess::kMaxLine) + " bytes",
-                    clip(line)};
+                    excerpt(line)};
         case ReadStatus::Closed:
         case ReadStatus::Line: break;
         }
@@ -255,7 +251,7 @@ private:
 Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
                                                                const GameSetupOptions *game,
                                                                UgiEngine::TrafficLog log = {}) {
-    auto process = EngineProcess::spawn(config);
+    auto process = EngineProcess::spawn(config, game != nullptr ? game->plugin_dirs : std::vector<std::string>{});
     if (!process) {
         const auto &error = process.error();
         return Unexpected<EngineError>{EngineError{
@@ -263,7 +259,11 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
     }
     auto engine = std::make_unique<ProcessUgiEngine>(config, timeouts, std::move(*process));
     engine->set_traffic_log(std::move(log));
-    if (auto ok = engine->handshake(game); !ok) return Unexpected<EngineError>{ok.error()};
+    if (auto ok = engine->handshake(game); !ok) {
+        EngineError error = ok.error();
+        error.stderr_tail = engine->stderr_tail();
+        return Unexpected<EngineError>{std::move(error)};
+    }
     return std::unique_ptr<UgiEngine>(std::move(engine));
 }
 

@@ -19,6 +19,11 @@
 
 namespace arb::engine {
 
+// The report of an engine that could not start, as cutechess-cli and
+// fastchess print one: its name and the cause, its command line, and the
+// last lines of its stderr. Several lines, each ending in '\n'.
+std::string describe_start_failure(const EngineConfig &config, const EngineError &error);
+
 class UgiEngine {
 public:
     // When set, called with every line sent to the engine (to_engine true)

@@ -20,6 +20,7 @@ struct EngineError {
     FailureKind kind;
     std::string message;         // e.g. "no 'readyok' within 5000 ms"
     std::string offending_text;  // the line that broke the protocol, if any
+    std::string stderr_tail = {};  // start failures: the last words the engine wrote to stderr
 };
 
 struct SearchInfo {

@@ -8,7 +8,9 @@
 namespace arb::match {
 
 // The game id and every rule option of the plugin with its effective value
-// (the value in `options`, else the plugin's default).
-engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const game::OptionList &options);
+// (the value in `options`, else the plugin's default); as plugin folders, the
+// plugin's own folder, then `plugin_dirs` (made absolute, without repeats).
+engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const game::OptionList &options,
+                                             const std::vector<std::string> &plugin_dirs = {});
 
 }  // namespace arb::match

@@ -1,5 +1,6 @@
 #include "match/game_runner.hpp"
 
+#include "core/quote.hpp"
 #include "game/move_judge.hpp"
 #include "match/adjudicator.hpp"
 #include "match/clock.hpp"
@@ -61,7 +62,7 @@ Expected<Start, SetupError> prepare(const GameSetup &setup, GameRecord *record) 
     start.position_command.reserve(4096);
     if (!setup.opening_position.empty()) {
         if (auto set = start.state.set_position(setup.opening_position); !set)
-            return setup_error("opening position '" + setup.opening_position + "': " + set.error().message);
+            return setup_error("opening position " + quote(setup.opening_position) + ": " + excerpt(set.error().message));
     }
     auto position = start.state.checked_position();
     if (!position) return setup_error(position.error().message, true);
@@ -78,12 +79,12 @@ Expected<Start, SetupError> prepare(const GameSetup &setup, GameRecord *record) 
         std::string error;
         switch (game::judge_move(start.state, text.c_str(), legal, move, error)) {
         case game::MoveVerdict::Legal: break;
-        case game::MoveVerdict::PluginFault: return setup_error("opening move '" + text + "': " + error, true);
-        default: return setup_error("opening move '" + text + "': " + error);
+        case game::MoveVerdict::PluginFault: return setup_error("opening move " + quote(text) + ": " + excerpt(error), true);
+        default: return setup_error("opening move " + quote(text) + ": " + excerpt(error));
         }
         std::string canonical = start.state.format_move(move);
         if (auto played = start.state.checked_play(move); !played)
-            return setup_error("opening move '" + text + "': " + played.error().message, true);
+            return setup_error("opening move " + quote(text) + ": " + played.error().message, true);
         start.position_command += ' ';
         start.position_command += canonical;
         if (record != nullptr) record->opening_moves.push_back(std::move(canonical));
@@ -255,16 +256,16 @@ private:
             switch (game::judge_move(state, answer->move.c_str(), legal, move, error)) {
             case game::MoveVerdict::Legal: break;
             case game::MoveVerdict::PluginFault:
-                return plugin_failed("on the move '" + answer->move + "' by " + name + ": " + error);
+                return plugin_failed("on the move " + quote(answer->move) + " by " + name + ": " + error);
             case game::MoveVerdict::Unparsable:
                 return end(win_for(1 - side), Termination::UnparsableMove,
-                           "unparsable move '" + answer->move + "' by " + name + ": " + error, side, answer->move);
+                           "unparsable move " + quote(answer->move) + " by " + name + ": " + error, side, answer->move);
             case game::MoveVerdict::Illegal:
                 return end(win_for(1 - side), Termination::IllegalMove,
-                           "illegal move '" + answer->move + "' by " + name + ": " + error, side, answer->move);
+                           "illegal move " + quote(answer->move) + " by " + name + ": " + error, side, answer->move);
             }
             std::string_view played = state.format_move(move, text);
-            if (played.empty()) return plugin_failed("format_move failed on the legal move '" + answer->move + "'");
+            if (played.empty()) return plugin_failed("format_move failed on the legal move " + quote(answer->move));
             if (auto ok = state.checked_play(move); !ok) return plugin_failed(ok.error().message);
             append(position, side, played, answer->elapsed, answer->info, false);
             ++plies;

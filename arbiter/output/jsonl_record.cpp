@@ -1,5 +1,7 @@
 #include "output/jsonl_record.hpp"
 
+#include "core/quote.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -68,10 +70,10 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
         r.engine_names[0] = j.at(schema1 ? "white" : "side0").get<std::string>();
         r.engine_names[1] = j.at(schema1 ? "black" : "side1").get<std::string>();
         auto result = match::result_from_text(j.at("result").get<std::string>());
-        if (!result) return fail("unknown result '" + j.at("result").get<std::string>() + "'");
+        if (!result) return fail("unknown result " + quote(j.at("result").get<std::string>()));
         r.result = *result;
         auto termination = match::termination_from_name(j.at("termination").get<std::string>());
-        if (!termination) return fail("unknown termination '" + j.at("termination").get<std::string>() + "'");
+        if (!termination) return fail("unknown termination " + quote(j.at("termination").get<std::string>()));
         r.termination = *termination;
         r.reason = j.at("reason").get<std::string>();
         r.loser_side = j.at("loser_side").get<int>();

@@ -1,6 +1,7 @@
 #include "process/spawn.hpp"
 
 #include "process/proc_table.hpp"
+#include "core/quote.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -227,14 +228,22 @@ Expected<void, SpawnError> lift_above_stdio(Fd &fd) {
     return {};
 }
 
-std::vector<std::string> child_environment(const std::map<std::string, std::string> &overrides) {
+std::vector<std::string> child_environment(const std::map<std::string, std::string> &overrides,
+                                           const std::map<std::string, std::string> &prepends) {
+    std::map<std::string, std::string> changed = overrides;
+    for (const auto &[key, front] : prepends) {
+        std::string rest;
+        if (auto set = overrides.find(key); set != overrides.end()) rest = set->second;
+        else if (const char *inherited = std::getenv(key.c_str()); inherited != nullptr) rest = inherited;
+        changed[key] = rest.empty() ? front : front + ":" + rest;
+    }
     std::vector<std::string> env;
     for (char **e = environ; e != nullptr && *e != nullptr; ++e) {
         std::string entry(*e);
         std::string key = entry.substr(0, entry.find('='));
-        if (!overrides.count(key)) env.push_back(std::move(entry));
+        if (!changed.count(key)) env.push_back(std::move(entry));
     }
-    for (const auto &[key, value] : overrides) env.push_back(key + "=" + value);
+    for (const auto &[key, value] : changed) env.push_back(key + "=" + value);
     return env;
 }
 
@@ -259,12 +268,12 @@ Expected<std::filesystem::path, SpawnError> program_path(const SpawnOptions &opt
                                                             : std::filesystem::absolute(options.working_dir, ec);
     if (auto found = find_program(command, dir)) return std::filesystem::absolute(*found, ec);
     if (command.find('/') == std::string::npos)
-        return Unexpected<SpawnError>{SpawnError{"program '" + command + "' not found on PATH", false}};
+        return Unexpected<SpawnError>{SpawnError{"program " + quote(command) + " not found on PATH", false}};
     std::filesystem::path path = std::filesystem::path(command).is_relative() ? dir / command : std::filesystem::path(command);
     if (std::filesystem::is_directory(path, ec))
-        return Unexpected<SpawnError>{SpawnError{"'" + path.string() + "' is a folder, not a program", false}};
+        return Unexpected<SpawnError>{SpawnError{quote(path.string()) + " is a folder, not a program", false}};
     int error = ::access(path.c_str(), X_OK) != 0 ? errno : EACCES;
-    return Unexpected<SpawnError>{SpawnError{"cannot run '" + path.string() + "': " + std::strerror(error), false}};
+    return Unexpected<SpawnError>{SpawnError{"cannot run " + quote(path.string()) + ": " + std::strerror(error), false}};
 }
 
 void sleep_briefly(std::chrono::milliseconds max, SteadyClock::time_point deadline) {
@@ -443,7 +452,7 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
     if (!path) return Unexpected<SpawnError>{std::move(path).error()};
     if (!options.working_dir.empty() && !std::filesystem::is_directory(options.working_dir))
         return Unexpected<SpawnError>{
-            SpawnError{"working folder '" + options.working_dir + "' does not exist", false}};
+            SpawnError{"working folder " + quote(options.working_dir) + " does not exist", false}};
 
     Child child;
     child.own_group_ = options.new_group;
@@ -463,7 +472,7 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
 
     std::vector<std::string> arg_strings{options.program};
     arg_strings.insert(arg_strings.end(), options.args.begin(), options.args.end());
-    std::vector<std::string> env_strings = child_environment(options.env);
+    std::vector<std::string> env_strings = child_environment(options.env, options.env_prepend);
     auto argv = pointers(arg_strings);
     auto envp = pointers(env_strings);
     const std::string path_text = path->string();
@@ -485,7 +494,7 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
     plan.close_fallback_max = static_cast<int>(std::min<long>(descriptor_limit(), 1 << 16));
 
     auto forked = Registry::get().fork_child(plan);
-    if (forked.pid < 0) return Unexpected<SpawnError>{os_error("cannot start '" + path_text + "'", forked.error)};
+    if (forked.pid < 0) return Unexpected<SpawnError>{os_error("cannot start " + quote(path_text), forked.error)};
     child.pid_ = forked.pid;
     child.pidfd_ = Fd(forked.pidfd);
     for (auto &fd : theirs) fd.reset();
@@ -499,8 +508,8 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
     } while (n < 0 && errno == EINTR);
     if (n == static_cast<ssize_t>(sizeof report)) {
         child.wait_until(SteadyClock::now() + std::chrono::seconds(5));
-        std::string what = report[0] == kExec ? "cannot run '" + path_text + "'"
-                                              : std::string(stage_text(report[0])) + " ('" + path_text + "')";
+        std::string what = report[0] == kExec ? "cannot run " + quote(path_text)
+                                              : std::string(stage_text(report[0])) + " (" + quote(path_text) + ")";
         SpawnError error = os_error(what, report[1]);
         return Unexpected<SpawnError>{std::move(error)};
     }

@@ -79,6 +79,10 @@ struct SpawnOptions {
     std::vector<std::string> args;  // argv[1..]; argv[0] is `program` as given
     std::string working_dir;        // empty: inherit; a relative `program` path starts here
     std::map<std::string, std::string> env;  // set in the inherited environment (added or replaced)
+    // Put in front of a ':'-separated list variable (after `env` is applied),
+    // e.g. {"ARBITER_PLUGIN_PATH", "/a:/b"}: the child gets "/a:/b:<what it
+    // would have had>", or just "/a:/b" when the variable was unset or empty.
+    std::map<std::string, std::string> env_prepend;
     Stdio in = Stdio::pipe(), out = Stdio::pipe(), err = Stdio::pipe();
     bool new_group = true;          // false: stay in the caller's process group
 };

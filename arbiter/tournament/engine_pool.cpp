@@ -1,6 +1,8 @@
 #include "tournament/engine_pool.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <thread>
 
 namespace arb::tournament {
 
@@ -61,6 +63,24 @@ void EnginePool::release(int index, std::unique_ptr<engine::UgiEngine> engine, b
     std::lock_guard lock(mutex_);
     --live_;
     room_.notify_one();
+}
+
+std::vector<EnginePool::StartFailure> EnginePool::start_all() {
+    const int count = static_cast<int>(engines_.size());
+    std::vector<std::optional<engine::EngineError>> errors(static_cast<size_t>(count));
+    std::vector<std::thread> threads;
+    threads.reserve(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i)
+        threads.emplace_back([this, i, &errors] {
+            auto started = acquire(i);
+            if (started) release(i, std::move(*started), true);
+            else errors[static_cast<size_t>(i)] = std::move(started).error();
+        });
+    for (auto &t : threads) t.join();
+    std::vector<StartFailure> failures;
+    for (int i = 0; i < count; ++i)
+        if (errors[static_cast<size_t>(i)]) failures.push_back({i, std::move(*errors[static_cast<size_t>(i)])});
+    return failures;
 }
 
 void EnginePool::shutdown() {

@@ -53,6 +53,15 @@ public:
     // Hands an engine back after its game. `reusable` false (or a dead
     // process): it is shut down instead, and the next acquire() starts anew.
     void release(int index, std::unique_ptr<engine::UgiEngine> engine, bool reusable);
+    // An engine that start_all() could not start, and why.
+    struct StartFailure {
+        int index;
+        engine::EngineError error;
+    };
+    // Starts every engine once, all at the same time (at most capacity() at
+    // once), each up to its handshake, and keeps them idle for the first
+    // games. The failures in engine order; empty when every engine started.
+    std::vector<StartFailure> start_all();
     // Quits every idle engine.
     void shutdown();
 

@@ -16,7 +16,7 @@
 namespace arb::tournament {
 
 struct MergeOptions {
-    std::vector<std::filesystem::path> plugin_dirs;  // where to look for the game plugin
+    std::vector<std::filesystem::path> plugin_dirs;  // --plugin-dir folders (config::LoadOptions::plugin_dirs)
     std::filesystem::path program_dir;               // for "{arbiter_bin}" in engine commands
 };
 

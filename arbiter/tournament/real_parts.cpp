@@ -10,6 +10,7 @@
 namespace arb::tournament {
 
 RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionList &options,
+                              const std::vector<std::string> &plugin_dirs,
                               std::function<void(const std::string &)> warn) {
     struct Warnings {
         std::mutex mutex;
@@ -18,7 +19,7 @@ RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionL
     };
     auto warnings = std::make_shared<Warnings>();
     warnings->sink = std::move(warn);
-    auto game = match::engine_game_options(*plugin, options);
+    auto game = match::engine_game_options(*plugin, options, plugin_dirs);
     RunnerParts parts;
     parts.start_engine = [game, warnings](const engine::EngineConfig &config, const engine::EngineTimeouts &timeouts) {
         auto started = engine::UgiEngine::start(config, timeouts, game);

@@ -66,12 +66,16 @@ match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &
     return s;
 }
 
+int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines) {
+    return parts.pool_capacity > 0 ? parts.pool_capacity
+                                   : engine_pool_capacity(concurrency, engines, process::descriptor_limit());
+}
+
 RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGame> &games, int concurrency,
-                   const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick) {
+                   EnginePool &pool, const GamePlayer &play_game, RunControls &controls, const GameDone &on_done,
+                   const Tick &tick) {
     RunStats stats;
-    const int capacity =
-        parts.pool_capacity > 0 ? parts.pool_capacity : engine_pool_capacity(concurrency, static_cast<int>(rules.engines.size()), process::descriptor_limit());
-    EnginePool pool(rules.engines, rules.timeouts, parts.start_engine, capacity);
+    const int capacity = pool.capacity();
     // A game needs two engines at once: more workers than that would wait for
     // each other's engines.
     const int workers = std::max(1, std::min({concurrency, static_cast<int>(games.size()), capacity / 2}));
@@ -112,7 +116,7 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             engines[side]->set_stop_flag(&controls.abandon);  // abandoning must not wait for a search
         }
         if (engines[0] && engines[1]) {
-            record = parts.play_game(game_setup(rules, slot), *engines[0], *engines[1], &controls.abandon);
+            record = play_game(game_setup(rules, slot), *engines[0], *engines[1], &controls.abandon);
             for (int side = 0; side < 2; ++side) {
                 engines[side]->set_stop_flag(nullptr);  // the flag belongs to this run, the engine may outlive it
                 bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart();

@@ -27,9 +27,11 @@ struct RunnerParts {
     int pool_capacity = 0;  // engine processes alive at once; 0: engine_pool_capacity() of the run
 };
 // Engines started for `plugin` with these rule options (each engine is told
-// the game and the rule options it declares); configuration warnings, such as
-// a rule option an engine does not declare, go to `warn`, each text once.
+// the game and the rule options it declares, and gets the plugin's folder and
+// `plugin_dirs` in front of its $ARBITER_PLUGIN_PATH); configuration warnings,
+// such as a rule option an engine does not declare, go to `warn`, each text once.
 RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionList &options,
+                              const std::vector<std::string> &plugin_dirs,
                               std::function<void(const std::string &)> warn);
 
 // Set from outside (signals, SPRT): `stop_new` lets running games finish,
@@ -75,9 +77,16 @@ using GameDone = std::function<bool(output::FinishedGame &&)>;
 // the slow work of reports belongs here.
 using Tick = std::function<void()>;
 
+// The engine pool's capacity for a run: parts.pool_capacity, or
+// engine_pool_capacity() within this process's descriptor limit.
+int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines);
+
 // Plays `games` (in order, as workers free up) with `concurrency` workers, or
 // fewer when the engine pool's capacity cannot serve that many games at once.
+// The engines come from `pool` (which may hold engines started already, see
+// EnginePool::start_all()); it is shut down at the end.
 RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGame> &games, int concurrency,
-                   const RunnerParts &parts, RunControls &controls, const GameDone &on_done, const Tick &tick = {});
+                   EnginePool &pool, const GamePlayer &play_game, RunControls &controls, const GameDone &on_done,
+                   const Tick &tick = {});
 
 }  // namespace arb::tournament

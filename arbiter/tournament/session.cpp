@@ -1,5 +1,6 @@
 #include "tournament/session.hpp"
 
+#include "engine/ugi_engine.hpp"
 #include "output/append_file.hpp"
 #include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
@@ -24,16 +25,25 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh run: the folder must not hold games already; keeps the effective
-// config and a copy of the openings, so --resume needs nothing else.
+bool holds_data(const fs::path &file) {
+    std::error_code ec;
+    return fs::exists(file, ec) && fs::file_size(file, ec) > 0 && !ec;
+}
+
+// A fresh run: the folder must not hold games already (in either record file:
+// a games.pgn alone may be all that is left of a tournament).
+Expected<void> check_new_folder(const fs::path &dir) {
+    if (holds_data(dir / kJsonlFile) || holds_data(dir / kPgnFile))
+        return fail(dir.string() + " already holds games of a tournament (" +
+                    (holds_data(dir / kJsonlFile) ? kJsonlFile : kPgnFile) +
+                    "); continue it with 'arbiter run --resume " + dir.string() + "' or choose another --out");
+    return {};
+}
+
+// Keeps the effective config and a copy of the openings, so --resume needs nothing else.
 Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir,
                                   const RecordFormat &format) {
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return fail(dir.string() + ": cannot create the output folder: " + ec.message());
-    if (fs::exists(dir / kJsonlFile) && fs::file_size(dir / kJsonlFile, ec) > 0)
-        return fail(dir.string() + " already holds games of a tournament; continue it with 'arbiter run --resume " +
-                    dir.string() + "' or choose another --out");
     for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
     if (format.native) fs::remove(dir / format.native->file_name(), ec);
     return write_effective_config(loaded, dir);
@@ -83,32 +93,44 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // Held until the run returns: a second run or resume on this folder fails at once.
     auto lock = output::FolderLock::acquire(dir);
     if (!lock) return failed(lock.error().message);
-    const RecordFormat format = record_format(loaded);
     if (!options.resume) {
-        if (auto prepared = prepare_new_folder(loaded, dir, format); !prepared) return failed(prepared.error().message);
+        if (auto free = check_new_folder(dir); !free) return failed(free.error().message);
     }
+    // Nothing is written before every engine has started (below): a run that
+    // cannot start leaves the folder as it was.
     // Of a game only its outcome is kept, in the running totals: memory does
     // not grow with the games, nor does the work per game (SPRT, reports).
     rating::ResultTally tally(static_cast<int>(c.engines.size()));
     PluginErrors plugin_errors;
     std::vector<bool> done(full_schedule.size(), false);
     int64_t recorded = 0;
+    const RecordFormat format = record_format(loaded);
     // The JSON lines are the source of truth: the PGN (and the plugin's own
-    // record, games.ggf) is rebuilt from them (streamed, one record at a
-    // time), so it never holds a game twice or a torn record.
+    // record, games.ggf) is rebuilt from them (streamed, one record at a time,
+    // into a temporary file that replaces the record once the engines have
+    // started), so it never holds a game twice or a torn record.
     const std::string native_file = format.native ? format.native->file_name() : std::string();
-    {
-        const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
-        const fs::path native_temp = dir / (native_file + ".tmp");
+    const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
+    const fs::path native_temp = dir / (native_file + ".tmp");
+    uint64_t valid_bytes = 0;
+    bool dropped_torn_line = false;
+    auto remove_temps = [&] {
         std::error_code ec;
         fs::remove(pgn_temp, ec);
+        if (format.native) fs::remove(native_temp, ec);
+    };
+    auto failed_before_start = [&](const std::string &message) {
+        remove_temps();
+        return failed(message);
+    };
+    {
+        remove_temps();
         auto rebuilt = output::AppendFile::open(pgn_temp, /*durable=*/false);
         if (!rebuilt) return failed(rebuilt.error().message);
         std::optional<output::AppendFile> native_rebuilt;
         if (format.native) {
-            fs::remove(native_temp, ec);
             auto opened = output::AppendFile::open(native_temp, /*durable=*/false);
-            if (!opened) return failed(opened.error().message);
+            if (!opened) return failed_before_start(opened.error().message);
             native_rebuilt.emplace(std::move(*opened));
         }
         std::string problem, buffer, native_buffer;
@@ -147,39 +169,15 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         });
         flush();
         if (!scan) problem = scan.error().message;
-        if (problem.empty() && scan->dropped_torn_line) {
-            err << "arbiter run: dropped an incomplete last record in " << jsonl_file.string()
-                << " (its game is played again)\n";
-            if (auto cut = output::truncate_record_log(jsonl_file, scan->valid_bytes); !cut)
-                problem = cut.error().message;
-        }
-        if (problem.empty()) {
-            fs::rename(pgn_temp, dir / kPgnFile, ec);
-            if (ec) problem = (dir / kPgnFile).string() + ": cannot replace: " + ec.message();
-        }
-        if (problem.empty() && format.native) {
-            native_rebuilt.reset();
-            fs::rename(native_temp, dir / native_file, ec);
-            if (ec) problem = (dir / native_file).string() + ": cannot replace: " + ec.message();
-        }
-        if (!problem.empty()) {
-            fs::remove(pgn_temp, ec);
-            if (format.native) fs::remove(native_temp, ec);
-            return failed(problem);
-        }
+        if (!problem.empty()) return failed_before_start(problem);
+        valid_bytes = scan->valid_bytes;
+        dropped_torn_line = scan->dropped_torn_line;
     }
-    auto jsonl = output::AppendFile::open(dir / kJsonlFile);
-    if (!jsonl) return failed(jsonl.error().message);
-    // Only the source of truth waits for the disk: the PGN is rebuilt from the
-    // JSON lines on resume, so syncing it too would halve throughput for nothing.
-    auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
-    if (!pgn) return failed(pgn.error().message);
-    std::optional<output::AppendFile> native;
-    if (format.native) {
-        auto opened = output::AppendFile::open(dir / native_file, /*durable=*/false);
-        if (!opened) return failed(opened.error().message);
-        native.emplace(std::move(*opened));
-    }
+    // Rebuilding the PGN from no JSON lines would empty it, losing games that are nowhere else.
+    if (options.resume && recorded == 0 && holds_data(dir / kPgnFile))
+        return failed_before_start(dir.string() + " holds games in " + kPgnFile + " but none in " + kJsonlFile +
+                                   " (the records --resume continues from); move " + kPgnFile +
+                                   " away to start the games anew");
 
     std::vector<match::ScheduledGame> pending;
     for (const auto &s : schedule)
@@ -198,6 +196,63 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         controls.stop_new = true;
     }
 
+    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
+    EnginePool pool(rules.engines, rules.timeouts, options.parts.start_engine,
+                    runner_pool_capacity(options.parts, c.concurrency, static_cast<int>(c.engines.size())));
+    std::string out_of_resources;  // the system, not an engine, failed a start before game 1
+    if (!pending.empty() && !controls.stop_new) {
+        // Every engine once, before game 1: an engine that cannot start is a
+        // mistake in the setup, not a series of forfeits.
+        std::vector<EnginePool::StartFailure> faults;
+        for (auto &f : pool.start_all()) {
+            if (f.error.kind != engine::FailureKind::OutOfResources) faults.push_back(std::move(f));
+            else if (out_of_resources.empty()) out_of_resources = f.error.message;
+        }
+        if (!faults.empty()) {
+            remove_temps();
+            for (const auto &f : faults)
+                err << "arbiter run: " << engine::describe_start_failure(rules.engines[static_cast<size_t>(f.index)], f.error);
+            err << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
+                << " could not start; no game was played\n";
+            result.exit_code = 1;
+            return result;
+        }
+        // Blames no engine: stops like running out mid-run (resumable).
+        if (!out_of_resources.empty()) controls.stop_new = true;
+    }
+
+    if (!options.resume) {
+        if (auto prepared = prepare_new_folder(loaded, dir, format); !prepared)
+            return failed_before_start(prepared.error().message);
+    }
+    if (dropped_torn_line) {
+        err << "arbiter run: dropped an incomplete last record in " << jsonl_file.string()
+            << " (its game is played again)\n";
+        if (auto cut = output::truncate_record_log(jsonl_file, valid_bytes); !cut)
+            return failed_before_start(cut.error().message);
+    }
+    {
+        std::error_code ec;
+        fs::rename(pgn_temp, dir / kPgnFile, ec);
+        if (ec) return failed_before_start((dir / kPgnFile).string() + ": cannot replace: " + ec.message());
+        if (format.native) {
+            fs::rename(native_temp, dir / native_file, ec);
+            if (ec) return failed_before_start((dir / native_file).string() + ": cannot replace: " + ec.message());
+        }
+    }
+    auto jsonl = output::AppendFile::open(dir / kJsonlFile);
+    if (!jsonl) return failed(jsonl.error().message);
+    // Only the source of truth waits for the disk: the PGN is rebuilt from the
+    // JSON lines on resume, so syncing it too would halve throughput for nothing.
+    auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
+    if (!pgn) return failed(pgn.error().message);
+    std::optional<output::AppendFile> native;
+    if (format.native) {
+        auto opened = output::AppendFile::open(dir / native_file, /*durable=*/false);
+        if (!opened) return failed(opened.error().message);
+        native.emplace(std::move(*opened));
+    }
+
     out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
                        total,
@@ -210,7 +265,6 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     Progress progress(out, options.live, static_cast<int>(total), static_cast<int>(recorded_before),
                       options.quiet);
     std::string write_error;
-    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
 
     // Interim standings are due under the runner's lock (a copy of the
     // totals, a few numbers per engine pair) and fitted and printed by the
@@ -305,7 +359,8 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         progress.tick();
     };
 
-    RunStats stats = run_games(rules, pending, c.concurrency, options.parts, controls, on_done, tick);
+    RunStats stats = run_games(rules, pending, c.concurrency, pool, options.parts.play_game, controls, on_done, tick);
+    if (stats.out_of_resources.empty()) stats.out_of_resources = out_of_resources;
     print_due_reports();
     progress.clear();
     if (!write_error.empty()) return failed(write_error);

@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
             }
             arb::tournament::SessionOptions session;
             session.quiet = true;
-            session.parts = arb::tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, {});
+            session.parts = arb::tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs, {});
             std::ostringstream sink, err;
             auto start = std::chrono::steady_clock::now();
             auto result = arb::tournament::run_session(*loaded, session, sink, err);

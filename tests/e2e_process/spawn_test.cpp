@@ -94,6 +94,34 @@ TEST_CASE("a child starts with default signal handling, only stdio, and the orig
     CHECK(listing == "0 1 2 3 ");
 }
 
+TEST_CASE("env_prepend puts folders in front of a list variable, after env and the inherited value", "[process]") {
+    auto printed = [](const std::map<std::string, std::string> &env, const std::map<std::string, std::string> &prepend) {
+        process::SpawnOptions options;
+        options.program = "/bin/sh";
+        options.args = {"-c", "printf '%s|%s' \"${ARB_TEST_LIST-unset}\" \"$ARB_TEST_OTHER\""};
+        options.env = env;
+        options.env_prepend = prepend;
+        options.in = process::Stdio::null();
+        options.err = process::Stdio::null();
+        auto child = process::spawn(options);
+        REQUIRE(child.has_value());
+        std::string text;
+        char buf[256];
+        for (ssize_t n; (n = ::read(child->stdout_pipe().get(), buf, sizeof buf)) > 0;) text.append(buf, static_cast<size_t>(n));
+        child->kill_and_reap();
+        return text;
+    };
+    ::unsetenv("ARB_TEST_LIST");
+    CHECK(printed({}, {{"ARB_TEST_LIST", "/a:/b"}}) == "/a:/b|");                  // unset: just the folders
+    CHECK(printed({{"ARB_TEST_LIST", "/own"}}, {{"ARB_TEST_LIST", "/a"}}) == "/a:/own|");  // the engine's env: value
+    ::setenv("ARB_TEST_LIST", "/inherited", 1);
+    ::setenv("ARB_TEST_OTHER", "kept", 1);
+    CHECK(printed({}, {{"ARB_TEST_LIST", "/a"}}) == "/a:/inherited|kept");
+    CHECK(printed({}, {}) == "/inherited|kept");
+    ::unsetenv("ARB_TEST_LIST");
+    ::unsetenv("ARB_TEST_OTHER");
+}
+
 TEST_CASE("spawn errors name the cause; running out of descriptors is not the program's fault", "[process]") {
     process::SpawnOptions missing;
     missing.program = "no-such-program-anywhere";

@@ -4,11 +4,22 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 TEST_CASE("the engine is told the game id and every rule option", "[engine_setup]") {
     auto plugin = arb::test::load_plugin("tictactoe");
     auto options = arb::match::engine_game_options(*plugin, {});
     CHECK(options.game == "tictactoe");
     CHECK(options.rules.size() == static_cast<size_t>(plugin->api().option_count));
+}
+
+TEST_CASE("the engine gets the plugin's own folder first, then the given folders, absolute and once",
+          "[engine_setup]") {
+    auto plugin = arb::test::load_plugin("tictactoe");
+    const std::string own = std::filesystem::absolute(plugin->file().parent_path()).lexically_normal().string();
+    auto options = arb::match::engine_game_options(*plugin, {}, {"/x/games", "rel/dir", own, "/x/games/"});
+    const std::string cwd = std::filesystem::current_path().string();
+    CHECK(options.plugin_dirs == std::vector<std::string>{own, "/x/games", cwd + "/rel/dir"});
 }
 
 TEST_CASE("validate_setup names a bad opening move or position", "[engine_setup]") {

@@ -1,4 +1,5 @@
 #include "config/config_loader.hpp"
+#include "core/quote.hpp"
 
 #include "temp_dir.hpp"
 
@@ -238,4 +239,112 @@ engines: [{name: a, command: sh}, {name: b, command: sh}]
     CHECK(errors == "t.yaml:3:27: game option 'goats_to_win' must be a whole number in 1..20, got '99'\n"
                     "t.yaml:3:40: game option 'capture' must be one of optional, mandatory, got 'sometimes'\n"
                     "t.yaml:3:51: game 'baghchal' has no option 'repetiton'; did you mean 'repetition'?");
+}
+
+TEST_CASE("entries that would silently vanish or break an engine's start are config errors", "[config]") {
+    arb::test::TempDir dir;
+    std::string errors = errors_of(R"(game: tictactoe
+engines:
+  - name: a
+    command: ""
+  - name: ""
+    command: sh
+  -
+  - name: d
+    command: sh
+    env: {"A=B": x, "": y, OK: z}
+)", dir.path());
+    CHECK(errors == "t.yaml:4:14: engine 'a': the command is empty\n"
+                    "t.yaml:5:11: engine 2: the name is empty\n"
+                    // yaml-cpp places an empty entry where the next token starts
+                    "t.yaml:8:3: engine 3 is empty (a '-' with nothing after it)\n"
+                    "t.yaml:10:11: engine 'd': environment variable name 'A=B' must not be empty or contain '='\n"
+                    "t.yaml:10:21: engine 'd': environment variable name '' must not be empty or contain '='");
+}
+
+TEST_CASE("duplicate keys and a second YAML document are reported where they are", "[config]") {
+    arb::test::TempDir dir;
+    std::string errors = errors_of(R"(game: tictactoe
+concurrency: 2
+engines:
+  - {name: a, command: sh, name: b}
+  - {name: c, command: sh, env: {X: 1, X: 2}}
+concurrency: 4
+)", dir.path());
+    CHECK(errors == "t.yaml:4:28: key 'name' is written twice in the same map\n"
+                    "t.yaml:5:40: key 'X' is written twice in the same map\n"
+                    "t.yaml:6:1: key 'concurrency' is written twice in the same map");
+    errors = errors_of("game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n---\nconcurrency: 4\n",
+                       dir.path());
+    CHECK(errors == "t.yaml:3:1: a second YAML document ('---'): a config file holds one document");
+    // A leading '---' starts the first document, not a second one.
+    auto loaded = load_config_text("---\ngame: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
+                                   "t.yaml", options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    CHECK(loaded.has_value());
+}
+
+TEST_CASE("plugin folders are taken relative to the config file and a game file becomes its id", "[config]") {
+    arb::test::TempDir dir;
+    namespace fs = std::filesystem;
+    fs::create_directories(dir.path() / "games");
+    fs::create_directories(dir.path() / "more");
+    fs::create_directories(dir.path() / "conf");
+    fs::copy_file(fs::path(ARBITER_PLUGIN_DIR) / "tictactoe.so", dir.path() / "games/ttt.so");
+    auto config = dir.write("conf/t.yaml", "game: ../games/ttt.so\nplugin_dirs: [../more]\n"
+                                           "engines: [{name: a, command: sh}, {name: b, command: sh}]\n");
+    LoadOptions o;  // no --plugin-dir: only the file says where the game is
+    o.out_base_dir = dir.path();
+    o.default_out_dir = "out";
+    auto loaded = load_config_file(config, o);
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    const auto &c = loaded->config;
+    CHECK(c.game.id == "tictactoe");  // records and engines know the game by its id
+    CHECK(loaded->plugin->file() == dir.path() / "games/ttt.so");
+    CHECK(c.plugin_dirs == std::vector<std::string>{(dir.path() / "games").string(), (dir.path() / "more").string()});
+    std::string yaml = arb::config::to_yaml(c);
+    CHECK_THAT(yaml, Catch::Contains("id: tictactoe"));
+    CHECK_THAT(yaml, Catch::Contains("file: \"" + (dir.path() / "games/ttt.so").string() + "\""));
+    // The effective config, read back from elsewhere (as --resume does), finds the same game.
+    auto moved = dir.write("elsewhere/config.yaml", yaml);
+    auto again = load_config_file(moved, o);
+    INFO((again ? "" : again.error().message));
+    REQUIRE(again.has_value());
+    CHECK(again->plugin->file() == dir.path() / "games/ttt.so");
+    CHECK(again->config.plugin_dirs == c.plugin_dirs);
+    // --plugin-dir comes first; a folder in the file that does not exist is an error.
+    o.plugin_dirs = {dir.path() / "more"};
+    auto bad = dir.write("conf/bad.yaml", "game: tictactoe\nplugin_dirs: [../games, nowhere]\n"
+                                          "engines: [{name: a, command: sh}, {name: b, command: sh}]\n");
+    auto refused = load_config_file(bad, o);
+    REQUIRE_FALSE(refused.has_value());
+    CHECK(refused.error().message == bad.string() + ":2:25: plugin_dirs: 'nowhere' is not a folder (looked at " +
+                                         (dir.path() / "conf/nowhere").string() + ")");
+}
+
+TEST_CASE("offending text in messages is cut to 120 bytes with binary bytes escaped", "[config]") {
+    using arb::excerpt;
+    CHECK(excerpt("plain") == "plain");
+    CHECK(excerpt(std::string("a\nb\tc\x01\x7f", 7)) == "a\\nb\\tc\\x01\\x7f");
+    CHECK(excerpt("caf\xc3\xa9 \xff") == "caf\xc3\xa9 \\xff");  // valid UTF-8 kept, a stray byte escaped
+    CHECK(excerpt(std::string(300, 'x')) == std::string(120, 'x') + "... (300 bytes)");
+    CHECK(excerpt(std::string(119, 'x') + "\xc3\xa9") == std::string(119, 'x') + "... (121 bytes)");  // no half character
+    CHECK(arb::quote("it") == "'it'");
+
+    arb::test::TempDir dir;
+    std::string huge(1 << 20, 'q');
+    std::string errors = errors_of("game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n"
+                                   "concurrency: \"" + huge + "\"\ntournament: {type: \"\x01\x02\"}\n", dir.path());
+    CHECK(errors.size() < 400);
+    CHECK_THAT(errors, Catch::Contains("got '" + std::string(120, 'q') + "... (1048576 bytes)'"));
+    CHECK_THAT(errors, Catch::Contains("got '\\x01\\x02'"));
+    dir.write("openings.txt", huge + "\n");
+    auto loaded = load_config_text(
+        "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\nopenings: openings.txt\n", "t.yaml",
+        options_for(dir.path()));
+    REQUIRE_FALSE(loaded.has_value());
+    INFO(loaded.error().message.substr(0, 1000));
+    CHECK(loaded.error().message.size() < 1000);
+    CHECK_THAT(loaded.error().message, Catch::Contains("... (1048576 bytes)"));
 }

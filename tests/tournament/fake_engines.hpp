@@ -38,6 +38,7 @@ private:
 struct FakeWorld {
     std::atomic<int> live_engines{0};
     std::atomic<int> starts{0};
+    std::atomic<int> fragile_starts{0};
     std::atomic<int> games_started{0};
     std::chrono::milliseconds game_time{0};
 
@@ -46,8 +47,10 @@ struct FakeWorld {
         p.start_engine = [this](const engine::EngineConfig &config, const engine::EngineTimeouts &)
             -> Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> {
             ++starts;
-            if (config.name == "broken")
-                return Unexpected<engine::EngineError>{{engine::FailureKind::StartFailed, "cannot execute", ""}};
+            // broken never starts; fragile starts once, crashes in its game and never starts again.
+            if (config.name == "broken" || (config.name == "fragile" && fragile_starts++ > 0))
+                return Unexpected<engine::EngineError>{
+                    {engine::FailureKind::StartFailed, "cannot execute", "", "libfoo.so: not found\n"}};
             return std::unique_ptr<engine::UgiEngine>(new FakeEngine(config.name, live_engines));
         };
         p.play_game = [this](const match::GameSetup &setup, engine::UgiEngine &a, engine::UgiEngine &b,
@@ -72,8 +75,9 @@ struct FakeWorld {
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
-        if (a.name() == "crasher" || b.name() == "crasher") {
-            int side = a.name() == "crasher" ? 0 : 1;
+        const auto crashes = [](const engine::UgiEngine &e) { return e.name() == "crasher" || e.name() == "fragile"; };
+        if (crashes(a) || crashes(b)) {
+            int side = crashes(a) ? 0 : 1;
             r.result = side == 0 ? ARB_RESULT_WIN_SIDE_1 : ARB_RESULT_WIN_SIDE_0;
             r.termination = match::Termination::Crash;
             r.loser_side = side;

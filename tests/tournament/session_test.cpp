@@ -93,9 +93,9 @@ TEST_CASE("a tournament writes one record per game, standings, and reuses engine
     CHECK_THAT(err2.str(), Catch::Contains("--resume"));
 }
 
-TEST_CASE("an engine that crashes loses its games and is restarted; one that cannot start forfeits", "[session]") {
+TEST_CASE("an engine that crashes loses its games and is restarted", "[session]") {
     test::TempDir dir;
-    auto loaded = load(dir, "[{name: a, command: x}, {name: crasher, command: x}, {name: broken, command: x}]");
+    auto loaded = load(dir, "[{name: a, command: x}, {name: crasher, command: x}, {name: b, command: x}]");
     test::FakeWorld world;
     tournament::SessionOptions options;
     options.parts = world.parts();
@@ -105,15 +105,56 @@ TEST_CASE("an engine that crashes loses its games and is restarted; one that can
     REQUIRE(result.games_recorded == 12);
     auto log = output::read_record_log(dir.path() / "out/games.jsonl");
     REQUIRE(log.has_value());
-    int crash_losses = 0, broken_losses = 0;
+    int crash_losses = 0;
     for (const auto &g : log->games) {
         const auto &r = g.record;
-        if (r.loser_side < 0) continue;
-        if (r.engine_names[r.loser_side] == "crasher") ++crash_losses;
-        if (r.engine_names[r.loser_side] == "broken") ++broken_losses;
+        if (r.loser_side >= 0 && r.engine_names[r.loser_side] == "crasher") ++crash_losses;
     }
-    CHECK(crash_losses == 4);   // every game of crasher against a
-    CHECK(broken_losses == 8);  // every game of broken, whoever its opponent
+    CHECK(crash_losses == 8);  // every game crasher plays (4 against a, 4 against b)
+    CHECK(world.live_engines == 0);
+}
+
+TEST_CASE("an engine that cannot start stops the run before game 1, and nothing is written", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: broken, command: x}, {name: b, command: x}]");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    CHECK(result.exit_code == 1);
+    CHECK(world.games_started == 0);
+    CHECK(world.starts == 3);  // each engine once, the good ones handed back and quit
+    CHECK(world.live_engines == 0);
+    CHECK_THAT(err.str(), Catch::Contains("engine 'broken' could not start: cannot execute"));
+    CHECK_THAT(err.str(), Catch::Contains("libfoo.so: not found"));
+    CHECK_THAT(err.str(), Catch::Contains("no game was played"));
+    for (const char *file : {"games.jsonl", "games.pgn", "config.yaml", "standings.txt"})
+        CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / file));
+}
+
+TEST_CASE("an engine that starts before game 1 but not later forfeits only those games", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: fragile, command: x}]");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    REQUIRE(result.exit_code == 0);
+    REQUIRE(result.games_recorded == 4);
+    auto log = output::read_record_log(dir.path() / "out/games.jsonl");
+    REQUIRE(log.has_value());
+    int crashes = 0, start_failures = 0;
+    for (const auto &g : log->games) {
+        const auto &r = g.record;
+        REQUIRE(r.loser_side >= 0);
+        CHECK(r.engine_names[r.loser_side] == "fragile");
+        crashes += r.reason == "engine crasher exited";
+        start_failures += r.reason.find("could not be started") != std::string::npos;
+    }
+    CHECK(crashes == 1);         // its first game, on the engine started before game 1
+    CHECK(start_failures == 3);  // then every start fails: a forfeit per game, as before
     CHECK(world.live_engines == 0);
 }
 
