@@ -119,6 +119,19 @@ Expected<PluginPtr> Plugin::load(const std::filesystem::path &file, PluginLog lo
     return PluginPtr(new Plugin(handle, api, file, std::move(log)));
 }
 
+namespace {
+
+// The host writes games.<extension>: a short name of lower-case letters and
+// digits (no path, no dot), and not one of the host's own records.
+bool usable_file_extension(const char *extension) {
+    if (extension == nullptr) return false;
+    const std::string_view text(extension);
+    if (text.empty() || text.size() > 16 || text == "pgn" || text == "jsonl") return false;
+    return std::all_of(text.begin(), text.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
+}
+
+}  // namespace
+
 Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log)
     : handle_(handle), api_(api), file_(std::move(file)), log_(std::move(log)) {
     std::error_code ec;
@@ -133,6 +146,10 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     // A table with a null function is no extension at all.
     if (move_properties_ != nullptr && move_properties_->properties == nullptr) move_properties_ = nullptr;
     if (position_hash_ != nullptr && position_hash_->hash == nullptr) position_hash_ = nullptr;
+    record_format_ = static_cast<const arb_game_record_format *>(api_->get_extension(ARB_EXT_RECORD_FORMAT));
+    if (record_format_ != nullptr && (record_format_->write_record == nullptr || record_format_->name == nullptr ||
+                                      !usable_file_extension(record_format_->file_extension)))
+        record_format_ = nullptr;
 }
 
 Plugin::~Plugin() {

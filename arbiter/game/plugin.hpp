@@ -6,6 +6,7 @@
 
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
+#include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
 
 #include <filesystem>
@@ -55,6 +56,9 @@ public:
     // Extension tables, or nullptr when the plugin lacks them (every 1.0 plugin).
     [[nodiscard]] const arb_game_move_properties *move_properties() const noexcept { return move_properties_; }
     [[nodiscard]] const arb_game_position_hash *position_hash() const noexcept { return position_hash_; }
+    // "arbiter.record-format/1": null also when its name, file extension or
+    // function is missing, or the extension is not lower-case letters and digits.
+    [[nodiscard]] const arb_game_record_format *record_format() const noexcept { return record_format_; }
 
     // Reports a defect the host found in this plugin (e.g. parse_move
     // accepting a move that legal_moves does not list) to the plugin's log
@@ -74,6 +78,7 @@ private:
     arb_host host_{};
     const arb_game_move_properties *move_properties_ = nullptr;
     const arb_game_position_hash *position_hash_ = nullptr;
+    const arb_game_record_format *record_format_ = nullptr;
     mutable std::mutex defects_mutex_;
     mutable std::set<std::string> defects_reported_;
 };

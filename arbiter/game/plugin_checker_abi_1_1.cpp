@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 namespace arb::game {
 
@@ -137,11 +138,85 @@ void check_hash(const GameState &state, std::map<uint64_t, std::string> &keys, C
              "two positions share a hash (should differ): " + it->second + " and " + position);
 }
 
-void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, Checks &c) {
+// One finished (or cut) random game through "arbiter.record-format/1": a
+// newline-ended text of the reported length, the same text again, for a host
+// with a shorter arb_record_game, and for a larger move stride; ARB_ERR_BUFFER
+// with the needed size one byte short; the start state untouched.
+void check_record(const PluginPtr &plugin, const GameState &start, const std::vector<arb_move> &played, Checks &c,
+                  CheckReport &report) {
+    const arb_game_record_format &format = *plugin->record_format();
+    const std::string start_text = start.position();
+    std::vector<arb_record_move> moves;
+    for (arb_move m : played) moves.push_back({m, 0, 0, 0, 10});
+    arb_record_game g{};
+    g.struct_size = sizeof g;
+    g.move_struct_size = sizeof(arb_record_move);
+    g.moves = moves.empty() ? nullptr : moves.data();
+    g.move_count = static_cast<int32_t>(moves.size());
+    g.result = ARB_RESULT_DRAW;
+    g.ending = ARB_ENDING_AGREED;
+    g.player_names[0] = "first";
+    g.player_names[1] = "second";
+    g.event = "plugin-check";
+    g.site = "";
+    g.date = "2026-01-02T03:04:05Z";
+    g.clock_base_ms = 60000;
+    g.time_control = "60";
+    auto write = [&](const arb_record_game &game, size_t cap, arb_status &status) {
+        std::string buf(cap, '\x7f');
+        size_t size = 12345;
+        status = format.write_record(start.raw(), &game, buf.data(), cap, &size);
+        return std::make_pair(buf, size);
+    };
+    const std::string where = " writing a record of " + std::to_string(played.size()) + " moves from " + start_text;
+    arb_status status = ARB_OK;
+    auto [first, needed] = write(g, 16, status);
+    if (status == ARB_ERR_BUFFER) {
+        c.expect(first[0] == '\0', "write_record leaves text in a short buffer" + where);
+        std::tie(first, needed) = write(g, needed, status);
+    }
+    if (!c.expect(status == ARB_OK, "write_record fails (status " + std::to_string(status) + ")" + where)) return;
+    ++report.records_written;
+    const std::string text = first.substr(0, first.find('\0'));
+    c.expect(text.size() == needed, "write_record reports " + std::to_string(needed) + " bytes for a text of " +
+                                        std::to_string(text.size()) + where);
+    c.expect(!text.empty() && text.back() == '\n', "a record does not end with a newline" + where);
+    c.expect(start.position() == start_text, "write_record changes the start state" + where);
+    if (text.size() > 0) {
+        auto [short_buf, asked] = write(g, text.size(), status);
+        c.expect(status == ARB_ERR_BUFFER && asked == text.size() + 1 && short_buf[0] == '\0',
+                 "write_record with a buffer one byte short gives no ARB_ERR_BUFFER, \"\" and the size needed" +
+                     where);
+    }
+    auto again = write(g, text.size() + 1, status);
+    c.expect(status == ARB_OK && again.first.substr(0, text.size()) == text, "write_record is not repeatable" + where);
+    // A host from before time_control existed.
+    arb_record_game older = g;
+    older.struct_size = offsetof(arb_record_game, time_control);
+    auto old_text = write(older, text.size() + 256, status);
+    c.expect(status == ARB_OK, "write_record refuses a shorter arb_record_game" + where);
+    (void)old_text;
+    // A later host with a larger move struct: the plugin must step by move_struct_size.
+    struct Wider {
+        arb_record_move move;
+        int64_t extra;
+    };
+    std::vector<Wider> wider;
+    for (const auto &m : moves) wider.push_back({m, -7});
+    arb_record_game wide = g;
+    wide.move_struct_size = sizeof(Wider);
+    wide.moves = wider.empty() ? nullptr : &wider[0].move;
+    auto wide_text = write(wide, text.size() + 1, status);
+    c.expect(status == ARB_OK && wide_text.first.substr(0, text.size()) == text,
+             "write_record does not step through the moves by move_struct_size" + where);
+}
+
+void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, Checks &c, CheckReport &report) {
     const arb_game_api &api = plugin->api();
     const bool has_1_1 = ARB_API_HAS(&api, legal_moves_ex);
     const bool has_flags = plugin->move_properties() != nullptr;
     const bool has_hash = plugin->position_hash() != nullptr;
+    const bool has_record = plugin->record_format() != nullptr;
     std::mt19937 rng(settings.seed + 11);
     std::map<uint64_t, std::string> keys;
     std::vector<arb_move> moves;
@@ -150,6 +225,8 @@ void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, 
         auto created = GameState::create(plugin, {}, static_cast<uint64_t>(g));
         if (!created) return;  // check_plugin reports it
         GameState state = std::move(*created);
+        const GameState start = state;
+        std::vector<arb_move> played;
         GameMemory memory;
         for (int ply = 0; ply < settings.max_plies && !c.too_many(); ++ply) {
             const std::string position = state.position();
@@ -175,7 +252,9 @@ void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, 
                 c.expect(copy.position() == position, "assign_ex does not copy the position" + at(state));
             }
             state.play(chosen);
+            played.push_back(chosen);
         }
+        if (has_record && g < 3) check_record(plugin, start, played, c, report);
     }
 }
 
@@ -190,7 +269,7 @@ void check_abi_1_1(const PluginPtr &plugin, const CheckSettings &settings, Check
         c.expect(api.max_move_text_size >= 2, "max_move_text_size is below 2");
         check_create_ex(plugin, c);
     }
-    check_random_games(plugin, settings, c);
+    check_random_games(plugin, settings, c, report);
 }
 
 }  // namespace arb::game

@@ -51,6 +51,9 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     f.pgn.variant = f.record.variant;
     for (int side = 0; side < 2; ++side) f.pgn.side_names[side] = loaded.plugin->api().side_names[side];
     f.pgn.time_control = c.time_control.to_string();
+    if (auto native = output::NativeRecordWriter::create(loaded.plugin, c.game.options,
+                                                         {c.event, f.pgn.site, c.time_control}))
+        f.native = std::move(*native);
     auto start = game::GameState::create(loaded.plugin, c.game.options);
     if (start) {
         f.pgn.start_position = start->position();
@@ -68,6 +71,17 @@ std::string pgn_text(const std::vector<output::FinishedGame> &games, const Recor
     std::string pgn;
     for (const auto &g : games) pgn += output::to_pgn(g, format.for_game(g));
     return pgn;
+}
+
+std::string native_text(const std::vector<output::FinishedGame> &games, const RecordFormat &format,
+                        std::vector<std::string> &problems) {
+    std::string text;
+    if (!format.native) return text;
+    for (const auto &g : games) {
+        if (auto record = format.native->write(g)) text += *record;
+        else problems.push_back(record.error().message);
+    }
+    return text;
 }
 
 Expected<void> write_effective_config(const config::LoadedConfig &loaded, const fs::path &dir) {

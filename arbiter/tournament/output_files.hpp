@@ -7,10 +7,12 @@
 #include "core/expected.hpp"
 #include "output/finished_game.hpp"
 #include "output/jsonl_record.hpp"
+#include "output/native_record.hpp"
 #include "output/pgn_writer.hpp"
 #include "output/standings.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,9 @@ std::string variant_text(const config::GameSection &game);
 struct RecordFormat {
     output::RecordContext record;
     output::PgnContext pgn;
+    // The plugin's own format ("arbiter.record-format/1": games.ggf for
+    // Othello), when it has one; native->file_name() is the file.
+    std::optional<output::NativeRecordWriter> native;
     std::vector<int> first_side;  // per opening index; start position at the back
 
     [[nodiscard]] output::PgnContext for_game(const output::FinishedGame &g) const;
@@ -39,6 +44,12 @@ RecordFormat record_format(const config::LoadedConfig &loaded);
 
 // The PGN of `games`, in the order given.
 std::string pgn_text(const std::vector<output::FinishedGame> &games, const RecordFormat &format);
+
+// The plugin's own records of `games` (games.ggf), in the order given; empty
+// without a native format. A game the plugin cannot write is left out and
+// named in `problems` (the other records still hold it).
+std::string native_text(const std::vector<output::FinishedGame> &games, const RecordFormat &format,
+                        std::vector<std::string> &problems);
 
 // The effective config of a new output folder (openings file copied beside it,
 // referred to relatively so the folder can move) written into `dir`.

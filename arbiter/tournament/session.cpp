@@ -41,9 +41,11 @@ Expected<void> check_new_folder(const fs::path &dir) {
 }
 
 // Keeps the effective config and a copy of the openings, so --resume needs nothing else.
-Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir) {
+Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir,
+                                  const RecordFormat &format) {
     std::error_code ec;
     for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
+    if (format.native) fs::remove(dir / format.native->file_name(), ec);
     return write_effective_config(loaded, dir);
 }
 
@@ -103,27 +105,42 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     std::vector<bool> done(full_schedule.size(), false);
     int64_t recorded = 0;
     const RecordFormat format = record_format(loaded);
-    // The JSON lines are the source of truth: the PGN is rebuilt from them
-    // (streamed, one record at a time, into a temporary file that replaces
-    // games.pgn once the engines have started), so it never holds a game twice
-    // or a torn record.
+    // The JSON lines are the source of truth: the PGN (and the plugin's own
+    // record, games.ggf) is rebuilt from them (streamed, one record at a time,
+    // into a temporary file that replaces the record once the engines have
+    // started), so it never holds a game twice or a torn record.
+    const std::string native_file = format.native ? format.native->file_name() : std::string();
     const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
+    const fs::path native_temp = dir / (native_file + ".tmp");
     uint64_t valid_bytes = 0;
     bool dropped_torn_line = false;
-    auto failed_before_start = [&](const std::string &message) {
+    auto remove_temps = [&] {
         std::error_code ec;
         fs::remove(pgn_temp, ec);
+        if (format.native) fs::remove(native_temp, ec);
+    };
+    auto failed_before_start = [&](const std::string &message) {
+        remove_temps();
         return failed(message);
     };
     {
-        std::error_code ec;
-        fs::remove(pgn_temp, ec);
+        remove_temps();
         auto rebuilt = output::AppendFile::open(pgn_temp, /*durable=*/false);
         if (!rebuilt) return failed(rebuilt.error().message);
-        std::string problem, buffer;
+        std::optional<output::AppendFile> native_rebuilt;
+        if (format.native) {
+            auto opened = output::AppendFile::open(native_temp, /*durable=*/false);
+            if (!opened) return failed_before_start(opened.error().message);
+            native_rebuilt.emplace(std::move(*opened));
+        }
+        std::string problem, buffer, native_buffer;
         auto flush = [&] {
             if (auto w = rebuilt->append(buffer); !w && problem.empty()) problem = w.error().message;
             buffer.clear();
+            if (native_rebuilt) {
+                if (auto w = native_rebuilt->append(native_buffer); !w && problem.empty()) problem = w.error().message;
+                native_buffer.clear();
+            }
         };
         auto scan = output::scan_record_log(jsonl_file, [&](output::FinishedGame &&g) {
             if (!problem.empty()) return;
@@ -142,7 +159,13 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             plugin_errors.note(g);
             ++recorded;
             buffer += output::to_pgn(g, format.for_game(g));
-            if (buffer.size() >= (1U << 20)) flush();
+            if (format.native) {
+                // A game the plugin cannot write is left out of that file only: the
+                // JSON lines and the PGN hold it, and the tournament goes on.
+                if (auto record = format.native->write(g)) native_buffer += *record;
+                else err << "arbiter run: warning: " << record.error().message << "\n";
+            }
+            if (buffer.size() + native_buffer.size() >= (1U << 20)) flush();
         });
         flush();
         if (!scan) problem = scan.error().message;
@@ -186,8 +209,7 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
             else if (out_of_resources.empty()) out_of_resources = f.error.message;
         }
         if (!faults.empty()) {
-            std::error_code ec;
-            fs::remove(pgn_temp, ec);
+            remove_temps();
             for (const auto &f : faults)
                 err << "arbiter run: " << engine::describe_start_failure(rules.engines[static_cast<size_t>(f.index)], f.error);
             err << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
@@ -200,7 +222,8 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     }
 
     if (!options.resume) {
-        if (auto prepared = prepare_new_folder(loaded, dir); !prepared) return failed_before_start(prepared.error().message);
+        if (auto prepared = prepare_new_folder(loaded, dir, format); !prepared)
+            return failed_before_start(prepared.error().message);
     }
     if (dropped_torn_line) {
         err << "arbiter run: dropped an incomplete last record in " << jsonl_file.string()
@@ -212,6 +235,10 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         std::error_code ec;
         fs::rename(pgn_temp, dir / kPgnFile, ec);
         if (ec) return failed_before_start((dir / kPgnFile).string() + ": cannot replace: " + ec.message());
+        if (format.native) {
+            fs::rename(native_temp, dir / native_file, ec);
+            if (ec) return failed_before_start((dir / native_file).string() + ": cannot replace: " + ec.message());
+        }
     }
     auto jsonl = output::AppendFile::open(dir / kJsonlFile);
     if (!jsonl) return failed(jsonl.error().message);
@@ -219,6 +246,12 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
     // JSON lines on resume, so syncing it too would halve throughput for nothing.
     auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
     if (!pgn) return failed(pgn.error().message);
+    std::optional<output::AppendFile> native;
+    if (format.native) {
+        auto opened = output::AppendFile::open(dir / native_file, /*durable=*/false);
+        if (!opened) return failed(opened.error().message);
+        native.emplace(std::move(*opened));
+    }
 
     out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n",
                        c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
@@ -278,6 +311,15 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         if (auto w = pgn->append(output::to_pgn(g, format.for_game(g))); !w) {
             write_error = w.error().message;
             return false;
+        }
+        if (native) {
+            auto record = format.native->write(g);
+            if (!record) {
+                progress.message("warning: " + record.error().message + " (left out of " + native_file + ")");
+            } else if (auto w = native->append(*record); !w) {
+                write_error = w.error().message;
+                return false;
+            }
         }
         if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
         plugin_errors.note(g);
@@ -339,7 +381,9 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
                        stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
                        result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
     out << standings_text;
-    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string() << "; report: "
+    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string();
+    if (format.native) out << ", " << (dir / native_file).string();
+    out << "; report: "
         << (dir / kReportFile).string() << "\n";
     if (!stats.out_of_resources.empty()) {
         out.flush();

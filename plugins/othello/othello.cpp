@@ -3,11 +3,13 @@
 // pass. The state is 17 bytes with no history, so assign() is a plain copy
 // and legal_moves()/play() never allocate. Rules and formats: README.md.
 #include "bitboard.hpp"
+#include "ggf.hpp"
 #include "position_text.hpp"
 
 #include <arbiter/sdk/coords.hpp>
 #include <arbiter/sdk/game_adapter.hpp>
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
 
@@ -149,6 +151,41 @@ public:
         return arb::sdk::PositionKey().add(d.black).add(d.white).add(static_cast<uint64_t>(side_)).value();
     }
 
+    // Games in GGF ("arbiter.record-format/1"): the host writes games.ggf.
+    static const arb::sdk::RecordFormat &record_format() {
+        static const arb::sdk::RecordFormat format{"GGF", "ggf"};
+        return format;
+    }
+
+    // The record of `game` played from this position, on one line.
+    std::string write_record(const arb::sdk::RecordGame &game) const {
+        ggf::Game record;
+        record.black = game.player(0);
+        record.white = game.player(1);
+        record.date = ggf::date(game.date());
+        if (game.clock_base_ms() > 0)
+            record.time = ggf::time_control(std::chrono::seconds(game.clock_base_ms() / 1000),
+                                            std::chrono::seconds(game.clock_increment_ms() / 1000));
+        const Discs start = discs();
+        for (int square = 0; square < 64; ++square) {
+            const Bits bit = Bits{1} << square;
+            record.board[static_cast<size_t>(square)] = (start.black & bit) ? '*' : (start.white & bit) ? 'O' : '-';
+        }
+        record.first = side_;
+        Othello state = *this;
+        for (int32_t i = 0; i < game.move_count(); ++i) {
+            const arb_record_move m = game.move(i);
+            if (m.move < 0 || m.move > kPass) throw std::invalid_argument("not an Othello move code");
+            ggf::Move move{ggf::move(state.format_move(m.move).view()), std::nullopt, std::nullopt};
+            if (state.play(m.move) != ARB_OK) throw std::invalid_argument("move not legal where played");
+            if (m.has_score) move.eval = m.score_cp / 100.0;
+            if (m.elapsed_ms >= 0) move.seconds = static_cast<double>(m.elapsed_ms) / 1000.0;
+            record.moves.push_back(std::move(move));
+        }
+        record.result = state.ggf_result(game.result(), game.ending());
+        return ggf::write(record) + "\n";
+    }
+
     arb::sdk::Outcome outcome() const {
         if (!over()) return arb::sdk::Outcome::ongoing();
         const Discs d = discs();
@@ -165,6 +202,25 @@ public:
     }
 
 private:
+    // GGF's RE, black's result: the disc count (empties to the winner) when
+    // the rules ended the game, else the whole board to the winner with
+    // GGF's flag for how it ended.
+    std::string ggf_result(arb_result result, arb_record_ending ending) const {
+        if (ending == ARB_ENDING_RULE && over()) {
+            const arb::sdk::Outcome o = outcome();
+            return ggf::result(o.score[0] - o.score[1], 0);
+        }
+        const int margin = result == ARB_RESULT_WIN_SIDE_0 ? 64 : result == ARB_RESULT_WIN_SIDE_1 ? -64 : 0;
+        if (result == ARB_RESULT_ONGOING || ending == ARB_ENDING_UNFINISHED) return "?";
+        switch (ending) {
+        case ARB_ENDING_TIME: return ggf::result(margin, 't');
+        case ARB_ENDING_RESIGN:
+        case ARB_ENDING_FORFEIT: return ggf::result(margin, 'r');
+        case ARB_ENDING_AGREED: return ggf::result(margin, 's');
+        default: return ggf::result(margin, 0);
+        }
+    }
+
     static constexpr Bits kStartBlack = (Bits{1} << 28) | (Bits{1} << 35);  // e4, d5
     static constexpr Bits kStartWhite = (Bits{1} << 27) | (Bits{1} << 36);  // d4, e5
 

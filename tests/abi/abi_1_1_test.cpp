@@ -7,6 +7,7 @@
 
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
+#include <arbiter/ext/record_format.h>
 
 #include <algorithm>
 #include <cstring>
@@ -252,5 +253,19 @@ TEST_CASE("position hashes agree on transpositions and tell positions apart", "[
             CHECK(seen.size() > 200);
             CHECK(collisions == 0);
         }
+    }
+}
+
+TEST_CASE("plugin-check writes records through arbiter.record-format/1 where a plugin has it", "[abi][abi11][record]") {
+    for (const char *id : {"othello", "tictactoe"}) {
+        auto plugin = test::load_plugin(id);
+        game::CheckSettings settings;
+        settings.random_games = 4;
+        game::CheckReport report = game::check_plugin(plugin, settings);
+        INFO(id);
+        for (const auto &failure : report.failures) FAIL_CHECK(failure);
+        // Othello has the extension (3 of the random games are written); tic-tac-toe has not.
+        CHECK(report.records_written == (plugin->record_format() != nullptr ? 3 : 0));
+        CHECK((plugin->record_format() != nullptr) == (std::string(id) == "othello"));
     }
 }

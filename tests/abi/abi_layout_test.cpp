@@ -4,6 +4,7 @@
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/diagram.h>
 #include <arbiter/ext/position_hash.h>
+#include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
 
 #include <catch2/catch.hpp>
@@ -36,6 +37,13 @@ static_assert(offsetof(arb_host, plugin_path) == 16);
 static_assert(offsetof(arb_host, log) == 24);
 static_assert(sizeof(arb_host) == 32);
 static_assert(sizeof(arb_game_move_properties) == 8 && sizeof(arb_game_position_hash) == 8);
+// "arbiter.record-format/1": released layouts never change.
+static_assert(sizeof(arb_record_move) == 24 && offsetof(arb_record_move, elapsed_ms) == 16);
+static_assert(offsetof(arb_record_game, moves) == 8 && offsetof(arb_record_game, move_count) == 16);
+static_assert(offsetof(arb_record_game, ending) == 24 && offsetof(arb_record_game, player_names) == 32);
+static_assert(offsetof(arb_record_game, date) == 64 && offsetof(arb_record_game, clock_base_ms) == 72);
+static_assert(offsetof(arb_record_game, time_control) == 88 && sizeof(arb_record_game) == 96);
+static_assert(sizeof(arb_game_record_format) == 24 && offsetof(arb_game_record_format, write_record) == 16);
 static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);

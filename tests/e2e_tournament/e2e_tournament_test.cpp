@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <regex>
 #include <set>
 
 using namespace arb;
@@ -71,6 +73,43 @@ void check_exactly_once(const std::filesystem::path &out, int total) {
 
 int recorded_lines(const std::filesystem::path &jsonl) { return count_of(test::read_file(jsonl), "\n"); }
 
+// games.ggf of an Othello tournament: one line per record of games.jsonl, in
+// the same order, each a whole GGF game (checked against the GGF description
+// of GGS, not against the writer) with the record's players and move count.
+void check_ggf_lines(const std::filesystem::path &out, int total) {
+    auto log = output::read_record_log(out / "games.jsonl");
+    REQUIRE(log.has_value());
+    std::ifstream in(out / "games.ggf");
+    REQUIRE(in.good());
+    const std::regex game(R"(\(;GM\[Othello\]PC\[arbiter\]DT\[\d{4}\.\d\d\.\d\d_\d\d:\d\d:\d\d\.UTC\])"
+                          R"(PB\[([^\]]*)\]PW\[([^\]]*)\]RE\[[+-]?\d+\.\d\d(:[trs])?\]TI\[\d+:\d\d(/\d+:\d\d/0:00)?\])"
+                          R"(TY\[8\]BO\[8 [-*O]{64} ([*O])\]((?:[BW]\[(?:[A-H][1-8]|PA)(?:/-?\d*\.?\d*(?:/\d+\.\d\d)?)?\])*);\))");
+    const std::regex move(R"(([BW])\[)");
+    std::string line;
+    int lines = 0;
+    while (std::getline(in, line)) {
+        INFO("games.ggf line " << lines + 1 << ": " << line);
+        std::smatch m;
+        REQUIRE(std::regex_match(line, m, game));
+        REQUIRE(lines < static_cast<int>(log->games.size()));
+        const auto &r = log->games[static_cast<size_t>(lines)].record;
+        CHECK(m[1] == r.engine_names[0]);
+        CHECK(m[2] == r.engine_names[1]);
+        // Colours alternate from the side to move in BO, passes included.
+        char next = m[5] == "*" ? 'B' : 'W';
+        const std::string moves = m[6];
+        size_t count = 0;
+        for (auto it = std::sregex_iterator(moves.begin(), moves.end(), move); it != std::sregex_iterator(); ++it) {
+            CHECK((*it)[1].str()[0] == next);
+            next = next == 'B' ? 'W' : 'B';
+            ++count;
+        }
+        CHECK(count == r.opening_moves.size() + r.moves.size());
+        ++lines;
+    }
+    CHECK(lines == total);
+}
+
 bool plugin_present(const std::string &id) { return game::find_plugin(id, {ARBITER_PLUGIN_DIR}).has_value(); }
 
 // Marks this test's engine processes (see engine_yaml).
@@ -97,6 +136,9 @@ void check_stronger_ranks_first(const StrengthCase &c) {
     INFO(test::read_file(dir.path() / "log.txt"));
     REQUIRE(code == 0);
     check_exactly_once(dir.path() / "out", 2 * c.rounds);
+    // Only a plugin with "arbiter.record-format/1" (Othello) gets a record in its own format.
+    if (c.game == "othello") check_ggf_lines(dir.path() / "out", 2 * c.rounds);
+    else CHECK_FALSE(std::filesystem::exists(dir.path() / "out/games.ggf"));
     auto standings = nlohmann::json::parse(test::read_file(dir.path() / "out/standings.json"));
     INFO(standings.dump(2));
     CHECK(standings["table"]["engines"][0]["name"] == "mcts");
@@ -165,6 +207,39 @@ TEST_CASE("after kill -9 a resumed tournament has every game exactly once", "[e2
     REQUIRE(code == 0);
     CHECK_THAT(test::read_file(dir.path() / "log2.txt"), Catch::Contains("already played"));
     check_exactly_once(out, 2 * rounds);
+}
+
+TEST_CASE("after kill -9 and resume games.ggf of an Othello tournament has every game exactly once", "[e2e]") {
+    REQUIRE(plugin_present("othello"));
+    test::TempDir dir;
+    const std::string marker = marker_of(dir);
+    const int rounds = 20;
+    auto config = dir.write("o.yaml", config_yaml("othello", {{"r1", "random", 0}, {"r2", "random", 0}}, rounds, marker));
+    const auto out = dir.path() / "out";
+    {
+        test::ChildProcess run({kArbiter, "run", config.string(), "--out", out.string(), "--plugin-dir",
+                                ARBITER_PLUGIN_DIR},
+                               dir.path() / "log1.txt");
+        auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (recorded_lines(out / "games.jsonl") < 6 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        run.signal(SIGKILL);
+        REQUIRE(run.exit_code(std::chrono::seconds(10)) == 128 + SIGKILL);
+    }
+    const int before = recorded_lines(out / "games.jsonl");
+    INFO(test::read_file(dir.path() / "log1.txt"));
+    REQUIRE(before >= 6);
+    REQUIRE(before < 2 * rounds);
+    for (int i = 0; i < 200 && !test::processes_with(marker).empty(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    test::ChildProcess resume({kArbiter, "run", "--resume", out.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
+                              dir.path() / "log2.txt");
+    auto code = resume.exit_code(std::chrono::seconds(120));
+    INFO(test::read_file(dir.path() / "log2.txt"));
+    REQUIRE(code == 0);
+    CHECK_THAT(test::read_file(dir.path() / "log2.txt"), Catch::Contains("already played") && Catch::Contains("games.ggf"));
+    check_exactly_once(out, 2 * rounds);
+    check_ggf_lines(out, 2 * rounds);
 }
 
 TEST_CASE("SIGINT stops cleanly: records intact, no engine left running", "[e2e]") {

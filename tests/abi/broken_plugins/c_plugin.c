@@ -23,6 +23,7 @@
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/diagram.h>  /* compiled as C99: the header must be C-clean */
 #include <arbiter/ext/position_hash.h>
+#include <arbiter/ext/record_format.h> /* unused: compiled as C99 -pedantic here */
 #endif
 
 #include <stdio.h>

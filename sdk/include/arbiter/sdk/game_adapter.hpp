@@ -34,6 +34,10 @@
 //         (without it the adapter hashes position(), which allocates)
 //     const arb::sdk::BoardDrawing &drawing() const;   // "arbiter.diagram/1", with
 //     std::string diagram_cells() const;               // both (see board_drawing.hpp)
+//     static const arb::sdk::RecordFormat &record_format();  // "arbiter.record-format/1",
+//     std::string write_record(const arb::sdk::RecordGame &game) const;  // both or neither:
+//         called on the start position, returns the record (ending with a newline);
+//         throws std::invalid_argument for a move that is not legal where played
 //     static const void *extension(std::string_view id);  // any other extension
 //
 // The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
@@ -51,11 +55,13 @@
 #include <arbiter/ext/diagram.h>
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
+#include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
 #include <arbiter/sdk/board_drawing.hpp>
 #include <arbiter/sdk/hash.hpp>
 #include <arbiter/sdk/host.hpp>
 #include <arbiter/sdk/options.hpp>
+#include <arbiter/sdk/record.hpp>
 #include <arbiter/sdk/text.hpp>
 
 #include <algorithm>
@@ -415,6 +421,45 @@ struct Adapter {
         }
     }
 
+    static constexpr bool kHasRecordFormat = requires(const Game &g, const RecordGame &r) {
+        { Game::record_format() } -> std::convertible_to<const RecordFormat &>;
+        { g.write_record(r) } -> std::convertible_to<std::string>;
+    };
+
+    static arb_status ARB_CALL write_record(const arb_state *start, const arb_record_game *game, char *buf,
+                                            size_t cap, size_t *size) noexcept {
+        if (buf != nullptr && cap > 0) buf[0] = '\0';
+        if (size == nullptr || start == nullptr || game == nullptr) return ARB_ERR_INTERNAL;
+        *size = 0;
+        if constexpr (kHasRecordFormat) {
+            try {
+                const std::string text = as_game<Game>(start).write_record(RecordGame(*game));
+                if (buf == nullptr || text.size() + 1 > cap) {
+                    *size = text.size() + 1;
+                    return ARB_ERR_BUFFER;
+                }
+                *size = text.size();
+                return copy_out(text, buf, cap);
+            } catch (const std::invalid_argument &) {
+                return ARB_ERR_ILLEGAL;
+            } catch (...) {
+                return report_exception(as_instance<Game>(start).host, "write_record");
+            }
+        } else {
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static const arb_game_record_format *record_format_table() noexcept {
+        if constexpr (kHasRecordFormat) {
+            static const arb_game_record_format table{Game::record_format().name,
+                                                      Game::record_format().file_extension, &write_record};
+            return &table;
+        } else {
+            return nullptr;
+        }
+    }
+
     static const void *ARB_CALL get_extension(const char *id) noexcept {
         static constexpr arb_game_move_properties kMoveProperties{&move_properties};
         static constexpr arb_game_position_hash kPositionHash{&hash};
@@ -424,6 +469,7 @@ struct Adapter {
         if (kHasMoveProperties && name == ARB_EXT_MOVE_PROPERTIES) return &kMoveProperties;
         if (name == ARB_EXT_POSITION_HASH) return &kPositionHash;
         if (kHasDiagram && name == ARB_EXT_DIAGRAM) return &kDiagram;
+        if (kHasRecordFormat && name == ARB_EXT_RECORD_FORMAT) return record_format_table();
         if constexpr (requires(std::string_view s) { Game::extension(s); }) {
             try {
                 return Game::extension(name);
