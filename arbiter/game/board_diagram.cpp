@@ -141,6 +141,9 @@ Expected<std::string> DiagramReader::cells(const GameState &state, const BoardDr
     auto bad = [&](const std::string &what) {
         return fail(fmt::format("plugin {}: diagram cells '{}': {}", state.plugin()->id(), *text, what));
     };
+    bool known[256] = {};
+    known[static_cast<unsigned char>(drawing.empty)] = true;
+    for (const auto &p : drawing.pieces) known[static_cast<unsigned char>(p.token)] = true;
     for (char c : *text) {
         if (c == '/') {
             if (column != drawing.columns) return bad(fmt::format("row {} has {} cells, not {}", row + 1, column, drawing.columns));
@@ -148,9 +151,7 @@ Expected<std::string> DiagramReader::cells(const GameState &state, const BoardDr
             column = 0;
             continue;
         }
-        bool known = c == drawing.empty;
-        for (const auto &p : drawing.pieces) known = known || p.token == c;
-        if (!known) return bad(fmt::format("'{}' is neither the empty cell nor a piece", c));
+        if (!known[static_cast<unsigned char>(c)]) return bad(fmt::format("'{}' is neither the empty cell nor a piece", c));
         if (column >= drawing.columns) return bad(fmt::format("row {} has more than {} cells", row + 1, drawing.columns));
         cells.push_back(c);
         ++column;
