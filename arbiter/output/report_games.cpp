@@ -19,13 +19,21 @@ void put_number(std::string &stream, uint64_t value) {
 }
 
 // An optional engine figure against the same side's previous one (see the header).
-void put_figure(std::string &stream, const std::optional<int> &value, const std::optional<int> &reference) {
-    if (!value) {
-        put_number(stream, 0);
-        return;
-    }
+uint64_t figure(const std::optional<int> &value, const std::optional<int> &reference) {
+    if (!value) return 0;
     const int64_t delta = int64_t{*value} - reference.value_or(0);
-    put_number(stream, (delta >= 0 ? 2 * static_cast<uint64_t>(delta) : 2 * static_cast<uint64_t>(-delta) - 1) + 1);
+    return (delta >= 0 ? 2 * static_cast<uint64_t>(delta) : 2 * static_cast<uint64_t>(-delta) - 1) + 1;
+}
+
+// A column of numbers as byte planes (see the header); returns the width.
+size_t put_column(std::string &out, const std::vector<uint64_t> &values) {
+    uint64_t largest = 0;
+    for (uint64_t v : values) largest = std::max(largest, v);
+    size_t width = 1;
+    while (width < 8 && (largest >> (8 * width)) != 0) ++width;
+    for (size_t plane = 0; plane < width; ++plane)
+        for (uint64_t v : values) out.push_back(static_cast<char>(v >> (8 * plane) & 0xff));
+    return width;
 }
 
 nlohmann::json drawing_json(const game::BoardDrawing &d) {
@@ -146,10 +154,10 @@ void ReportGames::add(const FinishedGame &g) {
     if (!r.opening_moves.empty()) j["o"] = r.opening_moves.size();
     for (size_t i = 0; i < r.moves.size(); ++i) {
         const auto &m = r.moves[i];
-        put_number(times_, m.forced ? 0 : static_cast<uint64_t>(std::max<int64_t>(0, m.elapsed.count())) + 1);
+        times_.push_back(m.forced ? 0 : static_cast<uint64_t>(std::max<int64_t>(0, m.elapsed.count())) + 1);
         const match::MoveRecord *same_side = i >= 2 ? &r.moves[i - 2] : nullptr;
-        put_figure(scores_, m.score_cp, same_side ? same_side->score_cp : std::nullopt);
-        put_figure(depths_, m.depth, same_side ? same_side->depth : std::nullopt);
+        scores_.push_back(figure(m.score_cp, same_side ? same_side->score_cp : std::nullopt));
+        depths_.push_back(figure(m.depth, same_side ? same_side->depth : std::nullopt));
     }
 
     // The boards, by replaying the game through the plugin.
@@ -198,7 +206,7 @@ std::string ReportGames::payload() const {
     std::vector<uint32_t> move_order(moves_.size());
     for (size_t id = 0; id < moves_.size(); ++id) move_order[move_rank[id]] = static_cast<uint32_t>(id);
     std::vector<std::vector<uint32_t>> change_rank(moves_.size());
-    std::string changes, moves, boards;
+    std::string changes;
     nlohmann::json texts = nlohmann::json::array();
     for (uint32_t id : move_order) {
         const auto &entry = moves_[id];
@@ -210,18 +218,26 @@ std::string ReportGames::payload() const {
         put_number(changes, sorted.size());
         for (const auto *c : sorted) changes += *c;
     }
-    for (uint32_t id : ply_moves_) put_number(moves, move_rank[id]);
-    for (const auto &[move, change] : ply_changes_) put_number(boards, change_rank[move][change]);
+    std::vector<uint64_t> moves, boards;
+    moves.reserve(ply_moves_.size());
+    for (uint32_t id : ply_moves_) moves.push_back(move_rank[id]);
+    boards.reserve(ply_changes_.size());
+    for (const auto &[move, change] : ply_changes_) boards.push_back(change_rank[move][change]);
 
-    const std::pair<const char *, const std::string *> streams[] = {
-        {"changes", &changes}, {"moves", &moves}, {"boards", &boards},
-        {"times", &times_},    {"scores", &scores_}, {"depths", &depths_}};
-    nlohmann::json lengths = nlohmann::json::array();
-    for (const auto &[name, bytes] : streams) lengths.push_back({name, bytes->size()});
+    std::string streams;
+    nlohmann::json layout = nlohmann::json::array({{"changes", changes.size()}});
+    streams += changes;
+    const std::pair<const char *, const std::vector<uint64_t> *> columns[] = {
+        {"moves", &moves}, {"boards", &boards}, {"times", &times_}, {"scores", &scores_}, {"depths", &depths_}};
+    for (const auto &[name, values] : columns) {
+        const size_t before = streams.size();
+        const size_t width = put_column(streams, *values);
+        layout.push_back({name, streams.size() - before, width});
+    }
     std::string json = "{\"board\":";
     json += drawing_ ? drawing_json(*drawing_).dump() : "null";
     json += ",\"starts\":" + nlohmann::json(starts_).dump() + ",\"moves\":" + texts.dump() +
-            ",\"streams\":" + lengths.dump() + ",\"games\":[";
+            ",\"streams\":" + layout.dump() + ",\"games\":[";
     for (size_t i = 0; i < games_.size(); ++i) {
         if (i > 0) json += ",\n";
         json += games_[i];
@@ -232,8 +248,7 @@ std::string ReportGames::payload() const {
     const auto n = static_cast<uint32_t>(json.size());
     for (int shift = 0; shift < 32; shift += 8) out.push_back(static_cast<char>(n >> shift & 0xff));
     out += json;
-    for (const auto &[name, bytes] : streams) out += *bytes;
-    return out;
+    return out + streams;
 }
 
 }  // namespace arb::output

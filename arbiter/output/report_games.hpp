@@ -6,17 +6,18 @@
 // move makes; a ply is then two small numbers. A plugin without the
 // extension gives the position text of every ply instead.
 //
-// payload() is the layout report.js reads (html_report deflates it):
+// payload() is the layout report.js reads (html_report compresses it):
 //
 //   4 bytes: N, little-endian; N bytes: JSON (UTF-8); then the streams, one
-//   after the other, in the order and with the byte lengths the JSON's
-//   "streams" lists as [name, length] pairs.
+//   after the other, in the order and with the byte lengths (and widths) the
+//   JSON's "streams" lists.
 //
 //   JSON {"board": the drawing, or null without the extension,
 //         "starts": [distinct start boards: cells, or position texts],
 //         "moves": [distinct move texts, the most played first],
-//         "streams": [["changes", n], ["moves", n], ["boards", n],
-//                     ["times", n], ["scores", n], ["depths", n]],
+//         "streams": [["changes", bytes], ["moves", bytes, width],
+//                     ["boards", bytes, width], ["times", bytes, width],
+//                     ["scores", bytes, width], ["depths", bytes, width]],
 //         "games": [{"n": number in the schedule (from 1), "e": [engine, engine],
 //                    "r": result, "t": termination, "why": reason, "fault": loser
 //                    side of an engine fault, "k": plies, "o": plies of the opening
@@ -25,19 +26,25 @@
 //                    "err": why boards are missing, "p": [position text after
 //                    each ply] (only without the extension)}]}
 //
-//   A stream is a sequence of unsigned LEB128 numbers (7 bits a byte, low
-//   bits first, the high bit set on every byte but the last).
-//   - changes: for each entry of "moves" in order: D, the number of distinct
-//     changes the move made; then each change, the most frequent first: C,
-//     the number of changed cells, then per cell in increasing index order
-//     the gap to the previous changed cell (index - previous - 1, the first
-//     from -1) and the code of the cell's new character.
-//   - moves: per game, per ply: the index of its text in "moves".
-//   - boards: per game, per ply with a board: the index of its change among
-//     the changes of its move.
-//   - times: per game, per engine move (k - o): 0 for a move the arbiter
-//     played (forced), else the milliseconds + 1.
-//   - scores, depths: same count: 0 when the engine sent none, else
+//   "changes" is a sequence of unsigned LEB128 numbers (7 bits a byte, low
+//   bits first, the high bit set on every byte but the last): for each entry
+//   of "moves" in order, D, the number of distinct changes the move made;
+//   then each change, the most frequent first: C, the number of changed
+//   cells, then per cell in increasing index order the gap to the previous
+//   changed cell (index - previous - 1, the first from -1) and the code of
+//   the cell's new character. Without the extension it is empty.
+//
+//   The others are columns of N unsigned numbers of `width` bytes (N = bytes
+//   / width), stored as byte planes: first the lowest byte of every number,
+//   then the next byte of every number, and so on (planes of like bytes
+//   compress better than numbers written whole). Games follow each other in
+//   "games" order:
+//   - moves: per ply (k a game): the index of its text in "moves";
+//   - boards: per ply with a board (v, else k; none without "s" or without
+//     the extension): the index of its change among its move's changes;
+//   - times: per engine move (k - o a game): 0 for a move the arbiter played
+//     (forced), else the milliseconds + 1;
+//   - scores, depths: per engine move: 0 when the engine sent none, else
 //     zigzag(value - reference) + 1, the reference being the value of the
 //     engine move two before (the same side's) or 0 when it has none;
 //     zigzag(x) = 2x for x >= 0, -2x - 1 for x < 0.
@@ -101,7 +108,7 @@ private:
     // frequency when the payload is written.
     std::vector<uint32_t> ply_moves_;
     std::vector<std::pair<uint32_t, uint32_t>> ply_changes_;  // (move id, change id) per ply with a board
-    std::string times_, scores_, depths_;  // streams, final as written
+    std::vector<uint64_t> times_, scores_, depths_;  // per engine move, as stored
     std::string change_buffer_;
 };
 

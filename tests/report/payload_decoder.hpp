@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,8 @@ struct DecodedGame {
 struct DecodedPayload {
     nlohmann::json json;
     std::map<std::string, size_t> stream_sizes;
+    std::map<std::string, size_t> widths;
+    std::map<std::string, std::vector<uint64_t>> columns;  // the numbers of each column
     std::vector<DecodedGame> games;
 };
 
@@ -87,28 +90,65 @@ private:
     size_t at_, end_;
 };
 
+// A column of byte planes: number i is the sum of byte (plane * count + i) << (8 * plane).
+inline std::vector<uint64_t> read_column(const std::string &bytes, size_t begin, size_t length, size_t width) {
+    REQUIRE(width >= 1);
+    REQUIRE(length % width == 0);
+    const size_t count = length / width;
+    std::vector<uint64_t> values(count);
+    for (size_t i = 0; i < count; ++i)
+        for (size_t plane = 0; plane < width; ++plane)
+            values[i] |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[begin + plane * count + i]))
+                         << (8 * plane);
+    return values;
+}
+
+class Cursor {
+public:
+    explicit Cursor(const std::vector<uint64_t> &values) : values_(values) {}
+    uint64_t next() {
+        REQUIRE(at_ < values_.size());
+        return values_[at_++];
+    }
+    [[nodiscard]] bool done() const { return at_ == values_.size(); }
+
+private:
+    const std::vector<uint64_t> &values_;
+    size_t at_ = 0;
+};
+
 inline DecodedPayload decode_payload(const std::string &payload) {
     REQUIRE(payload.size() >= 4);
     uint32_t n = 0;
     for (int i = 3; i >= 0; --i) n = n << 8 | static_cast<unsigned char>(payload[static_cast<size_t>(i)]);
     DecodedPayload out;
     out.json = nlohmann::json::parse(payload.substr(4, n));
-    std::map<std::string, NumberReader> streams;
+    std::optional<NumberReader> change_table;
     size_t at = 4 + n;
     for (const auto &s : out.json["streams"]) {
         const size_t length = s[1];
         out.stream_sizes[s[0]] = length;
-        streams.emplace(s[0].get<std::string>(), NumberReader(payload, at, at + length));
+        if (s[0] == "changes") {
+            REQUIRE(s.size() == 2);
+            change_table.emplace(payload, at, at + length);
+        } else {
+            REQUIRE(s.size() == 3);
+            out.widths[s[0]] = s[2];
+            out.columns[s[0]] = read_column(payload, at, length, s[2]);
+        }
         at += length;
     }
     REQUIRE(at == payload.size());
+    REQUIRE(change_table);
+    std::map<std::string, Cursor> columns;
+    for (const auto &[name, values] : out.columns) columns.emplace(name, Cursor(values));
     const auto &texts = out.json["moves"];
     const bool drawn = !out.json["board"].is_null();
     // changes[move][k] = list of (cell index, character)
     std::vector<std::vector<std::vector<std::pair<size_t, char>>>> changes(texts.size());
     if (drawn)
         for (auto &of_move : changes) {
-            auto &c = streams.at("changes");
+            auto &c = *change_table;
             for (uint64_t d = c.next(); d > 0; --d) {
                 std::vector<std::pair<size_t, char>> cells;
                 int64_t index = -1;
@@ -119,7 +159,7 @@ inline DecodedPayload decode_payload(const std::string &payload) {
                 of_move.push_back(cells);
             }
         }
-    auto figure = [](NumberReader &r, std::vector<std::string> &list) {
+    auto figure = [](Cursor &r, std::vector<std::string> &list) {
         const uint64_t z = r.next();
         if (z == 0) return list.push_back("");
         const int64_t delta = (z - 1) % 2 == 0 ? static_cast<int64_t>((z - 1) / 2) : -static_cast<int64_t>(z / 2);
@@ -132,7 +172,7 @@ inline DecodedPayload decode_payload(const std::string &payload) {
         const int k = g["k"], o = g.value("o", 0);
         std::vector<uint64_t> move_numbers;
         for (int i = 0; i < k; ++i) {
-            move_numbers.push_back(streams.at("moves").next());
+            move_numbers.push_back(columns.at("moves").next());
             game.moves.push_back(texts.at(move_numbers.back()));
         }
         if (g.contains("s")) {
@@ -144,20 +184,21 @@ inline DecodedPayload decode_payload(const std::string &payload) {
                     game.boards.push_back(g["p"].at(static_cast<size_t>(i)));
                     continue;
                 }
-                const auto &change = changes.at(move_numbers[static_cast<size_t>(i)]).at(streams.at("boards").next());
+                const auto &change = changes.at(move_numbers[static_cast<size_t>(i)]).at(columns.at("boards").next());
                 for (const auto &[index, c] : change) board.at(index) = c;
                 game.boards.push_back(board);
             }
         }
         for (int i = 0; i < k - o; ++i) {
-            const uint64_t t = streams.at("times").next();
+            const uint64_t t = columns.at("times").next();
             game.times.push_back(t == 0 ? "f" : std::to_string(t - 1));
-            figure(streams.at("scores"), game.scores);
-            figure(streams.at("depths"), game.depths);
+            figure(columns.at("scores"), game.scores);
+            figure(columns.at("depths"), game.depths);
         }
         out.games.push_back(std::move(game));
     }
-    for (const auto &[name, reader] : streams) CHECK(reader.done());
+    for (const auto &[name, column] : columns) CHECK(column.done());
+    CHECK(change_table->done());
     return out;
 }
 

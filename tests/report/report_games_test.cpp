@@ -87,9 +87,16 @@ TEST_CASE("scores and depths are stored against the same side's previous figure"
     const auto decoded = test::decode_payload(games.payload());
     CHECK(decoded.games[0].scores == std::vector<std::string>{"100", "2000", "98", "", "-5"});
     CHECK(decoded.games[0].depths == std::vector<std::string>{"20", "21", "22", "23", "24"});
-    // Against 0, 0, 100, -, 98: zigzag(100) + 1 = 201 (2 bytes), zigzag(2000) + 1 = 4001 (2),
-    // zigzag(-2) + 1 = 4 (1), none = 0 (1), zigzag(-103) + 1 = 206 (2): 8 bytes.
-    CHECK(decoded.stream_sizes.at("scores") == 8);
+    // Against 0, 0, 100, -, 98: zigzag(100) + 1 = 201, zigzag(2000) + 1 = 4001, zigzag(-2) + 1 = 4,
+    // none = 0, zigzag(-103) + 1 = 206; two bytes wide for 4001 > 255.
+    CHECK(decoded.columns.at("scores") == std::vector<uint64_t>{201, 4001, 4, 0, 206});
+    CHECK(decoded.widths.at("scores") == 2);
+    CHECK(decoded.stream_sizes.at("scores") == 10);
+    // Depths 20 21 22 23 24: 41, 43, then +2 against two moves before: zigzag(2) + 1 = 5.
+    CHECK(decoded.columns.at("depths") == std::vector<uint64_t>{41, 43, 5, 5, 5});
+    CHECK(decoded.widths.at("depths") == 1);
+    // Times 10..14 ms (none forced here): ms + 1.
+    CHECK(decoded.columns.at("times") == std::vector<uint64_t>{11, 12, 13, 14, 15});
 }
 
 TEST_CASE("a game the plugin cannot replay keeps its moves and says why", "[report]") {

@@ -45,22 +45,31 @@
     } while (b & 128);
     return value;
   };
-  Numbers.prototype.skip = function (count) {
-    for (; count > 0; --count) {
-      if (this.at >= this.end) throw new Error('a stream of the games ends early');
-      while (this.bytes[this.at++] & 128) if (this.at >= this.end) throw new Error('a stream of the games ends early');
-    }
-  };
   function unzigzag(z) { return z % 2 === 0 ? z / 2 : -(z + 1) / 2; }
 
+  // A column of numbers stored as byte planes of `width` bytes each.
+  function Column(bytes, at, length, width) {
+    this.bytes = bytes; this.at = at; this.width = width; this.count = length / width;
+    if (this.count !== Math.floor(this.count)) throw new Error('a column of the games is cut');
+  }
+  Column.prototype.get = function (i) {
+    if (i >= this.count) throw new Error('a column of the games ends early');
+    var value = 0;
+    for (var k = this.width - 1; k >= 0; --k) value = value * 256 + this.bytes[this.at + k * this.count + i];
+    return value;
+  };
+
   // The JSON, the table of changes, and where each game's numbers start in
-  // the streams (a game's plies are decoded when it is opened).
+  // the columns (a game's plies are read when it is opened).
   function unpack(buffer) {
     var bytes = new Uint8Array(buffer);
     var n = new DataView(buffer).getUint32(0, true);
     var v = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)));
     var streams = {}, at = 4 + n;
-    v.streams.forEach(function (s) { streams[s[0]] = new Numbers(bytes, at, at + s[1]); at += s[1]; });
+    v.streams.forEach(function (s) {
+      streams[s[0]] = s.length > 2 ? new Column(bytes, at, s[1], s[2]) : new Numbers(bytes, at, at + s[1]);
+      at += s[1];
+    });
     if (at !== bytes.length) throw new Error('the games have ' + (bytes.length - at) + ' bytes too many');
     v.streams = streams;
     if (v.board) {
@@ -79,34 +88,34 @@
           starts.push(index.length);
         }
       }
+      if (c.at !== c.end) throw new Error('the table of changes has bytes too many');
       v.cellStart = Uint32Array.from(starts);
       v.cellIndex = Uint32Array.from(index);
       v.cellChar = Uint8Array.from(chars);
     }
+    var next = [0, 0, 0];  // plies, plies with a board, engine moves
     v.games.forEach(function (g) {
       g.boards = g.s === undefined || !v.board ? 0 : g.v === undefined ? g.k : g.v;
-      g.at = [streams.moves.at, streams.boards.at, streams.times.at, streams.scores.at, streams.depths.at];
-      streams.moves.skip(g.k);
-      streams.boards.skip(g.boards);
-      [streams.times, streams.scores, streams.depths].forEach(function (s) { s.skip(g.k - (g.o || 0)); });
+      g.at = next.slice();
+      next[0] += g.k;
+      next[1] += g.boards;
+      next[2] += g.k - (g.o || 0);
     });
+    if (next[0] !== streams.moves.count || next[1] !== streams.boards.count || next[2] !== streams.times.count)
+      throw new Error('the columns do not hold the plies of the games');
     return v;
   }
 
   // One game's plies: move numbers, change numbers, and the engines' times, scores and depths as text.
   function plies(g) {
-    var s = view.streams;
-    function from(stream, at) { return new Numbers(stream.bytes, at, stream.end); }
-    var moves = from(s.moves, g.at[0]), changes = from(s.boards, g.at[1]);
-    var times = from(s.times, g.at[2]), scores = from(s.scores, g.at[3]), depths = from(s.depths, g.at[4]);
-    var p = { mv: [], ch: [], ms: [], sc: [], d: [] };
-    for (var k = 0; k < g.k; ++k) p.mv.push(moves.next());
-    for (var b = 0; b < g.boards; ++b) p.ch.push(changes.next());
+    var s = view.streams, p = { mv: [], ch: [], ms: [], sc: [], d: [] };
+    for (var k = 0; k < g.k; ++k) p.mv.push(s.moves.get(g.at[0] + k));
+    for (var b = 0; b < g.boards; ++b) p.ch.push(s.boards.get(g.at[1] + b));
     for (var e = 0; e < g.k - (g.o || 0); ++e) {
-      var t = times.next();
+      var t = s.times.get(g.at[2] + e);
       p.ms.push(t === 0 ? 'f' : String(t - 1));
-      [[scores, p.sc], [depths, p.d]].forEach(function (pair) {
-        var z = pair[0].next(), before = e >= 2 ? pair[1][e - 2] : '';
+      [[s.scores, p.sc], [s.depths, p.d]].forEach(function (pair) {
+        var z = pair[0].get(g.at[2] + e), before = e >= 2 ? pair[1][e - 2] : '';
         pair[1].push(z === 0 ? '' : String(unzigzag(z - 1) + (before === '' ? 0 : +before)));
       });
     }
