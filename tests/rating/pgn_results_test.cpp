@@ -92,7 +92,7 @@ TEST_CASE("PGN results: byte order mark, CRLF, several tags on a line, no movete
     CHECK(r->games[1].second == 0);
 }
 
-TEST_CASE("PGN results: several files make one pool; a failed file adds nothing", "[rating][pgn]") {
+TEST_CASE("PGN results: several files make one pool, and a failed file adds nothing", "[rating][pgn]") {
     PgnResults results;
     std::istringstream first(game("A", "B", "1-0") + game("B", "C", "*"));
     auto read = add_pgn_results(first, "one.pgn", results);
