@@ -7,6 +7,8 @@
 #include "game/plugin_checker.hpp"
 #include "process/run_in_child.hpp"
 
+#include <arbiter/ext/diagram.h>
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -70,6 +72,9 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
     if (const auto *format = (*plugin)->record_format())
         std::cout << "; " << report.records_written << " " << format->name << " records written (" ARB_EXT_RECORD_FORMAT
                   << ", games." << format->file_extension << ")";
+    if (report.diagrams_checked > 0)
+        std::cout << "; " << report.diagrams_checked << (report.diagrams_checked == 1 ? " position" : " positions")
+                  << " drawn (" ARB_EXT_DIAGRAM ")";
     std::cout << std::endl;
     return report.ok() ? kExitOk : kExitFailure;
 }

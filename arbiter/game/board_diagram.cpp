@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
 #include <set>
 
@@ -32,6 +33,12 @@ bool is_colour(std::string_view word) {
     for (char c : word.substr(1))
         if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
     return true;
+}
+
+// A character for a message: itself if printable, else \xNN.
+std::string shown(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return std::isprint(byte) ? std::string(1, c) : fmt::format("\\x{:02x}", byte);
 }
 
 bool is_token(std::string_view word) { return word.size() == 1 && word[0] > ' ' && word[0] <= '~' && word[0] != '/'; }
@@ -132,31 +139,37 @@ Expected<BoardDrawing> DiagramReader::drawing(const GameState &state) {
     return parsed;
 }
 
-Expected<std::string> DiagramReader::cells(const GameState &state, const BoardDrawing &drawing) {
-    auto text = call(ext_->write_cells, state, "write_cells");
-    if (!text) return fail(text.error().message);
+Expected<std::string> parse_diagram_cells(std::string_view text, const BoardDrawing &drawing) {
     std::string cells;
     cells.reserve(static_cast<size_t>(drawing.columns * drawing.rows));
     int row = 0, column = 0;
-    auto bad = [&](const std::string &what) {
-        return fail(fmt::format("plugin {}: diagram cells '{}': {}", state.plugin()->id(), *text, what));
-    };
-    for (char c : *text) {
+    auto bad = [&](const std::string &what) { return fail(fmt::format("diagram cells '{}': {}", text, what)); };
+    bool known[256] = {};
+    known[static_cast<unsigned char>(drawing.empty)] = true;
+    for (const auto &p : drawing.pieces) known[static_cast<unsigned char>(p.token)] = true;
+    for (char c : text) {
         if (c == '/') {
             if (column != drawing.columns) return bad(fmt::format("row {} has {} cells, not {}", row + 1, column, drawing.columns));
             ++row;
             column = 0;
             continue;
         }
-        bool known = c == drawing.empty;
-        for (const auto &p : drawing.pieces) known = known || p.token == c;
-        if (!known) return bad(fmt::format("'{}' is neither the empty cell nor a piece", c));
+        if (!known[static_cast<unsigned char>(c)])
+            return bad(fmt::format("'{}' is neither the empty cell nor a piece", shown(c)));
         if (column >= drawing.columns) return bad(fmt::format("row {} has more than {} cells", row + 1, drawing.columns));
         cells.push_back(c);
         ++column;
     }
     if (row + 1 != drawing.rows || column != drawing.columns)
         return bad(fmt::format("expected {} rows of {} cells", drawing.rows, drawing.columns));
+    return cells;
+}
+
+Expected<std::string> DiagramReader::cells(const GameState &state, const BoardDrawing &drawing) {
+    auto text = call(ext_->write_cells, state, "write_cells");
+    if (!text) return fail(text.error().message);
+    auto cells = parse_diagram_cells(*text, drawing);
+    if (!cells) return fail("plugin " + state.plugin()->id() + ": " + cells.error().message);
     return cells;
 }
 

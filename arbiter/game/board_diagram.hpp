@@ -43,6 +43,11 @@ struct BoardDrawing {
 // colour or a token given twice is an error naming the line.
 Expected<BoardDrawing> parse_board_drawing(std::string_view text);
 
+// The cells text of a position (rows joined by '/') read against its
+// drawing: the cells without separators, columns * rows characters, each
+// the empty token or a piece's; an error says which row or character.
+Expected<std::string> parse_diagram_cells(std::string_view text, const BoardDrawing &drawing);
+
 // Asks one plugin for diagrams; reuses its buffer between calls.
 class DiagramReader {
 public:

@@ -4,6 +4,7 @@
 #include "game/game_state.hpp"
 #include "game/plugin_checker_abi_1_1.hpp"
 #include "game/plugin_checker_defects.hpp"
+#include "game/plugin_checker_diagram.hpp"
 
 #include <algorithm>
 #include <random>
@@ -192,6 +193,7 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     c.stage("two states from two threads at once");
     check_two_threads(plugin, settings, c);
     check_abi_1_1(plugin, settings, report);
+    check_diagram(plugin, settings, report);
     return report;
 }
 

@@ -30,6 +30,7 @@ struct CheckReport {
     int games_finished = 0;             // random games that reached a result
     int64_t positions = 0;              // positions visited
     int records_written = 0;            // games written through "arbiter.record-format/1"
+    int diagrams_checked = 0;           // positions drawn through "arbiter.diagram/1"
 
     [[nodiscard]] bool ok() const noexcept { return failures.empty(); }
 };

@@ -1,6 +1,7 @@
 #include "output/html_report.hpp"
 
 #include "output/html_text.hpp"
+#include "output/page_packing.hpp"
 #include "output/report_assets.hpp"
 #include "output/report_charts.hpp"
 #include "rating/standings_format.hpp"
@@ -336,11 +337,12 @@ std::string html_report(const ReportHeader &header, const Standings &standings, 
     games_section(h, viewer);
     h += "<footer>Written by arbiter " + html_escape(header.arbiter_version) +
          ". This page is self-contained: it loads nothing from the network.</footer>\n</main>\n";
-    nlohmann::json meta = {{"engines", standings.names}, {"sides", {header.side_names[0], header.side_names[1]}}};
-    std::string data = meta.dump();
-    data.pop_back();  // the closing brace: the viewer's games follow
-    data += ",\"view\":" + viewer.json() + "}";
-    h += "<script type=\"application/json\" id=\"report-data\">" + script_safe(std::move(data)) + "</script>\n<script>\n";
+    const nlohmann::json meta = {{"engines", standings.names}, {"sides", {header.side_names[0], header.side_names[1]}}};
+    h += "<script type=\"application/json\" id=\"report-data\">" +
+         script_safe(meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + "</script>\n";
+    // The games, compressed (report_games.hpp describes the layout): base64 has no '<'.
+    h += "<script type=\"application/octet-stream\" id=\"report-games\" data-encoding=\"zlib base64\">" +
+         base64(zlib_compress(viewer.payload())) + "</script>\n<script>\n";
     h += kReportJs;
     h += "</script>\n</body></html>\n";
     return h;

@@ -3,12 +3,38 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <numeric>
+
 namespace arb::output {
 
 namespace {
 
-// The viewer's digits (report.js has the same alphabet).
-constexpr std::string_view kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+_";
+void put_number(std::string &stream, uint64_t value) {
+    while (value >= 0x80) {
+        stream.push_back(static_cast<char>(0x80 | (value & 0x7f)));
+        value >>= 7;
+    }
+    stream.push_back(static_cast<char>(value));
+}
+
+// An optional engine figure against the same side's previous one (see the header).
+uint64_t figure(const std::optional<int> &value, const std::optional<int> &reference) {
+    if (!value) return 0;
+    const int64_t delta = int64_t{*value} - reference.value_or(0);
+    return (delta >= 0 ? 2 * static_cast<uint64_t>(delta) : 2 * static_cast<uint64_t>(-delta) - 1) + 1;
+}
+
+// A column of numbers as byte planes (see the header); returns the width.
+size_t put_column(std::string &out, const std::vector<uint64_t> &values) {
+    uint64_t largest = 0;
+    for (uint64_t v : values) largest = std::max(largest, v);
+    size_t width = 1;
+    while (width < 8 && (largest >> (8 * width)) != 0) ++width;
+    for (size_t plane = 0; plane < width; ++plane)
+        for (uint64_t v : values) out.push_back(static_cast<char>(v >> (8 * plane) & 0xff));
+    return width;
+}
 
 nlohmann::json drawing_json(const game::BoardDrawing &d) {
     using nlohmann::json;
@@ -20,35 +46,24 @@ nlohmann::json drawing_json(const game::BoardDrawing &d) {
         for (const auto &s : list) out.push_back({s.c1, s.r1, s.c2, s.r2});
         return out;
     };
-    return {{"columns", d.columns}, {"rows", d.rows},           {"points", d.points},
-            {"files", d.files},     {"ranks", d.ranks},         {"colour", d.board_colour},
+    return {{"columns", d.columns}, {"rows", d.rows},   {"points", d.points},
+            {"files", d.files},     {"ranks", d.ranks}, {"colour", d.board_colour},
             {"lines", segments(d.lines)}, {"frames", segments(d.frames)}, {"empty", std::string(1, d.empty)},
-            {"pieces", pieces},     {"width", index_width(static_cast<size_t>(d.columns * d.rows))}};
+            {"pieces", pieces}};
+}
+
+// Ids ordered by how often they were used, most first (ties: first seen
+// first), and the rank of each id in that order.
+std::vector<uint32_t> ranks_by_use(const std::vector<int64_t> &uses) {
+    std::vector<uint32_t> order(uses.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return uses[a] > uses[b]; });
+    std::vector<uint32_t> rank(uses.size());
+    for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<uint32_t>(i);
+    return rank;
 }
 
 }  // namespace
-
-int index_width(size_t cells) {
-    int width = 1;
-    for (size_t reach = kDigits.size(); reach < cells; reach *= kDigits.size()) ++width;
-    return width;
-}
-
-std::string encode_cell_changes(const std::string &before, const std::string &after, int width) {
-    std::string out;
-    for (size_t i = 0; i < after.size(); ++i) {
-        if (i < before.size() && before[i] == after[i]) continue;
-        char digits[8];
-        size_t rest = i;
-        for (int d = width - 1; d >= 0; --d) {
-            digits[d] = kDigits[rest % kDigits.size()];
-            rest /= kDigits.size();
-        }
-        out.append(digits, static_cast<size_t>(width));
-        out.push_back(after[i]);
-    }
-    return out;
-}
 
 ReportGames::ReportGames(game::PluginPtr plugin, game::OptionList options)
     : plugin_(std::move(plugin)), options_(std::move(options)), reader_(game::DiagramReader::of(*plugin_)) {
@@ -78,16 +93,47 @@ std::optional<std::string> ReportGames::snapshot(const game::GameState &state, s
     return std::move(*cells);
 }
 
-int ReportGames::start_index(const std::string &snapshot) {
+uint32_t ReportGames::start_index(const std::string &snapshot) {
     for (size_t i = 0; i < starts_.size(); ++i)
-        if (starts_[i] == snapshot) return static_cast<int>(i);
+        if (starts_[i] == snapshot) return static_cast<uint32_t>(i);
     starts_.push_back(snapshot);
-    return static_cast<int>(starts_.size() - 1);
+    return static_cast<uint32_t>(starts_.size() - 1);
 }
 
-void ReportGames::add(const FinishedGame &game) { games_.push_back(encode(game)); }
+uint32_t ReportGames::move_id(const std::string &text) {
+    auto [it, fresh] = move_ids_.try_emplace(text, static_cast<uint32_t>(moves_.size()));
+    if (fresh) moves_.push_back({text, 0, {}, {}, {}});
+    ++moves_[it->second].plies;
+    return it->second;
+}
 
-std::string ReportGames::encode(const FinishedGame &g) {
+uint32_t ReportGames::change_id(uint32_t move, const std::string &before, const std::string &after) {
+    // Into a reused buffer: this runs for every ply of every game.
+    std::string &change = change_buffer_;
+    change.clear();
+    size_t count = 0, previous = 0;
+    for (size_t i = 0; i < after.size(); ++i) {
+        if (i < before.size() && before[i] == after[i]) continue;
+        put_number(change, count == 0 ? i : i - previous - 1);
+        put_number(change, static_cast<unsigned char>(after[i]));
+        previous = i;
+        ++count;
+    }
+    std::string counted;
+    put_number(counted, count);
+    change.insert(0, counted);
+    auto &entry = moves_[move];
+    auto it = entry.change_ids.find(change);
+    if (it == entry.change_ids.end()) {
+        it = entry.change_ids.emplace(change, static_cast<uint32_t>(entry.changes.size())).first;
+        entry.changes.push_back(change);
+        entry.change_plies.push_back(0);
+    }
+    ++entry.change_plies[it->second];
+    return it->second;
+}
+
+void ReportGames::add(const FinishedGame &g) {
     using nlohmann::json;
     const auto &r = g.record;
     json j;
@@ -98,81 +144,111 @@ std::string ReportGames::encode(const FinishedGame &g) {
     if (!r.reason.empty()) j["why"] = r.reason;
     if (r.loser_side >= 0) j["fault"] = r.loser_side;
 
-    // Moves: the opening line's first (marked by "o"), then the engines'.
-    std::string moves;
-    for (const auto &m : r.opening_moves) (moves.empty() ? moves : moves += ' ') += m;
-    for (const auto &m : r.moves) (moves.empty() ? moves : moves += ' ') += m.text;
-    j["m"] = moves;
-    if (!r.opening_moves.empty()) j["o"] = r.opening_moves.size();
-    std::string times, scores, depths;
-    bool any_score = false, any_depth = false;
-    for (size_t i = 0; i < r.moves.size(); ++i) {
-        const auto &m = r.moves[i];
-        if (i > 0) times += ',', scores += ',', depths += ',';
-        times += m.forced ? "f" : std::to_string(m.elapsed.count());
-        if (m.score_cp) scores += std::to_string(*m.score_cp), any_score = true;
-        if (m.depth) depths += std::to_string(*m.depth), any_depth = true;
-    }
-    j["ms"] = times;
-    if (any_score) j["sc"] = scores;
-    if (any_depth) j["d"] = depths;
-
-    // The boards, by replaying the game through the plugin.
-    std::string error;
-    auto state = game::GameState::create(plugin_, options_);
-    if (!state) {
-        j["err"] = state.error().message;
-        return j.dump();
-    }
-    if (!r.opening_position.empty())
-        if (auto set = state->set_position(r.opening_position); !set) {
-            j["err"] = "opening position: " + set.error().message;
-            return j.dump();
-        }
-    auto board = snapshot(*state, error);
-    if (!board) {
-        j["err"] = error;
-        return j.dump();
-    }
-    j["s"] = start_index(*board);
-    const int width = drawing_ ? index_width(board->size()) : 0;
-    std::string changes;
-    json positions = json::array();
+    // Moves: the opening line's first, then the engines'.
     std::vector<std::string> texts(r.opening_moves);
     for (const auto &m : r.moves) texts.push_back(m.text);
+    std::vector<uint32_t> ids;
+    for (const auto &t : texts) ids.push_back(move_id(t));
+    ply_moves_.insert(ply_moves_.end(), ids.begin(), ids.end());
+    j["k"] = texts.size();
+    if (!r.opening_moves.empty()) j["o"] = r.opening_moves.size();
+    for (size_t i = 0; i < r.moves.size(); ++i) {
+        const auto &m = r.moves[i];
+        times_.push_back(m.forced ? 0 : static_cast<uint64_t>(std::max<int64_t>(0, m.elapsed.count())) + 1);
+        const match::MoveRecord *same_side = i >= 2 ? &r.moves[i - 2] : nullptr;
+        scores_.push_back(figure(m.score_cp, same_side ? same_side->score_cp : std::nullopt));
+        depths_.push_back(figure(m.depth, same_side ? same_side->depth : std::nullopt));
+    }
+
+    // The boards, by replaying the game through the plugin.
+    auto finish = [&](const std::string &error) {
+        if (!error.empty()) j["err"] = error;
+        // Reasons come from engines and plugins: bytes that are not UTF-8 become U+FFFD.
+        games_.push_back(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    };
+    auto state = game::GameState::create(plugin_, options_);
+    if (!state) return finish(state.error().message);
+    if (!r.opening_position.empty())
+        if (auto set = state->set_position(r.opening_position); !set)
+            return finish("opening position: " + set.error().message);
+    std::string error;
+    auto board = snapshot(*state, error);
+    if (!board) return finish(error);
+    j["s"] = start_index(*board);
+    json positions = json::array();
+    size_t replayed = 0;
     std::string move_error;
-    for (size_t i = 0; i < texts.size(); ++i) {
+    for (; replayed < texts.size(); ++replayed) {
+        const std::string &text = texts[replayed];
         arb_move move = ARB_MOVE_NONE;
-        if (state->parse_move(texts[i].c_str(), move, move_error) != ARB_OK) {
-            error = fmt::format("ply {} '{}' cannot be replayed: {}", i + 1, texts[i], move_error);
+        if (state->parse_move(text.c_str(), move, move_error) != ARB_OK) {
+            error = fmt::format("ply {} '{}' cannot be replayed: {}", replayed + 1, text, move_error);
             break;
         }
         state->play(move);
         auto next = snapshot(*state, error);
         if (!next) break;
-        if (drawing_) {
-            if (i > 0) changes += ' ';
-            changes += encode_cell_changes(*board, *next, width);
-        } else {
-            positions.push_back(*next);
-        }
+        if (drawing_) ply_changes_.emplace_back(ids[replayed], change_id(ids[replayed], *board, *next));
+        else positions.push_back(*next);
         board = std::move(next);
     }
-    if (drawing_) j["x"] = changes;
-    else j["p"] = positions;
-    if (!error.empty()) j["err"] = error;
-    return j.dump();
+    if (replayed < texts.size()) j["v"] = replayed;
+    if (!drawing_) j["p"] = std::move(positions);
+    finish(error);
 }
 
-std::string ReportGames::json() const {
-    std::string out = "{\"board\":";
-    out += drawing_ ? drawing_json(*drawing_).dump() : "null";
-    out += ",\"starts\":" + nlohmann::json(starts_).dump() + ",\"games\":[";
-    for (size_t i = 0; i < games_.size(); ++i) {
-        if (i > 0) out += ",\n";
-        out += games_[i];
+std::string ReportGames::payload() const {
+    // Renumber moves, and each move's changes, by use: frequent ones get
+    // small numbers (one byte), which deflate then codes in few bits.
+    std::vector<int64_t> move_plies;
+    for (const auto &m : moves_) move_plies.push_back(m.plies);
+    const auto move_rank = ranks_by_use(move_plies);
+    std::vector<uint32_t> move_order(moves_.size());
+    for (size_t id = 0; id < moves_.size(); ++id) move_order[move_rank[id]] = static_cast<uint32_t>(id);
+    std::vector<std::vector<uint32_t>> change_rank(moves_.size());
+    std::string changes;
+    nlohmann::json texts = nlohmann::json::array();
+    for (uint32_t id : move_order) {
+        const auto &entry = moves_[id];
+        texts.push_back(entry.text);
+        change_rank[id] = ranks_by_use(entry.change_plies);
+        if (!drawing_) continue;
+        std::vector<const std::string *> sorted(entry.changes.size());
+        for (size_t c = 0; c < entry.changes.size(); ++c) sorted[change_rank[id][c]] = &entry.changes[c];
+        put_number(changes, sorted.size());
+        for (const auto *c : sorted) changes += *c;
     }
-    return out + "]}";
+    std::vector<uint64_t> moves, boards;
+    moves.reserve(ply_moves_.size());
+    for (uint32_t id : ply_moves_) moves.push_back(move_rank[id]);
+    boards.reserve(ply_changes_.size());
+    for (const auto &[move, change] : ply_changes_) boards.push_back(change_rank[move][change]);
+
+    std::string streams;
+    nlohmann::json layout = nlohmann::json::array({{"changes", changes.size()}});
+    streams += changes;
+    const std::pair<const char *, const std::vector<uint64_t> *> columns[] = {
+        {"moves", &moves}, {"boards", &boards}, {"times", &times_}, {"scores", &scores_}, {"depths", &depths_}};
+    for (const auto &[name, values] : columns) {
+        const size_t before = streams.size();
+        const size_t width = put_column(streams, *values);
+        layout.push_back({name, streams.size() - before, width});
+    }
+    std::string json = "{\"board\":";
+    json += drawing_ ? drawing_json(*drawing_).dump() : "null";
+    json += ",\"starts\":" + nlohmann::json(starts_).dump() + ",\"moves\":" + texts.dump() +
+            ",\"streams\":" + layout.dump() + ",\"games\":[";
+    for (size_t i = 0; i < games_.size(); ++i) {
+        if (i > 0) json += ",\n";
+        json += games_[i];
+    }
+    json += "]}";
+
+    std::string out;
+    const auto n = static_cast<uint32_t>(json.size());
+    for (int shift = 0; shift < 32; shift += 8) out.push_back(static_cast<char>(n >> shift & 0xff));
+    out += json;
+    return out + streams;
 }
 
 }  // namespace arb::output

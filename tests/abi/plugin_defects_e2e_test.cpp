@@ -173,6 +173,9 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         {"reset_throws", "plugin log (error): reset failed: the board was lost"},
         {"reset_drops_options", "FAIL reset forgets the option rows=4"},
         {"entry_segfault", "FAIL the plugin crashed the checker: it was killed by signal 11 (SIGSEGV)"},
+        {"diagram_past_cap", "FAIL arbiter.diagram/1 write_cells writes past the capacity with a buffer of 9 bytes"},
+        {"diagram_unsteady", "FAIL arbiter.diagram/1 write_cells gives another text when asked again"},
+        {"diagram_bad_cells", "FAIL arbiter.diagram/1 diagram cells '"},
     };
     for (const auto &c : cases) {
         auto run = plugin_check(c.defect);
@@ -185,6 +188,7 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find(" 0 failed;") != std::string::npos);
+    CHECK(run.output.find(" positions drawn (arbiter.diagram/1)") != std::string::npos);
 }
 
 TEST_CASE("a broken .so in the plugin folder: arbiter games lists it as broken, other games work",

@@ -181,6 +181,11 @@ TEST_CASE("plugin-check names each planted defect", "[abi][distrust][checker]") 
         {"never_ends", "no legal moves but the game is not over"},
         {"reset_throws", "reset fails"},
         {"reset_drops_options", "reset forgets the option rows=4"},
+        {"diagram_past_cap", "arbiter.diagram/1 write_cells writes past the capacity with a buffer of 9 bytes for a "
+                             "text of 9 characters (at ..../.... x)"},
+        {"diagram_unsteady", "arbiter.diagram/1 write_cells gives another text when asked again: '..../....', then "
+                             "'o.../....'"},
+        {"diagram_bad_cells", "arbiter.diagram/1 diagram cells '"},
     };
     for (const auto &c : cases) {
         game::CheckReport report = game::check_plugin(load_drop(c.defect, nullptr), quick_check());
@@ -192,6 +197,19 @@ TEST_CASE("plugin-check names each planted defect", "[abi][distrust][checker]") 
     INFO(all_failures(honest));
     CHECK(honest.ok());
     CHECK(honest.games_finished == 6);
+    CHECK(honest.diagrams_checked > 6);  // every position of its random games drawn
+}
+
+TEST_CASE("plugin-check reads a diagram's cells with the drawing's characters only", "[abi][distrust][checker]") {
+    // diagram_bad_cells writes side x's pieces as 'X': the start (no piece yet) passes, and the first
+    // position with an x piece fails, naming the character, the cells and the position.
+    game::CheckReport report = game::check_plugin(load_drop("diagram_bad_cells", nullptr), quick_check());
+    INFO(all_failures(report));
+    REQUIRE(report.failures.size() == 1);  // one failing position is enough: the checks stop there
+    const std::string &f = report.failures[0];
+    CHECK(f.find("'X' is neither the empty cell nor a piece") != std::string::npos);
+    CHECK(f.find("X") < f.find("(at "));
+    CHECK(f.find("x o)") == f.size() - 4);  // the position: x has played, o to move
 }
 
 TEST_CASE("plugin-check: parse_move is tried with the moves of earlier positions", "[abi][distrust][checker]") {

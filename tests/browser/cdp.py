@@ -95,6 +95,16 @@ class Browser:
             raise RuntimeError("page script failed: %s" % result["exceptionDetails"])
         return result["result"].get("value")
 
+    def wait_for(self, expression, timeout=30):
+        """Evaluates `expression` until it is truthy (the page unpacks its games asynchronously);
+        returns its last value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression)
+            if value or time.monotonic() > deadline:
+                return value
+            time.sleep(0.05)
+
     def key(self, key, code):
         for kind in ("keyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": code,

@@ -89,8 +89,12 @@ def main():
         browser.open_page()
         url = "file://" + os.path.abspath(rebuilt)
         browser.load(url)
-        browser.drain(0.5)
         q = browser.evaluate
+        state = "document.getElementById('games').dataset.state"
+        browser.wait_for(state + " !== 'unpacking'")
+        check(q(state) == "ready",
+              "the page unpacks its games (state %s: %s)" % (q(state), q("document.getElementById('game-list-note').textContent")))
+        browser.drain(0.5)
         requests = [e["params"]["request"]["url"] for e in browser.events
                     if e.get("method") == "Network.requestWillBeSent"]
         check(all(u.startswith("file://") for u in requests) and len(requests) == 1,
@@ -160,6 +164,14 @@ def main():
         browser.screenshot(shot)
         with open(shot, "rb") as f:
             check(f.read(8) == b"\x89PNG\r\n\x1a\n" and os.path.getsize(shot) > 20000, "screenshot saved: " + shot)
+
+        # A browser without DecompressionStream: the tables stay, the game list says why it is empty.
+        browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.DecompressionStream;"})
+        browser.load(url)
+        browser.wait_for(state + " !== 'unpacking'")
+        check(q(state) == "unsupported" and "DecompressionStream" in q("document.getElementById('game-list-note').textContent")
+              and q("document.querySelectorAll('#standings tbody tr').length") == len(names),
+              "without DecompressionStream the page says so and keeps its tables")
     finally:
         browser.close()
     print("%d checks failed" % len(failures) if failures else "all checks passed")

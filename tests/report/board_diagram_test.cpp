@@ -1,5 +1,6 @@
 #include "game/board_diagram.hpp"
 #include "game/plugin.hpp"
+#include "game/plugin_checker_diagram.hpp"
 
 #include <arbiter/sdk/board_drawing.hpp>
 
@@ -162,4 +163,38 @@ TEST_CASE("cells follow the game: a move changes the cells it should", "[diagram
     CHECK((*cells)[4 * 8 + 5] == 'X');
     CHECK((*cells)[4 * 8 + 4] == 'X');
     CHECK((*cells)[3 * 8 + 3] == 'O');
+}
+
+TEST_CASE("cells text reads against its drawing, naming the row or character at fault", "[diagram]") {
+    auto d = game::parse_board_drawing("grid 3 2\npiece X cross #000000 x\n");
+    REQUIRE(d.has_value());
+    auto ok = game::parse_diagram_cells("X../.X.", *d);
+    REQUIRE(ok.has_value());
+    CHECK(*ok == "X...X.");
+    auto expect_error = [&](const std::string &text, const std::string &part) {
+        auto r = game::parse_diagram_cells(text, *d);
+        REQUIRE_FALSE(r.has_value());
+        INFO(r.error().message);
+        CHECK(r.error().message.find(part) != std::string::npos);
+    };
+    expect_error("X./.X.", "row 1 has 2 cells, not 3");
+    expect_error("X.../.X.", "row 1 has more than 3 cells");
+    expect_error("X..", "expected 2 rows of 3 cells");
+    expect_error("X../.O.", "'O' is neither the empty cell nor a piece");
+    expect_error(std::string("X../.\x01."), "'\\x01' is neither");
+}
+
+TEST_CASE("plugin-check's arbiter.diagram/1 checks pass for every shipped game", "[diagram][checker]") {
+    game::CheckSettings settings;
+    settings.random_games = 3;
+    for (const char *id : {"othello", "baghchal", "gess", "tictactoe"}) {
+        game::CheckReport report;
+        game::check_diagram(plugin(id), settings, report);
+        std::string failures;
+        for (const auto &f : report.failures) failures += f + "\n";
+        INFO(id << ":\n" << failures);
+        CHECK(report.ok());
+        CHECK(report.diagrams_checked > 3);  // every position of three random games
+        CHECK(report.checks > 10 * report.diagrams_checked);
+    }
 }

@@ -1,6 +1,7 @@
 #include "game/plugin.hpp"
 #include "output/html_report.hpp"
 
+#include "report/payload_decoder.hpp"
 #include "tournament/sample_games.hpp"
 
 #include <catch2/catch.hpp>
@@ -80,11 +81,29 @@ TEST_CASE("the page has every part, self-contained, with the header's facts", "[
 TEST_CASE("engine names and reasons cannot break out of the page", "[report]") {
     auto p = page({"</script><script>alert(1)</script>", "b<i>"}, 2, std::nullopt);
     const auto &h = p.html;
-    CHECK(count_of(h, "</script>") == 2);  // the data's and the program's own
+    CHECK(count_of(h, "</script>") == 3);  // the data's, the games' and the program's own
     CHECK(count_of(h, "<script>alert") == 0);
     CHECK_THAT(h, Catch::Contains("&lt;/script&gt;&lt;script&gt;alert(1)"));
     CHECK_THAT(h, Catch::Contains("\\u003c/script>"));  // in the JSON data
     CHECK(count_of(h, "<i>") == 0);
+}
+
+TEST_CASE("the page carries the viewer's games, zlib-compressed in base64", "[report]") {
+    auto p = page({"alpha", "beta"}, 6, std::nullopt);
+    const std::string open = "<script type=\"application/octet-stream\" id=\"report-games\" data-encoding=\"zlib base64\">";
+    const size_t begin = p.html.find(open);
+    REQUIRE(begin != std::string::npos);
+    const size_t end = p.html.find("</script>", begin);
+    const std::string text = p.html.substr(begin + open.size(), end - begin - open.size());
+    CHECK(text.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") ==
+          std::string::npos);
+    const auto decoded = test::decode_payload(test::zlib_inflate(test::base64_decode(text)));
+    REQUIRE(decoded.games.size() == 6);
+    for (size_t i = 0; i < 6; ++i) {
+        CHECK(decoded.games[i].facts["n"] == i + 1);
+        CHECK(decoded.games[i].facts["why"] == "three in a row {diagonal}");
+        CHECK(decoded.games[i].boards.back() == "O.OXX.O.X");
+    }
 }
 
 TEST_CASE("the LLR course follows the games, by game until a pair is complete, then by pairs", "[report]") {

@@ -1,6 +1,7 @@
 #include "game/plugin.hpp"
 #include "output/report_games.hpp"
 
+#include "report/payload_decoder.hpp"
 #include "tournament/sample_games.hpp"
 
 #include <catch2/catch.hpp>
@@ -17,34 +18,7 @@ game::PluginPtr plugin(const std::string &id) {
     return nullptr;
 }
 
-// The viewer's decoding (report.js), written again here from its description.
-std::string apply_changes(std::string cells, const std::string &ply, int width) {
-    const std::string digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+_";
-    for (size_t at = 0; at + static_cast<size_t>(width) < ply.size() + 1; at += static_cast<size_t>(width) + 1) {
-        size_t index = 0;
-        for (int d = 0; d < width; ++d) index = index * 64 + digits.find(ply[at + static_cast<size_t>(d)]);
-        cells[index] = ply[at + static_cast<size_t>(width)];
-    }
-    return cells;
-}
-
 }  // namespace
-
-TEST_CASE("cell changes name each changed cell in base-64 digits of a fixed width", "[report]") {
-    CHECK(output::index_width(9) == 1);
-    CHECK(output::index_width(64) == 1);
-    CHECK(output::index_width(65) == 2);
-    CHECK(output::index_width(400) == 2);
-    CHECK(output::index_width(4096) == 2);
-    CHECK(output::index_width(4097) == 3);
-    CHECK(output::encode_cell_changes("....", "..X.", 1) == "CX");
-    CHECK(output::encode_cell_changes("....", "....", 1) == "");
-    // Cell 399 of a Gess board: 399 = 6 * 64 + 15 -> "G", "P".
-    std::string before(400, '.'), after(400, '.');
-    after[399] = 'O';
-    after[0] = 'X';
-    CHECK(output::encode_cell_changes(before, after, 2) == "AAXGPO");
-}
 
 TEST_CASE("a game's boards decode, ply by ply, to the positions the plugin reaches", "[report]") {
     auto p = plugin("tictactoe");
@@ -53,38 +27,76 @@ TEST_CASE("a game's boards decode, ply by ply, to the positions the plugin reach
     auto g = test::sample_game(0);  // opening b2, then a1 c3 a3 a2 c1
     games.add(g);
     games.add(test::sample_game(1));
-    auto j = nlohmann::json::parse(games.json());
+    const auto decoded = test::decode_payload(games.payload());
+    const auto &j = decoded.json;
     REQUIRE(j["board"]["columns"] == 3);
-    REQUIRE(j["board"]["width"] == 1);
     REQUIRE(j["starts"].size() == 1);  // both games start from the same position: stored once
-    const auto &game = j["games"][0];
-    CHECK(game["n"] == 1);
-    CHECK(game["m"] == "b2 a1 c3 a3 a2 c1");
-    CHECK(game["o"] == 1);
-    CHECK(game["ms"] == "10,11,12,f,14");  // the forced move is marked, not timed
-    CHECK(game["sc"] == ",-35,,,");
-    CHECK(game["d"] == ",,4,,");
-    CHECK(game["r"] == "1-0");
-    CHECK(game["t"] == "game-rule");
+    // Each move text once, the most played first: b2 a1 c3 a3 a2 c1 twice over.
+    CHECK(j["moves"].size() == 6);
+    REQUIRE(decoded.games.size() == 2);
+    const auto &game = decoded.games[0];
+    CHECK(game.facts["n"] == 1);
+    CHECK(game.facts["k"] == 6);
+    CHECK(game.facts["o"] == 1);
+    CHECK(game.facts["r"] == "1-0");
+    CHECK(game.facts["t"] == "game-rule");
+    CHECK(game.moves == std::vector<std::string>{"b2", "a1", "c3", "a3", "a2", "c1"});
+    CHECK(game.times == std::vector<std::string>{"10", "11", "12", "f", "14"});  // the forced move is marked, not timed
+    CHECK(game.scores == std::vector<std::string>{"", "-35", "", "", ""});
+    CHECK(game.depths == std::vector<std::string>{"", "", "4", "", ""});
     // Replaying by hand: X b2, O a1, X c3, O a3, X a2, O c1 (a1 top-left, rows from the top).
-    const std::string expected[] = {".........", "....X....", "O...X....", "O...X...X",
-                                    "O...X.O.X", "O..XX.O.X", "O.OXX.O.X"};
-    std::string cells = j["starts"][0];
-    CHECK(cells == expected[0]);
-    std::string plies = game["x"];
-    std::vector<std::string> split;
-    for (size_t at = 0;;) {
-        size_t space = plies.find(' ', at);
-        split.push_back(plies.substr(at, space - at));
-        if (space == std::string::npos) break;
-        at = space + 1;
+    const std::vector<std::string> expected = {".........", "....X....", "O...X....", "O...X...X",
+                                               "O...X.O.X", "O..XX.O.X", "O.OXX.O.X"};
+    CHECK(game.boards == expected);
+    CHECK(decoded.games[1].boards == expected);
+    CHECK_FALSE(game.facts.contains("err"));
+}
+
+TEST_CASE("each distinct change of a move is stored once, and moves by how often they were played", "[report]") {
+    output::ReportGames games(plugin("tictactoe"), {});
+    for (int i = 0; i < 3; ++i) games.add(test::sample_game(i));  // the same six plies each time
+    auto other = test::sample_game(3);
+    other.record.opening_moves = {"a1"};  // then a1 is taken: the engines' a1 cannot be replayed
+    other.record.moves.resize(1);
+    games.add(other);
+    const auto decoded = test::decode_payload(games.payload());
+    // a1 was played 4 times (first), the others 3 times, in first-seen order.
+    CHECK(decoded.json["moves"] == nlohmann::json({"a1", "b2", "c3", "a3", "a2", "c1"}));
+    // Changes: per move D, then per change C and a (gap, character) pair per cell, a byte each. a1 made
+    // two distinct changes ("O at 0" in the sample games, three times; "X at 0" opening the fourth
+    // game, once), the other moves one each: 1 + 2 * (1 + 2) bytes for a1, then 5 * (1 + 1 + 2).
+    CHECK(decoded.stream_sizes.at("changes") == 1 + 2 * 3 + 5 * 4);
+    CHECK(decoded.games[3].moves == std::vector<std::string>{"a1", "a1"});
+    CHECK(decoded.games[3].boards == std::vector<std::string>{".........", "X........"});
+    CHECK(decoded.games[3].facts["v"] == 1);
+    // One byte per ply with a board: 3 games of 6, then 1.
+    CHECK(decoded.stream_sizes.at("boards") == 19);
+    for (int i = 0; i < 3; ++i) CHECK(decoded.games[static_cast<size_t>(i)].boards.back() == "O.OXX.O.X");
+}
+
+TEST_CASE("scores and depths are stored against the same side's previous figure", "[report]") {
+    output::ReportGames games(plugin("tictactoe"), {});
+    auto g = test::sample_game(0);
+    const std::optional<int> scores[] = {100, 2000, 98, std::nullopt, -5};
+    for (size_t i = 0; i < 5; ++i) {
+        g.record.moves[i].score_cp = scores[i];
+        g.record.moves[i].depth = static_cast<int>(20 + i);
+        g.record.moves[i].forced = false;
     }
-    REQUIRE(split.size() == 6);
-    for (size_t i = 0; i < split.size(); ++i) {
-        cells = apply_changes(cells, split[i], 1);
-        CHECK(cells == expected[i + 1]);
-    }
-    CHECK_FALSE(game.contains("err"));
+    games.add(g);
+    const auto decoded = test::decode_payload(games.payload());
+    CHECK(decoded.games[0].scores == std::vector<std::string>{"100", "2000", "98", "", "-5"});
+    CHECK(decoded.games[0].depths == std::vector<std::string>{"20", "21", "22", "23", "24"});
+    // Against 0, 0, 100, -, 98: zigzag(100) + 1 = 201, zigzag(2000) + 1 = 4001, zigzag(-2) + 1 = 4,
+    // none = 0, zigzag(-103) + 1 = 206; two bytes wide for 4001 > 255.
+    CHECK(decoded.columns.at("scores") == std::vector<uint64_t>{201, 4001, 4, 0, 206});
+    CHECK(decoded.widths.at("scores") == 2);
+    CHECK(decoded.stream_sizes.at("scores") == 10);
+    // Depths 20 21 22 23 24: 41, 43, then +2 against two moves before: zigzag(2) + 1 = 5.
+    CHECK(decoded.columns.at("depths") == std::vector<uint64_t>{41, 43, 5, 5, 5});
+    CHECK(decoded.widths.at("depths") == 1);
+    // Times 10..14 ms (none forced here): ms + 1.
+    CHECK(decoded.columns.at("times") == std::vector<uint64_t>{11, 12, 13, 14, 15});
 }
 
 TEST_CASE("a game the plugin cannot replay keeps its moves and says why", "[report]") {
@@ -92,8 +104,34 @@ TEST_CASE("a game the plugin cannot replay keeps its moves and says why", "[repo
     auto g = test::sample_game(0);
     g.record.moves[1].text = "b2";  // ply 3: taken by the opening move
     games.add(g);
-    auto j = nlohmann::json::parse(games.json());
-    const auto &game = j["games"][0];
-    CHECK(game["m"] == "b2 a1 b2 a3 a2 c1");
-    CHECK_THAT(game["err"].get<std::string>(), Catch::Contains("ply 3 'b2' cannot be replayed"));
+    const auto decoded = test::decode_payload(games.payload());
+    const auto &game = decoded.games[0];
+    CHECK(game.moves == std::vector<std::string>{"b2", "a1", "b2", "a3", "a2", "c1"});
+    CHECK(game.boards.size() == 3);  // the start and two plies
+    CHECK(game.facts["v"] == 2);
+    CHECK_THAT(game.facts["err"].get<std::string>(), Catch::Contains("ply 3 'b2' cannot be replayed"));
+}
+
+TEST_CASE("without the diagram extension every ply's position text is kept", "[report]") {
+    // The C test plugin (tests/abi/broken_plugins/c_plugin.c, variant 0) has no diagrams: "go", then
+    // "skip", through the positions "start", "moved" and "end".
+    game::PluginPtr cgame;
+    for (auto &p : game::discover_plugins({ARBITER_BROKEN_PLUGIN_DIR}).plugins)
+        if (p->id() == "cgame") cgame = p;
+    REQUIRE(cgame);
+    output::ReportGames games(cgame, {});
+    CHECK_FALSE(games.drawing().has_value());
+    CHECK(games.drawing_error().empty());  // not an error: the extension is optional
+    auto g = test::sample_game(0);
+    g.record.opening_moves.clear();
+    g.record.moves.resize(2);
+    g.record.moves[0].text = "go";
+    g.record.moves[1].text = "skip";
+    games.add(g);
+    const auto decoded = test::decode_payload(games.payload());
+    CHECK(decoded.json["board"].is_null());
+    CHECK(decoded.stream_sizes.at("changes") == 0);
+    CHECK(decoded.stream_sizes.at("boards") == 0);
+    CHECK(decoded.games[0].moves == std::vector<std::string>{"go", "skip"});
+    CHECK(decoded.games[0].boards == std::vector<std::string>{"start", "moved", "end"});
 }

@@ -1,13 +1,16 @@
 // The interactive half of report.html: the filterable game list and the game
-// viewer. Plain JavaScript, no libraries and no network; it reads the JSON in
-// <script id="report-data"> written by arbiter (arbiter/output/html_report.cpp).
+// viewer. Plain JavaScript, no libraries and no network. It reads the JSON in
+// <script id="report-data"> and the games in <script id="report-games">:
+// base64 of zlib-compressed bytes, inflated with the browser's DecompressionStream,
+// in the layout arbiter/output/report_games.hpp describes.
 (function () {
   'use strict';
   var data = JSON.parse(document.getElementById('report-data').textContent);
-  var view = data.view, names = data.engines, sides = data.sides;
-  var DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+_';
+  var names = data.engines, sides = data.sides;
+  var gamesSection = document.getElementById('games');
   var SVG = 'http://www.w3.org/2000/svg';
   var LIST_LIMIT = 1000;
+  var view;  // the unpacked games (unpack below)
 
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
@@ -21,8 +24,103 @@
     if (parent) parent.appendChild(e);
     return e;
   }
-  function list(text) { return text === undefined || text === '' ? [] : String(text).split(','); }
-  function moves(g) { return g.m === '' ? [] : g.m.split(' '); }
+
+  // ---------------------------------------------------------------- unpacking
+  function inflate(base64) {
+    var text = atob(base64), bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+    return new Response(stream).arrayBuffer();
+  }
+
+  // Unsigned LEB128 numbers from bytes[at, end).
+  function Numbers(bytes, at, end) { this.bytes = bytes; this.at = at; this.end = end; }
+  Numbers.prototype.next = function () {
+    var value = 0, scale = 1, b;
+    do {
+      if (this.at >= this.end) throw new Error('a stream of the games ends early');
+      b = this.bytes[this.at++];
+      value += (b & 127) * scale;
+      scale *= 128;
+    } while (b & 128);
+    return value;
+  };
+  function unzigzag(z) { return z % 2 === 0 ? z / 2 : -(z + 1) / 2; }
+
+  // A column of numbers stored as byte planes of `width` bytes each.
+  function Column(bytes, at, length, width) {
+    this.bytes = bytes; this.at = at; this.width = width; this.count = length / width;
+    if (this.count !== Math.floor(this.count)) throw new Error('a column of the games is cut');
+  }
+  Column.prototype.get = function (i) {
+    if (i >= this.count) throw new Error('a column of the games ends early');
+    var value = 0;
+    for (var k = this.width - 1; k >= 0; --k) value = value * 256 + this.bytes[this.at + k * this.count + i];
+    return value;
+  };
+
+  // The JSON, the table of changes, and where each game's numbers start in
+  // the columns (a game's plies are read when it is opened).
+  function unpack(buffer) {
+    var bytes = new Uint8Array(buffer);
+    var n = new DataView(buffer).getUint32(0, true);
+    var v = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)));
+    var streams = {}, at = 4 + n;
+    v.streams.forEach(function (s) {
+      streams[s[0]] = s.length > 2 ? new Column(bytes, at, s[1], s[2]) : new Numbers(bytes, at, at + s[1]);
+      at += s[1];
+    });
+    if (at !== bytes.length) throw new Error('the games have ' + (bytes.length - at) + ' bytes too many');
+    v.streams = streams;
+    if (v.board) {
+      // Change number c of move m has the cells cellIndex/cellChar[cellStart[id] .. cellStart[id + 1]),
+      // id = changeAt[m] + c.
+      var c = streams.changes, index = [], chars = [], starts = [0];
+      v.changeAt = new Uint32Array(v.moves.length);
+      for (var m = 0; m < v.moves.length; ++m) {
+        v.changeAt[m] = starts.length - 1;
+        for (var d = c.next(); d > 0; --d) {
+          for (var cells = c.next(), i = -1; cells > 0; --cells) {
+            i += c.next() + 1;
+            index.push(i);
+            chars.push(c.next());
+          }
+          starts.push(index.length);
+        }
+      }
+      if (c.at !== c.end) throw new Error('the table of changes has bytes too many');
+      v.cellStart = Uint32Array.from(starts);
+      v.cellIndex = Uint32Array.from(index);
+      v.cellChar = Uint8Array.from(chars);
+    }
+    var next = [0, 0, 0];  // plies, plies with a board, engine moves
+    v.games.forEach(function (g) {
+      g.boards = g.s === undefined || !v.board ? 0 : g.v === undefined ? g.k : g.v;
+      g.at = next.slice();
+      next[0] += g.k;
+      next[1] += g.boards;
+      next[2] += g.k - (g.o || 0);
+    });
+    if (next[0] !== streams.moves.count || next[1] !== streams.boards.count || next[2] !== streams.times.count)
+      throw new Error('the columns do not hold the plies of the games');
+    return v;
+  }
+
+  // One game's plies: move numbers, change numbers, and the engines' times, scores and depths as text.
+  function plies(g) {
+    var s = view.streams, p = { mv: [], ch: [], ms: [], sc: [], d: [] };
+    for (var k = 0; k < g.k; ++k) p.mv.push(s.moves.get(g.at[0] + k));
+    for (var b = 0; b < g.boards; ++b) p.ch.push(s.boards.get(g.at[1] + b));
+    for (var e = 0; e < g.k - (g.o || 0); ++e) {
+      var t = s.times.get(g.at[2] + e);
+      p.ms.push(t === 0 ? 'f' : String(t - 1));
+      [[s.scores, p.sc], [s.depths, p.d]].forEach(function (pair) {
+        var z = pair[0].get(g.at[2] + e), before = e >= 2 ? pair[1][e - 2] : '';
+        pair[1].push(z === 0 ? '' : String(unzigzag(z - 1) + (before === '' ? 0 : +before)));
+      });
+    }
+    return p;
+  }
 
   // ---------------------------------------------------------------- game list
   var filterEngine = document.getElementById('filter-engine');
@@ -33,9 +131,6 @@
 
   function option(select, value, label) { select.appendChild(el('option', { value: value }, label)); }
   names.forEach(function (n, i) { option(filterEngine, String(i), n); });
-  var terminations = {};
-  view.games.forEach(function (g) { terminations[g.t] = true; });
-  Object.keys(terminations).sort().forEach(function (t) { option(filterTermination, t, t); });
 
   function matches(g) {
     var e = filterEngine.value, r = filterResult.value, t = filterTermination.value;
@@ -52,9 +147,7 @@
     return r === 'win' ? won : lost;
   }
 
-  // Games are stored in the order they finished; the list is in schedule order.
-  var byNumber = view.games.map(function (g, i) { return i; });
-  byNumber.sort(function (a, b) { return view.games[a].n - view.games[b].n; });
+  var byNumber = [];  // game indexes in schedule order (they are stored in the order they finished)
 
   function renderList() {
     listBody.textContent = '';
@@ -70,7 +163,7 @@
       tr.appendChild(el('td', { 'class': 'name' }, names[g.e[0]]));
       tr.appendChild(el('td', { 'class': 'name' }, names[g.e[1]]));
       tr.appendChild(el('td', { 'class': 'result' }, g.r));
-      tr.appendChild(el('td', { 'class': 'num' }, String(moves(g).length)));
+      tr.appendChild(el('td', { 'class': 'num' }, String(g.k)));
       tr.appendChild(el('td', { 'class': 'name' }, g.t));
       tr.appendChild(el('td', { 'class': 'reason' }, g.why || ''));
       tr.addEventListener('click', function () { openGame(i); });
@@ -85,20 +178,16 @@
 
   // ---------------------------------------------------------------- boards
   // The board after every ply: from the start cells, applying each ply's
-  // changed cells (index in DIGITS, `width` digits, then the new character).
-  function boards(g) {
+  // change (number p.ch[ply] among the changes of its move p.mv[ply]).
+  function boards(g, p) {
     if (g.s === undefined) return [];
     var start = view.starts[g.s];
     if (!view.board) return [start].concat(g.p || []);
-    var width = view.board.width, out = [start], cells = start.split('');
-    var plies = g.x === undefined ? [] : g.x.split(' ');
-    if (moves(g).length === 0) plies = [];
-    plies.forEach(function (ply) {
-      for (var at = 0; at < ply.length; at += width + 1) {
-        var index = 0;
-        for (var d = 0; d < width; ++d) index = index * 64 + DIGITS.indexOf(ply.charAt(at + d));
-        cells[index] = ply.charAt(at + width);
-      }
+    var out = [start], cells = start.split('');
+    p.ch.forEach(function (change, ply) {
+      var id = view.changeAt[p.mv[ply]] + change;
+      for (var c = view.cellStart[id]; c < view.cellStart[id + 1]; ++c)
+        cells[view.cellIndex[c]] = String.fromCharCode(view.cellChar[c]);
       out.push(cells.join(''));
     });
     return out;
@@ -167,8 +256,9 @@
 
   function openGame(i, quiet) {
     var g = view.games[i];
-    current = { game: g, boards: boards(g), moves: moves(g), ply: 0,
-      ms: list(g.ms), sc: list(g.sc), d: list(g.d), book: g.o || 0 };
+    var p = plies(g);
+    current = { game: g, boards: boards(g, p), moves: p.mv.map(function (m) { return view.moves[m]; }), ply: 0,
+      ms: p.ms, sc: p.sc, d: p.d, book: g.o || 0 };
     viewer.hidden = false;
     viewer.setAttribute('data-game', String(i));
     title.textContent = 'Game ' + g.n + ': ' + names[g.e[0]] + ' (' + sides[0] + ') vs ' + names[g.e[1]] + ' (' + sides[1] + ')  ' +
@@ -224,6 +314,32 @@
     show(to);
   });
 
-  renderList();
-  if (view.games.length > 0) openGame(byNumber[0], true);
+  // ---------------------------------------------------------------- start
+  function start(unpacked) {
+    view = unpacked;
+    var terminations = {};
+    view.games.forEach(function (g) { terminations[g.t] = true; });
+    Object.keys(terminations).sort().forEach(function (t) { option(filterTermination, t, t); });
+    byNumber = view.games.map(function (g, i) { return i; });
+    byNumber.sort(function (a, b) { return view.games[a].n - view.games[b].n; });
+    renderList();
+    if (view.games.length > 0) openGame(byNumber[0], true);
+    gamesSection.setAttribute('data-state', 'ready');
+  }
+  function unavailable(state, why) {
+    listNote.textContent = why + ' The tables above are complete; the game records are in games.jsonl and games.pgn.';
+    gamesSection.setAttribute('data-state', state);
+  }
+
+  gamesSection.setAttribute('data-state', 'unpacking');
+  listNote.textContent = 'Unpacking the games…';
+  if (typeof DecompressionStream === 'undefined' || typeof TextDecoder === 'undefined') {
+    unavailable('unsupported', 'This browser cannot unpack the games of this page (it lacks DecompressionStream: ' +
+      'Chrome 80, Firefox 113, Safari 16.4 and later have it).');
+  } else {
+    Promise.resolve(document.getElementById('report-games').textContent)
+      .then(inflate)
+      .then(function (buffer) { start(unpack(buffer)); })
+      .catch(function (e) { unavailable('failed', 'The games of this page cannot be read: ' + e.message + '.'); });
+  }
 })();

@@ -5,9 +5,11 @@
 // column; the piece falls to its lowest empty cell; a full column is not a
 // legal move. The game ends, drawn, when the board is full. Position: the
 // rows from the top, '/'-separated, cells 'x', 'o', '.', then a space and the
-// side to move, e.g. "..../xo.. x".
+// side to move, e.g. "..../xo.. x". Its diagram ("arbiter.diagram/1") has
+// the same cells.
 #include <arbiter/sdk/game_adapter.hpp>
 
+#include <atomic>
 #include <csignal>
 #include <cstring>
 #include <stdexcept>
@@ -30,6 +32,9 @@ enum Defect {
     kResetThrows = 6,        // reset() throws (the adapter must tell the host)
     kNeverEnds = 7,          // outcome() stays ongoing on a full board
     kResetDropsOptions = 8,  // reset() = a default-constructed game: forgets `rows`
+    kDiagramPastCap = 9,     // write_cells copies its text without looking at cap
+    kDiagramUnsteady = 10,   // every other write_cells call swaps the first cell
+    kDiagramBadCells = 11,   // the cells write side x's pieces as 'X', a character the drawing lacks
 };
 constexpr int kDefect = ARB_DEFECT;
 
@@ -52,7 +57,12 @@ public:
         return info;
     }
 
-    explicit Drop(const arb::sdk::Options &options) : rows_(options.integer("rows")) {}
+    explicit Drop(const arb::sdk::Options &options)
+        : rows_(options.integer("rows")),
+          drawing_(arb::sdk::BoardDrawing::squares(kColumns, rows_)
+                       .files("abcd")
+                       .piece('x', arb::sdk::PieceShape::Disc, "#111111", "x")
+                       .piece('o', arb::sdk::PieceShape::Disc, "#f4f4f4", "o")) {}
 
     void reset() {
         if (kDefect == kResetThrows) throw std::runtime_error("the board was lost");
@@ -136,6 +146,16 @@ public:
         return ARB_OK;
     }
 
+    const arb::sdk::BoardDrawing &drawing() const { return drawing_; }
+    std::string diagram_cells() const {
+        std::string cells = arb::sdk::cells_in_rows(cells_, kColumns);
+        if (kDefect == kDiagramBadCells)
+            for (char &c : cells) c = c == 'x' ? 'X' : c;
+        static std::atomic<int> calls{0};
+        if (kDefect == kDiagramUnsteady && calls++ % 2 == 1) cells[0] = cells[0] == '.' ? 'o' : '.';
+        return cells;
+    }
+
     int32_t side_to_move() const { return outcome().result == ARB_RESULT_ONGOING ? to_move_ : ARB_SIDE_NONE; }
 
     arb::sdk::Outcome outcome() const {
@@ -156,6 +176,7 @@ private:
     bool column_full(int column) const { return cells_[static_cast<size_t>(column)] != '.'; }
 
     int rows_;
+    arb::sdk::BoardDrawing drawing_;
     std::string cells_ = std::string(static_cast<size_t>(rows_ * kColumns), '.');
     int to_move_ = 0;
     int plies_ = 0;
@@ -169,15 +190,36 @@ arb_status ARB_CALL write_position_unchecked(const arb_state *state, char *buf, 
     return ARB_OK;
 }
 
+// The same, for the cells of "arbiter.diagram/1": *size right, cap ignored.
+arb_status ARB_CALL write_cells_unchecked(const arb_state *state, char *buf, size_t, size_t *size) {
+    const std::string text = arb::sdk::detail::as_game<Drop>(state).diagram_cells();
+    *size = text.size();
+    std::memcpy(buf, text.c_str(), text.size() + 1);
+    return ARB_OK;
+}
+
+const arb_game_api *sdk_api = nullptr;  // the SDK's own table, set by the entry point
+
+// The SDK's extensions, but write_cells_unchecked in "arbiter.diagram/1".
+const void *ARB_CALL get_extension_past_cap(const char *id) {
+    const void *ext = sdk_api->get_extension(id);
+    if (ext == nullptr || std::strcmp(id, ARB_EXT_DIAGRAM) != 0) return ext;
+    static const arb_game_diagram diagram{static_cast<const arb_game_diagram *>(ext)->write_drawing,
+                                          &write_cells_unchecked};
+    return &diagram;
+}
+
 }  // namespace
 
 extern "C" ARB_EXPORT const arb_game_api *ARB_CALL arb_game_entry(uint32_t host_abi_major) {
     if (kDefect == kEntrySegfaults) std::raise(SIGSEGV);
     const arb_game_api *api = arb::sdk::game_api<Drop>(host_abi_major);
-    if (kDefect != kPositionSizeNoNul || api == nullptr) return api;
+    if ((kDefect != kPositionSizeNoNul && kDefect != kDiagramPastCap) || api == nullptr) return api;
+    sdk_api = api;
     static const arb_game_api patched = [api] {
         arb_game_api t = *api;
-        t.write_position = &write_position_unchecked;
+        if (kDefect == kPositionSizeNoNul) t.write_position = &write_position_unchecked;
+        if (kDefect == kDiagramPastCap) t.get_extension = &get_extension_past_cap;
         return t;
     }();
     return &patched;

@@ -1,0 +1,144 @@
+#include "game/plugin_checker_diagram.hpp"
+
+#include "game/board_diagram.hpp"
+#include "game/check_log.hpp"
+#include "game/game_state.hpp"
+
+#include <arbiter/ext/diagram.h>
+
+#include <algorithm>
+#include <random>
+
+namespace arb::game {
+
+namespace {
+
+using WriteFn = arb_status(ARB_CALL *)(const arb_state *, char *, size_t, size_t *);
+
+// Bytes past the capacity the host gives: the plugin must leave them alone.
+constexpr size_t kGuard = 16;
+constexpr char kUntouched = '\x7f';
+
+struct Written {
+    arb_status status = ARB_OK;
+    size_t size = 0;
+    std::string text;    // up to the NUL (all of buf without one)
+    bool past_cap = false;
+    bool terminated = false;
+};
+
+Written write(WriteFn fn, const GameState &state, size_t cap) {
+    std::string buf(cap + kGuard, kUntouched);
+    Written w;
+    w.size = static_cast<size_t>(-1);
+    w.status = fn(state.raw(), buf.data(), cap, &w.size);
+    w.past_cap = std::any_of(buf.begin() + static_cast<std::ptrdiff_t>(cap), buf.end(),
+                             [](char c) { return c != kUntouched; });
+    const size_t nul = buf.find('\0');
+    w.terminated = nul < cap;
+    w.text = buf.substr(0, std::min(nul, cap));
+    return w;
+}
+
+// One text at one state under the buffer rule; the text when it was written.
+std::optional<std::string> checked_text(WriteFn fn, const char *name, const GameState &state, const std::string &at,
+                                        CheckLog &c) {
+    const std::string what = std::string("arbiter.diagram/1 ") + name;
+    Written first = write(fn, state, 64);
+    if (!c.expect(!first.past_cap, what + " writes past a buffer of 64 bytes" + at)) return std::nullopt;
+    if (first.status == ARB_ERR_BUFFER) {
+        if (!c.expect(first.size != static_cast<size_t>(-1) && first.size >= 64,
+                      what + " returns ARB_ERR_BUFFER for a 64-byte buffer but sets *size to " +
+                          std::to_string(first.size) + at))
+            return std::nullopt;
+        c.expect(first.terminated && first.text.empty(),
+                 what + " leaves text in a buffer too small (\"\" expected)" + at);
+        first = write(fn, state, first.size + 1);
+    }
+    if (!c.expect(first.status == ARB_OK, what + " fails with status " + std::to_string(first.status) + at))
+        return std::nullopt;
+    if (!c.expect(!first.past_cap && first.terminated, what + " writes past the " + std::to_string(first.size + 1) +
+                                                           "-byte buffer its own *size asked for, or no NUL" + at))
+        return std::nullopt;
+    const std::string &text = first.text;
+    c.expect(first.size == text.size(), what + " sets *size to " + std::to_string(first.size) + " for a text of " +
+                                            std::to_string(text.size()) + " characters" + at);
+
+    // One byte short (no room for the NUL), one byte, none.
+    for (size_t cap : {text.size(), size_t{1}, size_t{0}}) {
+        if (cap > text.size()) continue;  // an empty text fits in one byte
+        const Written w = write(fn, state, cap);
+        const std::string buffer = " with a buffer of " + std::to_string(cap) + " bytes for a text of " +
+                                   std::to_string(text.size()) + " characters";
+        c.expect(!w.past_cap, what + " writes past the capacity" + buffer + at);
+        c.expect(w.status == ARB_ERR_BUFFER && w.size == text.size(),
+                 what + " gives no ARB_ERR_BUFFER with the size needed" + buffer + " (status " +
+                     std::to_string(w.status) + ", *size " + std::to_string(w.size) + ")" + at);
+        if (cap > 0) c.expect(w.terminated && w.text.empty(), what + " leaves text in the buffer" + buffer + at);
+    }
+    // Twice more in a row: the same state must give the same text every time.
+    for (int i = 0; i < 2; ++i) {
+        const Written again = write(fn, state, text.size() + 1);
+        if (!c.expect(again.status == ARB_OK && again.text == text,
+                      what + " gives another text when asked again: '" + text + "', then '" + again.text + "'" + at))
+            break;
+    }
+    return text;
+}
+
+}  // namespace
+
+void check_diagram(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
+    const void *ext = plugin->api().get_extension(ARB_EXT_DIAGRAM);
+    if (ext == nullptr) return;
+    const auto &diagram = *static_cast<const arb_game_diagram *>(ext);
+    CheckLog c(report, settings);
+    c.stage("arbiter.diagram/1: drawing and cells at the positions of random games");
+    if (!c.expect(diagram.write_drawing != nullptr && diagram.write_cells != nullptr,
+                  "arbiter.diagram/1 has a null function"))
+        return;
+    std::mt19937 rng(settings.seed + 23);
+    std::vector<arb_move> moves;
+    const int games = std::min(settings.random_games, 5);
+    // A defect shows at every position: the first position with failures is enough.
+    const size_t failures_before = report.failures.size();
+    auto failing = [&] { return report.failures.size() > failures_before; };
+    for (int g = 0; g < games && !failing(); ++g) {
+        auto created = GameState::create(plugin);
+        if (!created) return;  // check_plugin reports it
+        GameState state = std::move(*created);
+        const auto drawing_text = checked_text(diagram.write_drawing, "write_drawing", state,
+                                               " (at the start " + state.position() + ")", c);
+        if (!drawing_text) return;
+        auto drawing = parse_board_drawing(*drawing_text);
+        if (!c.expect(drawing.has_value(), "arbiter.diagram/1 drawing: " +
+                                                (drawing ? std::string() : drawing.error().message)))
+            return;
+        for (int ply = 0; ply < settings.max_plies && !failing(); ++ply) {
+            const std::string position = state.position();
+            const std::string at = " (at " + position + ")";
+            const auto cells = checked_text(diagram.write_cells, "write_cells", state, at, c);
+            if (!cells) break;
+            ++report.diagrams_checked;
+            auto parsed = parse_diagram_cells(*cells, *drawing);
+            c.expect(parsed.has_value(), "arbiter.diagram/1 " + (parsed ? std::string() : parsed.error().message) + at);
+            const GameState clone = state;
+            const std::string of_clone = write(diagram.write_cells, clone, cells->size() + 1).text;
+            c.expect(of_clone == *cells, "arbiter.diagram/1 write_cells gives a clone other cells: '" + of_clone +
+                                             "', not '" + *cells + "'" + at);
+            auto fresh = GameState::create(plugin);
+            if (fresh && fresh->set_position(position)) {
+                const std::string of_fresh = write(diagram.write_cells, *fresh, cells->size() + 1).text;
+                c.expect(of_fresh == *cells, "arbiter.diagram/1 write_cells gives other cells for the same position "
+                                             "set from its text: '" + of_fresh + "', not '" + *cells + "'" + at);
+            }
+            if (ply % 8 == 0)
+                c.expect(write(diagram.write_drawing, state, drawing_text->size() + 1).text == *drawing_text,
+                         "arbiter.diagram/1 write_drawing changes during a game" + at);
+            if (state.legal_moves(moves) != ARB_OK || moves.empty()) break;
+            state.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+        }
+    }
+}
+
+}  // namespace arb::game

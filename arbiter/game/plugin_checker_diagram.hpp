@@ -1,0 +1,18 @@
+// The plugin checker's part for "arbiter.diagram/1" (<arbiter/ext/diagram.h>):
+// at every position of a few random games, both texts (the drawing and the
+// cells) keep the buffer rule (ARB_ERR_BUFFER, the size needed and "" in a
+// buffer too small, nothing written past the capacity), are the same when
+// asked again, for a clone and for the same position set from its text (the
+// drawing the same at every position), and read as the header describes,
+// with the strict reader the HTML report uses. Nothing to check without the
+// extension.
+#pragma once
+
+#include "game/plugin_checker.hpp"
+
+namespace arb::game {
+
+// Adds its checks and failures to `report` (same settings as check_plugin).
+void check_diagram(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report);
+
+}  // namespace arb::game
