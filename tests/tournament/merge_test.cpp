@@ -272,7 +272,10 @@ TEST_CASE("a torn last record of a shard still running is left out and noted", "
 TEST_CASE("a shard's run plays only its games, and a resume keeps to them", "[merge][session]") {
     test::TempDir dir;
     test::FakeWorld world;
-    world.game_time = std::chrono::milliseconds(20);
+    // The interrupt is seen at the runner's next tick (every 100 ms): games
+    // of 150 ms leave it 4 games' time to stop the shard's 6 (at 20 ms a
+    // loaded machine played all 6 before the tick came, once under ASan).
+    world.game_time = std::chrono::milliseconds(150);
     auto loaded = load(dir, "shard-2", config::ShardSpec{2, 3});
     tournament::SessionOptions options;
     options.parts = world.parts();

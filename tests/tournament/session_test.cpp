@@ -162,7 +162,7 @@ TEST_CASE("resume keeps finished games once, drops a torn record and plays the r
     test::TempDir dir;
     auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]");
     test::FakeWorld world;
-    world.game_time = std::chrono::milliseconds(30);
+    world.game_time = std::chrono::milliseconds(60);
     tournament::SessionOptions options;
     options.parts = world.parts();
     options.interrupts = [&world]() { return world.games_started >= 3 ? 1 : 0; };
