@@ -28,8 +28,8 @@ Time is enforced here (NTest ignores the clock at high depths): a move may take
 and the adapter sends 'ping' a stop margin before that, at once if the margin
 is longer (the engine must then stop and answer '==='). The stop margin is the
 longest time the engine took from a stop 'ping' to its '===' over its last 16
-stopped moves (counting an assumed 100 ms stop before the first; at most
-1000 ms), or the fixed --stop-lag-ms.
+stopped moves (100 ms until it has been stopped once; at most 1000 ms), or
+the fixed --stop-lag-ms.
 
 If the engine dies, the adapter says why on stderr and exits 1 (arbiter
 records a crash). See engines/nboard-adapter/README.md.
@@ -47,7 +47,7 @@ bool read_settings(int own_argc, char **argv, arb::nboard::Settings &settings, s
         ("working-dir", po::value(&working_dir),
          "folder the engine runs in (NTest reads coefficients/ and resource/ from it); a relative PROGRAM starts there")
         ("move-overhead", po::value(&overhead_ms)->default_value(overhead_ms),
-         "milliseconds kept back from each move's time budget for the adapter and the pipes")
+         "milliseconds kept back from each move's allowance for the adapter and the pipes")
         ("untimed-budget", po::value(&untimed_ms)->default_value(untimed_ms),
          "milliseconds a move without a clock (go depth/nodes) may take")
         ("stop-lag-ms", po::value(&stop_lag_ms),

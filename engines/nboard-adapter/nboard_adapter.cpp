@@ -104,7 +104,7 @@ Expected<void> NBoardAdapter::go(const adapter::UgiPosition &position, const ada
         }
         if (stop_ping && is_pong(read.line, *stop_ping))
             return fail("the NBoard engine answered 'pong " + std::to_string(*stop_ping) +
-                        "' without a move when stopped at its time budget");
+                        "' without a move when stopped");
         if (!is_move_reply(read.line)) continue;  // status, banner, an earlier stop's pong and other noise
         if (stop_ping)
             stop_lag_.observe(std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - pinged));

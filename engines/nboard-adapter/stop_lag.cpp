@@ -6,7 +6,7 @@ namespace arb::nboard {
 
 using std::chrono::milliseconds;
 
-StopLag::StopLag(std::optional<milliseconds> fixed) : fixed_(fixed), recent_{kInitial} {}
+StopLag::StopLag(std::optional<milliseconds> fixed) : fixed_(fixed) {}
 
 void StopLag::observe(milliseconds lag) {
     recent_.push_back(std::clamp(lag, milliseconds(0), kMax));
@@ -15,6 +15,7 @@ void StopLag::observe(milliseconds lag) {
 
 milliseconds StopLag::margin() const {
     if (fixed_) return *fixed_;
+    if (recent_.empty()) return kInitial;
     return *std::max_element(recent_.begin(), recent_.end());
 }
 

@@ -17,7 +17,10 @@ namespace arb::nboard {
 
 class StopLag {
 public:
-    // Before the first stop the estimate is as if one stop had taken this.
+    // The estimate until the engine has been stopped once: above the lags
+    // measured on a quiet machine, so the first stops are safe; the first
+    // measured lag replaces it (at 2+0.02 a move gets ~85 ms, and 16 moves
+    // pinged at once would cost the engine much of its first game).
     static constexpr std::chrono::milliseconds kInitial{100};
     // No estimate is larger: an engine that once hung does not play every later move on a zero budget.
     static constexpr std::chrono::milliseconds kMax{1000};
@@ -34,7 +37,7 @@ public:
 
 private:
     std::optional<std::chrono::milliseconds> fixed_;
-    std::deque<std::chrono::milliseconds> recent_;  // the last kWindow lags, oldest first
+    std::deque<std::chrono::milliseconds> recent_;  // the last kWindow lags, oldest first; empty: none yet
 };
 
 }  // namespace arb::nboard

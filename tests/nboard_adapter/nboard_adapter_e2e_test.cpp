@@ -194,6 +194,11 @@ TEST_CASE("nboard adapter: the stop ping goes out the engine's stop lag before t
         adapter.send("quit");
         CHECK(adapter.exit_code(10s) == 0);
     }
+    SECTION("a negative --stop-lag-ms is refused") {
+        auto run = test::run_command(kAdapter + " --stop-lag-ms -5 -- " + kScripted + " < /dev/null");
+        CHECK(run.exit_code == 2);
+        CHECK(run.output.find("--stop-lag-ms must be >= 0, not -5") != std::string::npos);
+    }
     SECTION("--stop-lag-ms 0: the ping at the very end of the allowance") {
         test::ChildProcess adapter({kAdapter, "--stop-lag-ms", "0", "--", kScripted, "--think-until-ping",
                                     "--stop-delay", "400"});
