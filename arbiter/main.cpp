@@ -23,6 +23,7 @@ constexpr Command kCommands[] = {
     {"run", arb::cli::run_command, "run a tournament from a YAML config (or --resume OUTDIR)"},
     {"merge", arb::cli::merge_command, "merge the output folders of a tournament's shards into one"},
     {"report", arb::cli::report_command, "write report.html of a tournament's output folder"},
+    {"rate", arb::cli::rate_command, "the standings (Elo, LOS, crosstable) of games in PGN files"},
     {"play", arb::cli::play_command, "play one game between two engines"},
     {"check", arb::cli::check_command, "test an engine for rule and protocol compliance"},
     {"games", arb::cli::games_command, "list the game plugins found, with their options"},

@@ -17,6 +17,7 @@ int merge_command(const Args &args);
 int check_command(const Args &args);
 int plugin_check_command(const Args &args);
 int report_command(const Args &args);
+int rate_command(const Args &args);
 
 // Exit codes shared by all commands.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };

@@ -105,11 +105,11 @@ rating::SprtState sprt_state(const rating::SprtConfig &sprt, const rating::Resul
 }
 
 Standings compute_standings(const std::vector<std::string> &names, const rating::ResultCounts &counts,
-                            const std::optional<rating::SprtConfig> &sprt) {
+                            const std::optional<rating::SprtConfig> &sprt, const rating::ScaleAnchor &anchor) {
     Standings s;
     s.names = names;
     s.games = static_cast<int>(counts.games);
-    s.table = rating::fit_ratings(names, counts.pairs);
+    s.table = rating::fit_ratings(names, counts.pairs, anchor);
     if (names.size() == 2) {
         HeadToHeadStats h;
         h.trinomial = counts.trinomial;
@@ -144,7 +144,8 @@ void write_standings_text(std::ostream &out, const Standings &s) {
         out << fmt::format("\n{} vs {}: +{} ={} -{}\n", s.names[0], s.names[1], t.wins, t.draws, t.losses);
         out << fmt::format("{}, draw ratio {:.1f}%\n", figures_text(h.games), 100 * h.games.draw_ratio);
         const auto &p = h.pentanomial;
-        out << fmt::format("Game pairs (LL LD WL DD WD WW): {} {} {} {} {} {}\n", p.ll, p.ld, p.wl, p.dd, p.wd, p.ww);
+        if (h.pairs_known)
+            out << fmt::format("Game pairs (LL LD WL DD WD WW): {} {} {} {} {} {}\n", p.ll, p.ld, p.wl, p.dd, p.wd, p.ww);
         if (h.pairs)
             out << fmt::format("Pairs: {}\n", figures_text(*h.pairs));
         if (h.sprt)
@@ -171,9 +172,9 @@ std::string standings_json(const Standings &s) {
                         {"draw_ratio", x.draw_ratio}};
         };
         json head = {{"wins", h.trinomial.wins}, {"draws", h.trinomial.draws}, {"losses", h.trinomial.losses},
-                     {"pentanomial",
-                      {h.pentanomial.ll, h.pentanomial.ld, h.pentanomial.wl, h.pentanomial.dd, h.pentanomial.wd,
-                       h.pentanomial.ww}},
+                     {"pentanomial", h.pairs_known ? json{h.pentanomial.ll, h.pentanomial.ld, h.pentanomial.wl,
+                                                          h.pentanomial.dd, h.pentanomial.wd, h.pentanomial.ww}
+                                                    : json(nullptr)},
                      {"games", hh(h.games)}};
         if (h.pairs) head["pairs"] = hh(*h.pairs);
         if (h.sprt)

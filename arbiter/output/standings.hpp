@@ -17,6 +17,8 @@ namespace arb::output {
 struct HeadToHeadStats {
     rating::Trinomial trinomial;      // from the first engine's point of view
     rating::Pentanomial pentanomial;  // complete game pairs only
+    bool pairs_known = true;          // false: which games form pairs is not known (games read from PGN),
+                                      // so the pentanomial is not shown (null in JSON)
     rating::HeadToHead games;         // from the trinomial
     std::optional<rating::HeadToHead> pairs;  // from the pentanomial, when there is a complete pair
     std::optional<rating::SprtState> sprt;
@@ -43,8 +45,9 @@ std::optional<rating::GameOutcome> outcome_of(const FinishedGame &game);
 rating::SprtState sprt_state(const rating::SprtConfig &sprt, const rating::ResultCounts &counts);
 
 // From running totals (a rating fit: do it outside any lock workers wait on).
+// `anchor` as rating::fit_ratings takes it (and throws).
 Standings compute_standings(const std::vector<std::string> &names, const rating::ResultCounts &counts,
-                            const std::optional<rating::SprtConfig> &sprt);
+                            const std::optional<rating::SprtConfig> &sprt, const rating::ScaleAnchor &anchor = {});
 // From scratch: tallies `games` first.
 Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
                             const std::optional<rating::SprtConfig> &sprt);

@@ -6,11 +6,14 @@
 #include "rating/ratings.hpp"
 #include "rating/sweep_groups.hpp"
 
+#include "core/quote.hpp"
+
 #include <boost/math/distributions/normal.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace arb::rating {
@@ -40,6 +43,21 @@ double los_of(const detail::BradleyTerryFit &fit, std::size_t a, std::size_t b) 
     return boost::math::cdf(boost::math::normal(), d / std::sqrt(var));
 }
 
+// The anchor's group, or std::invalid_argument when it has no exact rating.
+int anchor_group(const std::vector<std::string> &names, const detail::SweepGroups &groups, int engine) {
+    if (engine < 0 || engine >= static_cast<int>(names.size()))
+        throw std::invalid_argument(fmt::format("rating: anchor {} is not one of the {} engines", engine, names.size()));
+    const int group = groups.group_of[engine];
+    const char *why = nullptr;
+    switch (groups.placement[group]) {
+        case Placement::Reference: return group;
+        case Placement::Above: why = "a lower bound: it won every game against the engines that place it"; break;
+        case Placement::Below: why = "an upper bound: it lost every game against the engines that place it"; break;
+        case Placement::Unplaced: why = "not known: it has no games, or met only bounds"; break;
+    }
+    throw std::invalid_argument(fmt::format("cannot anchor the ratings on {}: its rating is {}", quote(names[engine]), why));
+}
+
 }  // namespace
 
 bool RatingTable::any_bound() const {
@@ -52,13 +70,14 @@ RatingTable fit_ratings(const std::vector<std::string> &names, const std::vector
     return fit_ratings(names, results);
 }
 
-RatingTable fit_ratings(const std::vector<std::string> &names, const PairResults &results) {
+RatingTable fit_ratings(const std::vector<std::string> &names, const PairResults &results, const ScaleAnchor &anchor) {
     const int n = results.engines();
     if (static_cast<int>(names.size()) != n)
         throw std::invalid_argument(
             fmt::format("rating: {} engine names for results of {} engines", names.size(), n));
     const detail::SweepGroups groups = detail::find_sweep_groups(results);
     const std::size_t group_count = groups.members.size();
+    const int anchored_group = anchor.engine ? anchor_group(names, groups, *anchor.engine) : -1;
 
     RatingTable table;
     table.los.assign(n, std::vector<std::optional<double>>(n));
@@ -74,11 +93,16 @@ RatingTable fit_ratings(const std::vector<std::string> &names, const PairResults
         if (members.size() < 2) continue;
         const detail::BradleyTerryFit fit = fit_group(results, members);
         const bool exact = groups.placement[u] == Placement::Reference;
+        // Errors relative to the group's average, or in the anchor's group to the anchor.
+        const auto &c = fit.covariance;
+        std::optional<std::size_t> relative_to;  // the anchor's position in members
+        if (static_cast<int>(u) == anchored_group)
+            relative_to = static_cast<std::size_t>(std::find(members.begin(), members.end(), *anchor.engine) - members.begin());
         for (std::size_t a = 0; a < members.size(); ++a) {
             natural[members[a]] = fit.rating[a];
-            if (exact)
-                engines[members[a]].error95 =
-                    detail::kZ95 * std::sqrt(std::max(0.0, fit.covariance(a, a))) * kEloPerNatural;
+            const double variance = relative_to ? c(a, a) + c(*relative_to, *relative_to) - 2.0 * c(a, *relative_to)
+                                                : c(a, a);
+            if (exact) engines[members[a]].error95 = detail::kZ95 * std::sqrt(std::max(0.0, variance)) * kEloPerNatural;
             for (std::size_t b = 0; b < members.size(); ++b)
                 if (a != b) table.los[members[a]][members[b]] = los_of(fit, a, b);
         }
@@ -105,12 +129,19 @@ RatingTable fit_ratings(const std::vector<std::string> &names, const PairResults
         }
     }
 
+    // The anchor's part moves by the same amount; every other part has its
+    // reference group's average (0 so far) at anchor.elo.
+    auto shift = [&](int i) {
+        const bool anchors_part = anchor.engine && groups.part[groups.group_of[i]] == groups.part[anchored_group];
+        return anchors_part ? anchor.elo - natural[*anchor.engine] * kEloPerNatural : anchor.elo;
+    };
     for (int i = 0; i < n; ++i) {
         EngineRating &e = engines[i];
         e.name = names[i];
         e.index = i;
         e.rated = rated[i];
-        e.elo = rated[i] ? natural[i] * kEloPerNatural : 0.0;
+        e.elo = rated[i] ? natural[i] * kEloPerNatural + shift(i) : 0.0;
+        if (anchor.engine == i) e.elo = anchor.elo;  // exactly, not after round-off (standings.json shows it)
         e.wins = results.wins(i);
         e.draws = results.draws(i);
         e.losses = results.losses(i);

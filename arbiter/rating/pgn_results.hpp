@@ -1,6 +1,7 @@
-// Reads who played whom and the result from PGN-style game records: only the
-// White, Black and Result tags matter, movetext is skipped. Enough to rate a
-// finished or interrupted tournament from its record file.
+// Reads who played whom and the result from PGN game records, ours or any
+// other tool's: only the White, Black and Result tags of the Seven Tag Roster
+// matter; the movetext is skipped (its comments may span lines and hold '[').
+// What `arbiter rate` and the rating tests read.
 #pragma once
 
 #include "core/expected.hpp"
@@ -18,8 +19,18 @@ struct PgnResults {
     int unfinished = 0;              // games with Result "*": not rated
 };
 
-// Fails on a malformed tag line, a game without White/Black/Result, or an
-// unknown result, naming the line.
+// Adds the games of one PGN text to `results`; engines already named there
+// keep their index, so several files make one pool. Returns how many games
+// the text held (rated or "*"). A UTF-8 byte order mark and CRLF line ends
+// are accepted; several tags may share a line.
+// Fails, adding nothing, on a malformed tag line, a tag given twice in one
+// game, a game without White, Black or Result, a result other than 1-0, 0-1,
+// 1/2-1/2 or *, a game of an engine against itself, or a '{' comment never
+// closed. The message starts with "SOURCE:LINE: " ("line LINE: " when
+// `source` is empty) and quotes the offending text.
+Expected<int> add_pgn_results(std::istream &in, const std::string &source, PgnResults &results);
+
+// The games of one PGN text (add_pgn_results into an empty PgnResults).
 Expected<PgnResults> read_pgn_results(std::istream &in);
 
 }  // namespace arb::rating

@@ -121,8 +121,23 @@ private:
     std::vector<int> wins_, draws_, losses_;
 };
 
+// Where the scale sits. By default (no engine, elo 0) the reference group's
+// average is 0, as above.
+struct ScaleAnchor {
+    // This engine gets rating `elo` (Ordo's -A): every rating of its part of
+    // the pool moves by the same amount, and the errors of its group become
+    // those of the difference to it (its own: 0). LOS does not change. It must
+    // have an exact rating (rated, bound None) in the fit without anchor;
+    // otherwise fit_ratings throws std::invalid_argument saying why.
+    std::optional<int> engine;
+    // The anchor's rating; without an engine, the reference group's average
+    // (Ordo's -a), in every part of the pool that does not hold the engine.
+    double elo = 0;
+};
+
 // The same fit from aggregated results (names.size() must equal engines()).
-RatingTable fit_ratings(const std::vector<std::string> &names, const PairResults &results);
+RatingTable fit_ratings(const std::vector<std::string> &names, const PairResults &results,
+                        const ScaleAnchor &anchor = {});
 
 // Head to head, from the first engine's point of view.
 struct Trinomial {

@@ -38,12 +38,13 @@ Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> EnginePool::ac
         }
         ++live_;  // the slot of the engine started below
         peak_ = std::max(peak_, live_);
-        ++starts_;
     }
     for (auto &e : to_quit) e->quit();  // outside the lock: quitting may take the grace period
     auto started = starter_(engines_.at(static_cast<size_t>(index)), timeouts_);
-    if (!started) {
-        std::lock_guard lock(mutex_);
+    std::lock_guard lock(mutex_);
+    if (started) {
+        ++starts_;  // a start that failed is reported as such, not counted here
+    } else {
         --live_;
         room_.notify_one();
     }

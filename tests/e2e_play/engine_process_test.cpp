@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -43,9 +44,23 @@ std::unique_ptr<UgiEngine> start(const EngineConfig &config, const arb::engine::
     return std::move(*engine);
 }
 
+// What a leftover is, for the failure message (a rare flake under heavy
+// load has been seen here once and not reproduced).
+std::string describe_processes(const std::vector<pid_t> &pids) {
+    std::string text;
+    for (pid_t p : pids) {
+        std::string cmdline = arb::test::read_file("/proc/" + std::to_string(p) + "/cmdline");
+        std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+        text += std::to_string(p) + " [" + std::string(1, arb::test::process_state(p)) + "] " + cmdline + "\n";
+    }
+    return text;
+}
+
 void require_gone(long pid) {
     CHECK(arb::test::process_state(static_cast<pid_t>(pid)) == 0);
-    CHECK(arb::test::live_processes_in_group(static_cast<pid_t>(pid)).empty());
+    auto left = arb::test::live_processes_in_group(static_cast<pid_t>(pid));
+    INFO("left in the engine's group:\n" << describe_processes(left));
+    CHECK(left.empty());
 }
 
 arb::match::GameSetup tictactoe_setup(const char *tc = "10+0.1") {

@@ -176,70 +176,62 @@ TEST_CASE("the stronger engine ranks first: gess", "[e2e][strength]") {
 }
 #endif
 
-TEST_CASE("after kill -9 a resumed tournament has every game exactly once", "[e2e]") {
-    test::TempDir dir;
-    const std::string marker = marker_of(dir);
-    const int rounds = 30;  // 60 games of a few milliseconds each
-    auto config = dir.write("t.yaml", config_yaml("tictactoe", {{"mcts-a", "mcts", 300}, {"mcts-b", "mcts", 200}},
-                                                  rounds, marker));
+namespace {
+
+// Runs `config` into DIR/out, kills the arbiter with SIGKILL once `kill_after`
+// games are recorded, then resumes; returns what the resumed run printed.
+// The caller checks the records.
+std::string kill_and_resume(const test::TempDir &dir, const std::filesystem::path &config, int kill_after, int total) {
     const auto out = dir.path() / "out";
     {
         test::ChildProcess run({kArbiter, "run", config.string(), "--out", out.string(), "--plugin-dir",
                                 ARBITER_PLUGIN_DIR},
                                dir.path() / "log1.txt");
         auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (recorded_lines(out / "games.jsonl") < 8 && std::chrono::steady_clock::now() < deadline)
+        while (recorded_lines(out / "games.jsonl") < kill_after && std::chrono::steady_clock::now() < deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         run.signal(SIGKILL);
         REQUIRE(run.exit_code(std::chrono::seconds(10)) == 128 + SIGKILL);
     }
     const int before = recorded_lines(out / "games.jsonl");
     INFO(test::read_file(dir.path() / "log1.txt"));
-    REQUIRE(before >= 8);
-    REQUIRE(before < 2 * rounds);
+    REQUIRE(before >= kill_after);
+    REQUIRE(before < total);
     // Engines lose their parent's pipes and exit by themselves.
+    const std::string marker = marker_of(dir);
     for (int i = 0; i < 200 && !test::processes_with(marker).empty(); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     test::ChildProcess resume({kArbiter, "run", "--resume", out.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
                               dir.path() / "log2.txt");
     auto code = resume.exit_code(std::chrono::seconds(120));
-    INFO(test::read_file(dir.path() / "log2.txt"));
+    std::string log = test::read_file(dir.path() / "log2.txt");
+    INFO(log);
     REQUIRE(code == 0);
-    CHECK_THAT(test::read_file(dir.path() / "log2.txt"), Catch::Contains("already played"));
-    check_exactly_once(out, 2 * rounds);
+    return log;
+}
+
+}  // namespace
+
+TEST_CASE("after kill -9 a resumed tournament has every game exactly once", "[e2e]") {
+    test::TempDir dir;
+    const int rounds = 30;  // 60 games of a few milliseconds each
+    auto config = dir.write("t.yaml", config_yaml("tictactoe", {{"mcts-a", "mcts", 300}, {"mcts-b", "mcts", 200}},
+                                                  rounds, marker_of(dir)));
+    auto log = kill_and_resume(dir, config, 8, 2 * rounds);
+    CHECK_THAT(log, Catch::Contains("already played"));
+    check_exactly_once(dir.path() / "out", 2 * rounds);
 }
 
 TEST_CASE("after kill -9 and resume games.ggf of an Othello tournament has every game exactly once", "[e2e]") {
     REQUIRE(plugin_present("othello"));
     test::TempDir dir;
-    const std::string marker = marker_of(dir);
     const int rounds = 20;
-    auto config = dir.write("o.yaml", config_yaml("othello", {{"r1", "random", 0}, {"r2", "random", 0}}, rounds, marker));
-    const auto out = dir.path() / "out";
-    {
-        test::ChildProcess run({kArbiter, "run", config.string(), "--out", out.string(), "--plugin-dir",
-                                ARBITER_PLUGIN_DIR},
-                               dir.path() / "log1.txt");
-        auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (recorded_lines(out / "games.jsonl") < 6 && std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        run.signal(SIGKILL);
-        REQUIRE(run.exit_code(std::chrono::seconds(10)) == 128 + SIGKILL);
-    }
-    const int before = recorded_lines(out / "games.jsonl");
-    INFO(test::read_file(dir.path() / "log1.txt"));
-    REQUIRE(before >= 6);
-    REQUIRE(before < 2 * rounds);
-    for (int i = 0; i < 200 && !test::processes_with(marker).empty(); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    test::ChildProcess resume({kArbiter, "run", "--resume", out.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
-                              dir.path() / "log2.txt");
-    auto code = resume.exit_code(std::chrono::seconds(120));
-    INFO(test::read_file(dir.path() / "log2.txt"));
-    REQUIRE(code == 0);
-    CHECK_THAT(test::read_file(dir.path() / "log2.txt"), Catch::Contains("already played") && Catch::Contains("games.ggf"));
-    check_exactly_once(out, 2 * rounds);
-    check_ggf_lines(out, 2 * rounds);
+    auto config = dir.write("o.yaml", config_yaml("othello", {{"r1", "random", 0}, {"r2", "random", 0}}, rounds,
+                                                  marker_of(dir)));
+    auto log = kill_and_resume(dir, config, 6, 2 * rounds);
+    CHECK_THAT(log, Catch::Contains("already played") && Catch::Contains("games.ggf"));
+    check_exactly_once(dir.path() / "out", 2 * rounds);
+    check_ggf_lines(dir.path() / "out", 2 * rounds);
 }
 
 TEST_CASE("SIGINT stops cleanly: records intact, no engine left running", "[e2e]") {
