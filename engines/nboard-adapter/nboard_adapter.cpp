@@ -65,6 +65,7 @@ Expected<void> NBoardAdapter::start() {
 Expected<void> NBoardAdapter::sync() { return ping_pong(); }
 
 Expected<void> NBoardAdapter::go(const adapter::UgiPosition &position, const adapter::GoLimits &limits) {
+    const auto started = SteadyClock::now();  // arbiter's clock runs from its 'go'
     auto side = adapter::othello_side_to_move(position);
     if (!side) return Unexpected<Error>{side.error()};
     auto empty = adapter::othello_empty_squares(position);
@@ -84,7 +85,6 @@ Expected<void> NBoardAdapter::go(const adapter::UgiPosition &position, const ada
 
     // The engine's own time management is not trusted: 'ping' makes it stop
     // and answer, and goes out early enough for the answer to arrive in time.
-    const auto started = SteadyClock::now();
     const auto allowance = budget.allowance.value_or(settings_.untimed_budget);
     const SteadyClock::time_point ping_at = started + stop_ping_after(allowance, stop_lag_.margin());
     std::optional<long long> stop_ping;  // its pong, after the move, is skipped as noise later
