@@ -18,8 +18,19 @@ constexpr const char *kAbout = R"(
 Speaks UGI on stdin/stdout (to arbiter) and NBoard protocol version 2 to the
 engine PROGRAM, which it starts (no shell; its stderr is ours). Each move is
 sent as 'set game <GGF>' with the whole game, then 'go'; the reply '=== MOVE'
-becomes 'bestmove', 'search' lines become 'info'. When the move's time budget
-is used up the adapter sends 'ping' (the engine must then stop and answer).
+becomes 'bestmove', 'search' lines become 'info'.
+
+Time is enforced here (NTest ignores the clock at high depths): a move may take
+  go movetime T:    T - overhead
+  a clock R (+I):   (R - overhead) / N + I, at most (R - overhead) / 2, where N
+                    is movestogo or the mover's moves left (empty squares / 2)
+  no clock:         --untimed-budget
+and the adapter sends 'ping' a stop margin before that, at once if the margin
+is longer (the engine must then stop and answer '==='). The stop margin is the
+longest time the engine took from a stop 'ping' to its '===' over its last 16
+stopped moves (100 ms until it has been stopped once; at most 1000 ms), or
+the fixed --stop-lag-ms.
+
 If the engine dies, the adapter says why on stderr and exits 1 (arbiter
 records a crash). See engines/nboard-adapter/README.md.
 
@@ -28,7 +39,7 @@ Example (NTest needs its data files, so run it in its folder):
 )";
 
 bool read_settings(int own_argc, char **argv, arb::nboard::Settings &settings, std::string &working_dir) {
-    int64_t overhead_ms = settings.move_overhead.count(), untimed_ms = settings.untimed_budget.count();
+    int64_t overhead_ms = settings.move_overhead.count(), untimed_ms = settings.untimed_budget.count(), stop_lag_ms = -1;
     po::options_description desc("options");
     desc.add_options()("help,h", "show this help")
         ("depth", po::value(&settings.depth)->default_value(settings.depth),
@@ -36,9 +47,12 @@ bool read_settings(int own_argc, char **argv, arb::nboard::Settings &settings, s
         ("working-dir", po::value(&working_dir),
          "folder the engine runs in (NTest reads coefficients/ and resource/ from it); a relative PROGRAM starts there")
         ("move-overhead", po::value(&overhead_ms)->default_value(overhead_ms),
-         "milliseconds kept back from each move's time budget for the adapter and the pipes")
+         "milliseconds kept back from each move's allowance for the adapter and the pipes")
         ("untimed-budget", po::value(&untimed_ms)->default_value(untimed_ms),
-         "milliseconds after which a move without a clock (go depth/nodes) is stopped with 'ping'")
+         "milliseconds a move without a clock (go depth/nodes) may take")
+        ("stop-lag-ms", po::value(&stop_lag_ms),
+         "fixed stop margin: the stop 'ping' goes out this many milliseconds before a move's time is up "
+         "(default: measured, the longest stop lag of the last 16 stops; 0: at the very end)")
         ("name", po::value(&settings.name), "name to report to arbiter (default: the engine's 'set myname')");
     po::variables_map vm;
     try {
@@ -59,6 +73,13 @@ bool read_settings(int own_argc, char **argv, arb::nboard::Settings &settings, s
     if (overhead_ms < 0 || untimed_ms <= 0) {
         std::cerr << kProgram << ": --move-overhead must be >= 0 and --untimed-budget > 0\n";
         return false;
+    }
+    if (vm.count("stop-lag-ms")) {
+        if (stop_lag_ms < 0) {
+            std::cerr << kProgram << ": --stop-lag-ms must be >= 0, not " << stop_lag_ms << "\n";
+            return false;
+        }
+        settings.stop_lag = std::chrono::milliseconds(stop_lag_ms);
     }
     settings.untimed_budget = std::chrono::milliseconds(untimed_ms);
     settings.move_overhead = std::chrono::milliseconds(overhead_ms);

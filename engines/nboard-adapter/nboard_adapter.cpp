@@ -15,7 +15,7 @@ using process::SteadyClock;
 }  // namespace
 
 NBoardAdapter::NBoardAdapter(adapter::EngineLink &engine, Settings settings, std::ostream &out, std::ostream &log)
-    : UgiFrontEnd(kProgram, out, log), engine_(engine), settings_(std::move(settings)) {}
+    : UgiFrontEnd(kProgram, out, log), engine_(engine), settings_(std::move(settings)), stop_lag_(settings_.stop_lag) {}
 
 Error NBoardAdapter::engine_gone(const std::string &waiting_for) {
     return Error{engine_.ended() + " while the adapter waited for " + waiting_for};
@@ -65,6 +65,7 @@ Expected<void> NBoardAdapter::start() {
 Expected<void> NBoardAdapter::sync() { return ping_pong(); }
 
 Expected<void> NBoardAdapter::go(const adapter::UgiPosition &position, const adapter::GoLimits &limits) {
+    const auto started = SteadyClock::now();  // arbiter's clock runs from its 'go'
     auto side = adapter::othello_side_to_move(position);
     if (!side) return Unexpected<Error>{side.error()};
     auto empty = adapter::othello_empty_squares(position);
@@ -82,16 +83,19 @@ Expected<void> NBoardAdapter::go(const adapter::UgiPosition &position, const ada
     if (auto r = send("set game " + *game); !r) return r;
     if (auto r = send("go"); !r) return r;
 
-    const auto started = SteadyClock::now();
-    const SteadyClock::time_point deadline = started + budget.think.value_or(settings_.untimed_budget);
-    std::optional<long long> stop_ping;  // sent at the deadline; its pong must be read before the next command
+    // The engine's own time management is not trusted: 'ping' makes it stop
+    // and answer, and goes out early enough for the answer to arrive in time.
+    const auto allowance = budget.allowance.value_or(settings_.untimed_budget);
+    const SteadyClock::time_point ping_at = started + stop_ping_after(allowance, stop_lag_.margin());
+    std::optional<long long> stop_ping;  // its pong, after the move, is skipped as noise later
+    SteadyClock::time_point pinged;
     for (;;) {
-        ReadResult read = engine_.read_line(stop_ping ? std::nullopt : std::optional(deadline));
+        ReadResult read = engine_.read_line(stop_ping ? std::nullopt : std::optional(ping_at));
         if (read.kind == ReadResult::Kind::Closed) return Unexpected<Error>{engine_gone("its move ('=== ...')")};
         if (read.kind == ReadResult::Kind::Timeout) {
-            // The engine's own time management is not trusted: 'ping' makes it stop and answer now.
             stop_ping = next_ping_++;
             if (auto r = send("ping " + std::to_string(*stop_ping)); !r) return r;
+            pinged = SteadyClock::now();
             continue;
         }
         if (auto info = info_of_thinking(read.line)) {
@@ -100,18 +104,12 @@ Expected<void> NBoardAdapter::go(const adapter::UgiPosition &position, const ada
         }
         if (stop_ping && is_pong(read.line, *stop_ping))
             return fail("the NBoard engine answered 'pong " + std::to_string(*stop_ping) +
-                        "' without a move when stopped at its time budget");
-        if (!is_move_reply(read.line)) continue;  // status, banner and other noise
+                        "' without a move when stopped");
+        if (!is_move_reply(read.line)) continue;  // status, banner, an earlier stop's pong and other noise
+        if (stop_ping)
+            stop_lag_.observe(std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - pinged));
         auto move = move_of_reply(read.line);
         if (!move) return fail("cannot read a move in the NBoard engine's reply '" + read.line + "'");
-        if (stop_ping) {
-            for (;;) {
-                ReadResult rest = engine_.read_line();
-                if (rest.kind != ReadResult::Kind::Line)
-                    return Unexpected<Error>{engine_gone("'pong " + std::to_string(*stop_ping) + "'")};
-                if (is_pong(rest.line, *stop_ping)) break;
-            }
-        }
         out_ << "bestmove " << *move << std::endl;
         return {};
     }

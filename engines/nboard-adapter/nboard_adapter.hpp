@@ -5,6 +5,7 @@
 
 #include "engine_link.hpp"
 #include "settings.hpp"
+#include "stop_lag.hpp"
 #include "ugi_session.hpp"
 
 #include <functional>
@@ -31,6 +32,7 @@ private:
     const Settings settings_;
     long long next_ping_ = 1;
     int engine_depth_ = 0;  // the depth last set (0: none yet)
+    StopLag stop_lag_;
 };
 
 }  // namespace arb::nboard

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 namespace arb::nboard {
@@ -14,6 +15,8 @@ struct Settings {
     // arbiter allows such moves a fixed time, and an engine that searches
     // past it would lose, so it is stopped with 'ping' here too.
     std::chrono::milliseconds untimed_budget{5000};
+    // --stop-lag-ms: a fixed stop margin instead of the measured one (StopLag).
+    std::optional<std::chrono::milliseconds> stop_lag;
 };
 
 }  // namespace arb::nboard

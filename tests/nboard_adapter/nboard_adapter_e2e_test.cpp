@@ -133,8 +133,9 @@ TEST_CASE("nboard adapter: an engine that ignores the clock is stopped by ping a
     const auto took = std::chrono::steady_clock::now() - started;
     // From the start black may play d3 c4 f5 e6 (square order); index 1 is c4.
     CHECK(best == std::optional<std::string>("bestmove c4"));
-    // Budget: 400 ms less the 50 ms move overhead; the engine answers only when pinged.
-    CHECK(took >= 350ms);
+    // Allowance: 400 ms less the 50 ms move overhead; the ping goes out the
+    // assumed first stop lag of 100 ms before that; the engine answers only when pinged.
+    CHECK(took >= 250ms);
     // The ping's pong was read: the next ping/pong pair lines up.
     adapter.send("isready");
     CHECK(adapter.read_until("readyok", 10s) == "readyok");
@@ -145,6 +146,114 @@ TEST_CASE("nboard adapter: an engine that ignores the clock is stopped by ping a
     REQUIRE(go >= 0);
     CHECK(sent.at(static_cast<size_t>(go) + 1) == "ping 2");  // the stop
     CHECK(sent.at(static_cast<size_t>(go) + 2) == "ping 3");  // isready
+}
+
+namespace {
+
+// Sends 'position startpos moves' and `go`; returns how long 'bestmove' took.
+std::chrono::steady_clock::duration timed_move(test::ChildProcess &adapter, const std::string &go) {
+    adapter.send("position startpos moves");
+    const auto started = std::chrono::steady_clock::now();
+    adapter.send(go);
+    REQUIRE(adapter.wait_for("bestmove", 10s).has_value());
+    return std::chrono::steady_clock::now() - started;
+}
+
+}  // namespace
+
+TEST_CASE("nboard adapter: the stop ping goes out the engine's stop lag before the time is up", "[e2e][nboard_adapter]") {
+    // The engine answers 400 ms after the ping. 'go movetime 1000' allows
+    // 1000 - 50 (overhead) = 950 ms.
+    test::TempDir dir;
+    SECTION("measured: the first stop assumes 100 ms, later ones use the 400 ms seen") {
+        test::ChildProcess adapter(adapter_argv(dir.path() / "engine.log", {"--think-until-ping", "--stop-delay", "400"}));
+        adapter.send("ugi");
+        adapter.read_until("ugiok", 10s);
+        // Pinged at 950 - 100 = 850 ms: the move comes at 1250 ms.
+        const auto first = timed_move(adapter, "go movetime 1000");
+        CHECK(first >= 1250ms);
+        // Pinged at 950 - 400 = 550 ms: the move comes at 950 ms, within the
+        // allowance (the old rule, a ping at 950 ms, answered at 1350 ms).
+        const auto second = timed_move(adapter, "go movetime 1000");
+        CHECK(second >= 950ms);
+        CHECK(second < 1150ms);
+        adapter.send("quit");
+        CHECK(adapter.exit_code(10s) == 0);
+    }
+    SECTION("--stop-lag-ms fixes the margin") {
+        test::ChildProcess adapter({kAdapter, "--stop-lag-ms", "600", "--", kScripted, "--think-until-ping",
+                                    "--stop-delay", "400"});
+        adapter.send("ugi");
+        adapter.read_until("ugiok", 10s);
+        // Pinged at 950 - 600 = 350 ms, answered at 750 ms; the same again (nothing learnt).
+        for (int move = 0; move < 2; ++move) {
+            const auto took = timed_move(adapter, "go movetime 1000");
+            CHECK(took >= 750ms);
+            CHECK(took < 950ms);
+        }
+        adapter.send("quit");
+        CHECK(adapter.exit_code(10s) == 0);
+    }
+    SECTION("a negative --stop-lag-ms is refused") {
+        auto run = test::run_command(kAdapter + " --stop-lag-ms -5 -- " + kScripted + " < /dev/null");
+        CHECK(run.exit_code == 2);
+        CHECK(run.output.find("--stop-lag-ms must be >= 0, not -5") != std::string::npos);
+    }
+    SECTION("--stop-lag-ms 0: the ping at the very end of the allowance") {
+        test::ChildProcess adapter({kAdapter, "--stop-lag-ms", "0", "--", kScripted, "--think-until-ping",
+                                    "--stop-delay", "400"});
+        adapter.send("ugi");
+        adapter.read_until("ugiok", 10s);
+        CHECK(timed_move(adapter, "go movetime 1000") >= 1350ms);
+        adapter.send("quit");
+        CHECK(adapter.exit_code(10s) == 0);
+    }
+}
+
+TEST_CASE("nboard adapter: a slow stopper keeps inside a short clock", "[e2e][nboard_adapter]") {
+    // The scripted engine thinks until pinged and answers 150 ms after the
+    // ping. Under 6+0.02 it may take about (6000 - 50) / 30 + 20 = 218 ms a
+    // move at first. Pinged the measured 150 ms early, each move takes about
+    // that and it stays within its clock. Pinged at the end of the allowance
+    // (--stop-lag-ms 0, as before the stop margin), every move overruns by
+    // 150 ms, about 4.5 s in 30 moves against 6 s + 0.6 s on the clock; even
+    // with a clock nearly empty each move still costs 150 ms, more than the
+    // 20 ms increment plus arbiter's 100 ms margin: it loses on time.
+    auto tournament = [](const std::string &stop_lag_args) {
+        test::TempDir dir;
+        auto config = dir.write("slow-stop.yaml",
+                                "event: slow stop\ngame: othello\nengines:\n"
+                                "  - name: slow-stopper\n    command: " + kAdapter + "\n"
+                                "    args: [" + stop_lag_args + "--, " + kScripted +
+                                ", --think-until-ping, --stop-delay, \"150\"]\n"
+                                "  - name: mcts\n    command: " + kBin + "/arbiter-engine\n"
+                                "    args: [--game, othello, --mode, mcts, --playouts, \"50\", --seed, \"1\"]\n"
+                                "tournament: {rounds: 1, games_per_pairing: 2, seed: 3}\n"
+                                "concurrency: 2\ntime_control: 6+0.02\n");
+        auto run = test::run_command(kBin + "/arbiter run " + config.string() + " --quiet --out " +
+                                     (dir.path() / "out").string());
+        INFO(run.output);
+        REQUIRE(run.exit_code == 0);
+        return lines_of(dir.path() / "out/games.jsonl");
+    };
+    SECTION("with the measured stop margin: no time forfeit") {
+        auto games = tournament("");
+        CHECK(games.size() == 2);
+        for (const auto &g : games) {
+            INFO(g);
+            CHECK(g.find("time-forfeit") == std::string::npos);
+            CHECK(g.find("\"crash\"") == std::string::npos);
+        }
+    }
+    SECTION("control: pinged at the end of the allowance, it loses every game on time") {
+        auto games = tournament("--stop-lag-ms, \"0\", ");
+        CHECK(games.size() == 2);
+        for (const auto &g : games) {
+            INFO(g);
+            CHECK(g.find("\"termination\":\"time-forfeit\"") != std::string::npos);
+            CHECK(g.find("slow-stopper lost on time") != std::string::npos);
+        }
+    }
 }
 
 TEST_CASE("nboard adapter: the engine dying is reported, and the adapter exits 1", "[e2e][nboard_adapter]") {

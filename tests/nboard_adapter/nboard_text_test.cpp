@@ -1,10 +1,11 @@
 // The pure parts of the NBoard adapter: replies and thinking lines as NTest
-// and Edax write them, the GGF game text, and the time budget. Expected
-// values are written by hand from the NBoard protocol page and the engines'
-// observed output.
+// and Edax write them, the GGF game text, the time budget and the stop
+// margin. Expected values are written by hand from the NBoard protocol page
+// and the engines' observed output.
 #include "move_budget.hpp"
 #include "nboard_text.hpp"
 #include "othello_ggf.hpp"
+#include "stop_lag.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -70,8 +71,8 @@ TEST_CASE("move budget: movetime, clocks shared over the moves left, no limit", 
     adapter::GoLimits movetime;
     movetime.movetime_ms = 1000;
     auto b = nboard::move_budget(movetime, 0, 60, 50ms);
-    REQUIRE(b.think.has_value());
-    CHECK(*b.think == 950ms);
+    REQUIRE(b.allowance.has_value());
+    CHECK(*b.allowance == 950ms);
     CHECK(b.clock == 30s);  // 1 s for each of black's 30 moves
 
     adapter::GoLimits clock;
@@ -80,19 +81,68 @@ TEST_CASE("move budget: movetime, clocks shared over the moves left, no limit", 
     clock.inc_ms[1] = 100;
     // White, 20 empty squares: 10 moves left; (3050 - 50) / 10 + 100 = 400 ms.
     b = nboard::move_budget(clock, 1, 20, 50ms);
-    REQUIRE(b.think.has_value());
-    CHECK(*b.think == 400ms);
+    REQUIRE(b.allowance.has_value());
+    CHECK(*b.allowance == 400ms);
     CHECK(b.clock == 3s);
-    clock.movestogo = 2;  // (3050 - 50) / 2 + 100 = 1600 ms
-    CHECK(*nboard::move_budget(clock, 1, 20, 50ms).think == 1600ms);
-    clock.time_ms[1] = 40;  // less than the overhead: the smallest budget
-    CHECK(*nboard::move_budget(clock, 1, 20, 50ms).think == 1ms);
+    clock.movestogo = 4;  // (3050 - 50) / 4 + 100 = 850 ms
+    CHECK(*nboard::move_budget(clock, 1, 20, 50ms).allowance == 850ms);
+    clock.time_ms[1] = 40;  // less than the overhead: the smallest allowance
+    CHECK(*nboard::move_budget(clock, 1, 20, 50ms).allowance == 1ms);
 
     adapter::GoLimits depth;
     depth.depth = 5;
     b = nboard::move_budget(depth, 0, 60, 50ms);
-    CHECK_FALSE(b.think.has_value());
+    CHECK_FALSE(b.allowance.has_value());
     CHECK(b.clock == 0s);
+}
+
+TEST_CASE("move budget: never more than half the clock left on one move", "[nboard_adapter]") {
+    adapter::GoLimits clock;
+    clock.time_ms[0] = 1'050;
+    clock.inc_ms[0] = 100;
+    // Black, 2 empty squares: its last move; (1050 - 50) / 1 + 100 = 1100 ms
+    // would spend the whole clock, so it gets (1050 - 50) / 2 = 500 ms.
+    CHECK(*nboard::move_budget(clock, 0, 2, 50ms).allowance == 500ms);
+    // movestogo 2 (a moves/time control): 1000 / 2 + 100 = 600 ms, also capped.
+    clock.movestogo = 2;
+    CHECK(*nboard::move_budget(clock, 0, 40, 50ms).allowance == 500ms);
+    // A big increment against a small clock: 2 s + 1 s, 30 moves left:
+    // 1950 / 30 + 1000 = 1065 ms, capped at 1950 / 2 = 975 ms.
+    clock.movestogo.reset();
+    clock.time_ms[0] = 2'000;
+    clock.inc_ms[0] = 1'000;
+    CHECK(*nboard::move_budget(clock, 0, 60, 50ms).allowance == 975ms);
+}
+
+TEST_CASE("stop ping: the allowance less the stop margin, at once when the margin is longer", "[nboard_adapter]") {
+    CHECK(nboard::stop_ping_after(400ms, 100ms) == 300ms);
+    CHECK(nboard::stop_ping_after(400ms, 0ms) == 400ms);
+    CHECK(nboard::stop_ping_after(80ms, 100ms) == 0ms);
+}
+
+TEST_CASE("stop lag: the longest of the last 16 stops, 100 ms before the first, at most 1 s", "[nboard_adapter]") {
+    nboard::StopLag lag;
+    CHECK(lag.margin() == 100ms);  // no stop seen yet
+    lag.observe(40ms);
+    CHECK(lag.margin() == 40ms);  // measured from the first stop on
+    for (int i = 0; i < 15; ++i) lag.observe(5ms);
+    CHECK(lag.margin() == 40ms);  // 16 stops seen, the 40 ms one among them
+    lag.observe(5ms);
+    CHECK(lag.margin() == 5ms);  // it is the 17th last now
+    lag.observe(300ms);  // a busy spell
+    CHECK(lag.margin() == 300ms);
+    for (int i = 0; i < 15; ++i) lag.observe(5ms);
+    CHECK(lag.margin() == 300ms);  // still among the last 16
+    lag.observe(5ms);
+    CHECK(lag.margin() == 5ms);  // forgotten
+    lag.observe(60'000ms);  // a hang
+    CHECK(lag.margin() == 1000ms);
+
+    nboard::StopLag fixed(40ms);  // --stop-lag-ms 40
+    CHECK(fixed.margin() == 40ms);
+    fixed.observe(500ms);
+    CHECK(fixed.margin() == 40ms);
+    CHECK(nboard::StopLag(0ms).margin() == 0ms);  // --stop-lag-ms 0: ping at the end of the allowance
 }
 
 TEST_CASE("go arguments are read into limits", "[nboard_adapter]") {

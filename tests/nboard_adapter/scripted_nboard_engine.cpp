@@ -4,17 +4,21 @@
 // refusal of 'go' without one, a crash on a malformed 'set game', search
 // lines while thinking, "=== MOVE/eval/time" (or Edax's "=== d3 0.00 0.0"),
 // "=== PA" when it must pass, and 'pong' after the move when pinged during a
-// search. Its own small Othello (independent of the plugin) checks that the
-// game it is sent is legal and picks its move.
+// search (the move --stop-delay MS after the ping: NTest's stop lag, long on
+// a busy machine). Its own small Othello (independent of the plugin) checks
+// that the game it is sent is legal and picks its move.
 //
 //   scripted-nboard-engine [--format ntest|edax] [--think-until-ping]
-//                          [--crash-on-go N] [--log FILE] [--seed S]
+//                          [--stop-delay MS] [--crash-on-go N] [--log FILE]
+//                          [--seed S]
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -102,12 +106,13 @@ std::string square_name(int s) { return std::string(1, static_cast<char>('A' + s
 int main(int argc, char **argv) {
     std::string format = "ntest", log_file;
     bool think_until_ping = false;
-    long crash_on_go = 0, seed = 0;
+    long crash_on_go = 0, seed = 0, stop_delay_ms = 0;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
         if (a == "--format") format = next();
         else if (a == "--think-until-ping") think_until_ping = true;
+        else if (a == "--stop-delay") stop_delay_ms = std::atol(next().c_str());
         else if (a == "--crash-on-go") crash_on_go = std::atol(next().c_str());
         else if (a == "--log") log_file = next();
         else if (a == "--seed") seed = std::atol(next().c_str());
@@ -174,6 +179,7 @@ int main(int argc, char **argv) {
                     p >> word >> n;
                     if (word == "ping") {
                         pong = "pong " + n;
+                        std::this_thread::sleep_for(std::chrono::milliseconds(stop_delay_ms));
                         break;
                     }
                 }
