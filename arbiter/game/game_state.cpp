@@ -104,18 +104,19 @@ arb_status GameState::reset() noexcept {
     return api().reset_ex(state_);
 }
 
+arb_status GameState::call_legal_moves(arb_move *moves, int32_t cap, int32_t &count) const {
+    if (ARB_API_HAS(&api(), legal_moves_ex)) return api().legal_moves_ex(state_, moves, cap, &count);
+    count = api().legal_moves(state_, moves, cap);
+    return ARB_OK;
+}
+
 arb_status GameState::legal_moves(std::vector<arb_move> &moves) const {
     const int32_t cap = api().max_legal_moves;
     // Room past the cap, so that a plugin writing a few moves too many
     // corrupts nothing; checked_legal_moves also reports it.
     moves.resize(static_cast<size_t>(cap) + kGuardMoves);
     int32_t n = 0;
-    arb_status status = ARB_OK;
-    if (ARB_API_HAS(&api(), legal_moves_ex)) {
-        status = api().legal_moves_ex(state_, moves.data(), cap, &n);
-    } else {
-        n = api().legal_moves(state_, moves.data(), cap);
-    }
+    arb_status status = call_legal_moves(moves.data(), cap, n);
     if (status == ARB_OK && (n < 0 || n > cap)) status = ARB_ERR_INTERNAL;  // a count no plugin may give
     moves.resize(status == ARB_OK ? static_cast<size_t>(n) : 0);
     return status;
@@ -126,12 +127,7 @@ Expected<void> GameState::checked_legal_moves(std::vector<arb_move> &moves) cons
     const auto size = static_cast<size_t>(cap);
     moves.assign(size + kGuardMoves, kGuardMove);
     int32_t n = 0;
-    arb_status status = ARB_OK;
-    if (ARB_API_HAS(&api(), legal_moves_ex)) {
-        status = api().legal_moves_ex(state_, moves.data(), cap, &n);
-    } else {
-        n = api().legal_moves(state_, moves.data(), cap);
-    }
+    arb_status status = call_legal_moves(moves.data(), cap, n);
     // Entries written past the cap, counted from the first guard entry.
     size_t past = 0;
     while (past < kGuardMoves && moves[size + past] != kGuardMove) ++past;

@@ -88,6 +88,8 @@ public:
 
 private:
     GameState(PluginPtr plugin, arb_state *state) : plugin_(std::move(plugin)), state_(state) {}
+    // legal_moves_ex where the plugin has it (1.1), else the 1.0 count form.
+    arb_status call_legal_moves(arb_move *moves, int32_t cap, int32_t &count) const;
 
     PluginPtr plugin_;
     arb_state *state_ = nullptr;
