@@ -74,10 +74,8 @@ int check_command(const Args &args) {
     add_plugin_dir_option(desc, plugin_dirs);
     po::variables_map vm;
     int code = 0;
-    if (!parse_command_line("check", args, desc, nullptr, vm, "--game G --engine CMD [options]", code)) {
-        if (code == kExitOk) std::cout << kDetails;
+    if (!parse_command_line("check", args, desc, nullptr, vm, "--game G --engine CMD [options]", code, kDetails))
         return code;
-    }
     if (s.positions < 0 || s.games < 0 || movetime_ms <= 0 || margin_ms < 0 || startup_ms <= 0 || ready_ms <= 0 ||
         untimed_ms <= 0) {
         std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";

@@ -61,14 +61,15 @@ std::optional<SelectedGame> select_game(const std::string &command, const std::s
 
 bool parse_command_line(const std::string &command, const std::vector<std::string> &args,
                         const po::options_description &desc, const po::positional_options_description *positional,
-                        po::variables_map &vm, const std::string &synopsis, int &exit_code) {
+                        po::variables_map &vm, const std::string &synopsis, int &exit_code,
+                        std::string_view details) {
     try {
         po::command_line_parser parser(args);
         parser.options(desc);
         if (positional != nullptr) parser.positional(*positional);
         po::store(parser.run(), vm);
         if (vm.count("help")) {
-            std::cout << "usage: arbiter " << command << " " << synopsis << "\n\n" << desc << "\n";
+            std::cout << "usage: arbiter " << command << " " << synopsis << "\n\n" << desc << "\n" << details;
             exit_code = kExitOk;
             return false;
         }

@@ -11,6 +11,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arb::cli {
@@ -38,11 +39,13 @@ std::optional<SelectedGame> select_game(const std::string &command, const std::s
                                         const std::vector<std::string> &plugin_dirs,
                                         const std::vector<std::string> &settings, int &exit_code);
 
-// Parses argv-style arguments; on --help prints usage and returns false with
-// code 0; on a bad argument prints the error and usage and returns false with 2.
+// Parses argv-style arguments; on --help prints usage, the options and
+// `details` (the command's longer explanation) and returns false with code 0;
+// on a bad argument prints the error and usage and returns false with 2.
 bool parse_command_line(const std::string &command, const std::vector<std::string> &args,
                         const boost::program_options::options_description &desc,
                         const boost::program_options::positional_options_description *positional,
-                        boost::program_options::variables_map &vm, const std::string &synopsis, int &exit_code);
+                        boost::program_options::variables_map &vm, const std::string &synopsis, int &exit_code,
+                        std::string_view details = {});
 
 }  // namespace arb::cli

@@ -44,10 +44,7 @@ int merge_command(const Args &args) {
     positional.add("folder", -1);
     po::variables_map vm;
     int exit_code = kExitOk;
-    if (!parse_command_line("merge", args, desc, &positional, vm, kSynopsis, exit_code)) {
-        if (vm.count("help")) std::cout << kMergeHelp;
-        return exit_code;
-    }
+    if (!parse_command_line("merge", args, desc, &positional, vm, kSynopsis, exit_code, kMergeHelp)) return exit_code;
     if (out_dir.empty() || folders.empty()) {
         std::cerr << "arbiter merge: give --out DIR and at least one shard folder\nusage: arbiter merge " << kSynopsis
                   << "\n";

@@ -153,10 +153,7 @@ int play_command(const Args &args) {
     add_plugin_dir_option(desc, plugin_dirs);
     po::variables_map vm;
     int code = 0;
-    if (!parse_command_line("play", args, desc, nullptr, vm, kSynopsis, code)) {
-        if (code == kExitOk) std::cout << kDetails;
-        return code;
-    }
+    if (!parse_command_line("play", args, desc, nullptr, vm, kSynopsis, code, kDetails)) return code;
     auto usage_error = [](const std::string &message) {
         std::cerr << "arbiter play: " << message << "\n";
         return kExitUsage;

@@ -89,10 +89,7 @@ int rate_command(const Args &args) {
     positional.add("file", -1);
     po::variables_map vm;
     int exit_code = kExitOk;
-    if (!parse_command_line("rate", args, desc, &positional, vm, kSynopsis, exit_code)) {
-        if (vm.count("help")) std::cout << kRateHelp;
-        return exit_code;
-    }
+    if (!parse_command_line("rate", args, desc, &positional, vm, kSynopsis, exit_code, kRateHelp)) return exit_code;
     if (files.empty()) {
         std::cerr << "arbiter rate: give at least one PGN file\nusage: arbiter rate " << kSynopsis << "\n";
         return kExitUsage;

@@ -47,10 +47,7 @@ int report_command(const Args &args) {
     positional.add("dir", 1);
     po::variables_map vm;
     int exit_code = kExitOk;
-    if (!parse_command_line("report", args, desc, &positional, vm, kSynopsis, exit_code)) {
-        if (vm.count("help")) std::cout << kReportHelp;
-        return exit_code;
-    }
+    if (!parse_command_line("report", args, desc, &positional, vm, kSynopsis, exit_code, kReportHelp)) return exit_code;
     if (dir_text.empty()) {
         std::cerr << "arbiter report: give the output folder of a tournament\nusage: arbiter report " << kSynopsis << "\n";
         return kExitUsage;

@@ -105,10 +105,7 @@ int run_command(const Args &args) {
     positional.add("config", 1);
     po::variables_map vm;
     int exit_code = kExitOk;
-    if (!parse_command_line("run", args, desc, &positional, vm, kSynopsis, exit_code)) {
-        if (vm.count("help")) std::cout << kConfigHelp;
-        return exit_code;
-    }
+    if (!parse_command_line("run", args, desc, &positional, vm, kSynopsis, exit_code, kConfigHelp)) return exit_code;
     const bool resume = vm.count("resume") > 0;
     if (resume == !config_file.empty()) {
         std::cerr << "arbiter run: give either a config file or --resume OUTDIR\nusage: arbiter run " << kSynopsis
