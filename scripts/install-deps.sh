@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
-# Installs what arbiter needs to build and test, from Debian 12 packages.
-# Idempotent and quiet when everything is present. Run as root (or with sudo).
+# Installs what arbiter needs, from Debian 12 packages. Run as root (or with sudo).
+# Idempotent and quiet when everything is present.
+#
+#   scripts/install-deps.sh           what the build AND the whole test suite need
+#   scripts/install-deps.sh --build   only what building the programs and plugins needs
+#                                     (scripts/demo.sh: no test engines, SLURM or browser)
 set -euo pipefail
 
-packages=(
+# Building the programs, plugins and SDK.
+build_packages=(
   g++ cmake ninja-build make pkg-config
   libboost1.81-dev libboost-program-options1.81-dev libboost-filesystem1.81-dev
-  libyaml-cpp-dev catch2 libfmt-dev nlohmann-json3-dev zlib1g-dev
+  libyaml-cpp-dev libfmt-dev nlohmann-json3-dev zlib1g-dev
+)
+# The test suite on top of that.
+test_packages=(
+  catch2
   grhino   # a real Othello engine (GTP), used by the end-to-end tests
   slurmctld slurmd slurm-client munge   # a single-node SLURM cluster for the tests of deploy/slurm
   chromium python3   # the browser tests of report.html (headless, driven over the DevTools pipe)
+  python3-kubernetes   # the Kubernetes API schema the manifests of deploy/kubernetes are checked against
 )
-# deploy/Containerfile installs the same list (tests/deploy checks it).
+# deploy/Containerfile's build stage installs build_packages (tests/deploy checks it).
+
+case "${1:-}" in
+  --build) packages=("${build_packages[@]}") ;;
+  "") packages=("${build_packages[@]}" "${test_packages[@]}") ;;
+  *) echo "usage: scripts/install-deps.sh [--build]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,11 @@
 // The deployment files, checked offline: the Kubernetes manifests parse and
 // hold what deploy/kubernetes/README.md promises (an Indexed Job whose shard
-// count matches its completions, on a shared volume, and a merge Job), and
-// deploy/Containerfile installs the same packages as scripts/install-deps.sh.
-// (deploy/slurm is run for real by tests/slurm.)
+// count matches its completions, on a shared volume, and a merge Job, all
+// named after the tournament), and deploy/Containerfile's build stage installs
+// the build packages of scripts/install-deps.sh. (deploy/slurm is run for real
+// by tests/slurm; the runtime stage's libraries are checked against ldd by
+// runtime_image_test.sh, the manifests against the Kubernetes API schema by
+// k8s_schema_check.py, run.sh against a scripted kubectl by k8s_run_test.sh.)
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
 
@@ -34,22 +37,26 @@ std::set<std::string> words(const std::string &text) {
     return out;
 }
 
-// The packages=( ... ) list of the setup script, without comments.
-std::set<std::string> setup_script_packages() {
+// The build_packages=( ... ) list of the setup script, without comments.
+std::set<std::string> setup_script_build_packages() {
     const std::string script = read(kSource / "scripts/install-deps.sh");
-    const auto start = script.find("packages=(");
+    const std::string head = "build_packages=(";
+    const auto start = script.find(head);
     REQUIRE(start != std::string::npos);
     const auto end = script.find("\n)", start);
     REQUIRE(end != std::string::npos);
-    std::string list = script.substr(start + 10, end - start - 10);
+    std::string list = script.substr(start + head.size(), end - start - head.size());
     list = std::regex_replace(list, std::regex("#[^\n]*"), "");
     return words(list);
 }
 
-// The packages of the Containerfile's apt-get install, up to the next &&.
-std::set<std::string> containerfile_packages() {
+// The packages of the first apt-get install after `from` (a stage's FROM
+// line), up to the next &&.
+std::set<std::string> containerfile_packages(const std::string &from) {
     const std::string file = read(kSource / "deploy/Containerfile");
-    const auto start = file.find("apt-get install");
+    const auto stage = file.find(from);
+    REQUIRE(stage != std::string::npos);
+    const auto start = file.find("apt-get install", stage);
     REQUIRE(start != std::string::npos);
     const auto end = file.find("&&", start);
     REQUIRE(end != std::string::npos);
@@ -79,13 +86,26 @@ std::string claim_mounted_at(const YAML::Node &job, const std::string &path) {
 
 }  // namespace
 
-TEST_CASE("the container image installs exactly the setup script's packages", "[deploy]") {
-    const auto setup = setup_script_packages();
-    const auto image = containerfile_packages();
+TEST_CASE("the container image builds with the setup script's build packages and runs without them", "[deploy]") {
+    const auto setup = setup_script_build_packages();
+    const auto build_stage = containerfile_packages("FROM debian:12 AS build\n");
+    const auto runtime_stage = containerfile_packages("FROM debian:12 AS runtime\n");
     CHECK(setup.count("g++") == 1);
-    CHECK(setup.count("munge") == 1);
-    CHECK(image == setup);
-    CHECK_THAT(read(kSource / "deploy/Containerfile"), Catch::StartsWith("#") && Catch::Contains("FROM debian:12\n"));
+    CHECK(setup.count("munge") == 0);     // test-only packages stay out of the build list
+    CHECK(setup.count("chromium") == 0);
+    CHECK(build_stage == setup);
+    for (const auto &p : runtime_stage) {  // the runtime image has libraries, no tool chain
+        INFO(p);
+        CHECK(setup.count(p) == 0);
+        CHECK(p.find("-dev") == std::string::npos);
+    }
+    const std::string file = read(kSource / "deploy/Containerfile");
+    CHECK_THAT(file, Catch::StartsWith("#") && Catch::Contains("COPY --from=build /opt/arbiter /opt/arbiter"));
+    // The build folder (with a CMake cache from another path) stays out of the context.
+    for (const char *ignore : {".containerignore", ".dockerignore"}) {
+        INFO(ignore);
+        CHECK_THAT(read(kSource / ignore), Catch::Contains("build/"));
+    }
 }
 
 TEST_CASE("the Kubernetes shards are an Indexed Job with --shards equal to its completions", "[deploy]") {
@@ -107,6 +127,22 @@ TEST_CASE("the Kubernetes shards are an Indexed Job with --shards equal to its c
     CHECK_THAT(command, Catch::Contains("$((JOB_COMPLETION_INDEX + 1))"));  // shard-1 .. shard-N, as on SLURM
     CHECK_THAT(command, Catch::Contains("arbiter run --resume"));
     CHECK(claim_mounted_at(job, "/results") == "arbiter-results");
+    // Named after the tournament (run.sh replaces TOURNAMENT), so a second
+    // tournament on the volume never resumes the first one's shards.
+    CHECK(job["metadata"]["name"].as<std::string>() == "arbiter-shards-TOURNAMENT");
+    CHECK_THAT(command, Catch::Contains("out=/results/TOURNAMENT/shard-"));
+    CHECK(job["spec"]["template"]["spec"]["volumes"][1]["configMap"]["name"].as<std::string>() ==
+          "arbiter-config-TOURNAMENT");
+    // The games played at once follow the CPUs the pod asks for.
+    const auto container = container_of(job);
+    CHECK_THAT(command, Catch::Contains("--concurrency \"$ARBITER_CONCURRENCY\"") && !Catch::Contains("--concurrency 1"));
+    bool from_request = false;
+    for (const auto &env : container["env"])
+        if (env["name"].as<std::string>() == "ARBITER_CONCURRENCY")
+            from_request = env["valueFrom"]["resourceFieldRef"]["resource"].as<std::string>() == "requests.cpu";
+    CHECK(from_request);
+    // A failing shard fails the Job soon; run.sh stops waiting then.
+    CHECK(spec["backoffLimit"].as<int>() <= 4);
 }
 
 TEST_CASE("the Kubernetes merge Job merges the shards' folders from the same volume", "[deploy]") {
@@ -115,7 +151,8 @@ TEST_CASE("the Kubernetes merge Job merges the shards' folders from the same vol
     const auto volume = YAML::LoadFile((kSource / "deploy/kubernetes/volume.yaml").string());
     CHECK(merge["kind"].as<std::string>() == "Job");
     CHECK_FALSE(merge["spec"]["completionMode"]);
-    CHECK_THAT(command_text(container_of(merge)), Catch::Contains("arbiter merge --out /results/merged /results/shard-*"));
+    CHECK_THAT(command_text(container_of(merge)), Catch::Contains("arbiter merge --out /results/TOURNAMENT/merged /results/TOURNAMENT/shard-*"));
+    CHECK(merge["metadata"]["name"].as<std::string>() == "arbiter-merge-TOURNAMENT");
     CHECK(container_of(merge)["image"].as<std::string>() == container_of(shards)["image"].as<std::string>());
     CHECK(claim_mounted_at(merge, "/results") == "arbiter-results");
     CHECK(volume["kind"].as<std::string>() == "PersistentVolumeClaim");
@@ -124,9 +161,10 @@ TEST_CASE("the Kubernetes merge Job merges the shards' folders from the same vol
     for (const auto &mode : volume["spec"]["accessModes"]) shared |= mode.as<std::string>() == "ReadWriteMany";
     CHECK(shared);
     const std::string run = read(kSource / "deploy/kubernetes/run.sh");
-    const auto wait = run.find("kubectl wait --for=condition=complete job/arbiter-shards");
+    const auto wait = run.find("wait_for \"arbiter-shards-$name\"");
     REQUIRE(wait != std::string::npos);
-    CHECK(run.find("merge-job.yaml", wait) != std::string::npos);  // the merge only after the shards
+    CHECK(run.find("render merge-job.yaml", wait) != std::string::npos);  // the merge only after the shards
+    CHECK_THAT(read(kSource / "deploy/kubernetes/volume.yaml"), !Catch::Contains("change storageClassName"));
 }
 
 TEST_CASE("the SLURM scripts run shards as a job array and merge after all of them", "[deploy]") {
