@@ -47,7 +47,7 @@ std::string utc_text(std::chrono::system_clock::time_point t) {
 std::string elo_text(const rating::EngineRating &e) {
     if (!e.rated) return "?";
     const char *mark = e.bound == rating::Bound::Lower ? "&gt;" : e.bound == rating::Bound::Upper ? "&lt;" : "";
-    return fmt::format("{}{:.1f}", mark, e.elo);
+    return mark + rating::fixed1(e.elo);
 }
 
 void header_section(std::string &h, const ReportHeader &header, const Standings &standings,
@@ -75,7 +75,7 @@ void header_section(std::string &h, const ReportHeader &header, const Standings 
 }
 
 void standings_section(std::string &h, const Standings &s) {
-    h += "<section id=\"standings\"><h2>Standings</h2>\n<table class=\"standings\"><thead><tr><th>#</th>"
+    h += "<section id=\"standings\"><h2>Standings</h2>\n<div class=\"table-wrap\"><table class=\"standings\"><thead><tr><th>#</th>"
          "<th class=\"name\">Engine</th><th>Elo</th><th>± 95%</th><th>Points</th><th>Games</th><th>Score</th>"
          "<th>W</th><th>D</th><th>L</th><th>Draws</th><th>LOS next</th></tr></thead><tbody>\n";
     bool footnote = false;
@@ -86,23 +86,24 @@ void standings_section(std::string &h, const Standings &s) {
         const double score = e.games > 0 ? e.points / e.games : 0;
         h += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:g}</td><td>{}</td>"
                          "<td style=\"{}\">{:.1f}%</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td><td>{}</td></tr>\n",
-                         rank, html_escape(e.name), elo_text(e), e.error95 ? fmt::format("{:.1f}", *e.error95) : "?",
+                         rank, html_escape(e.name), elo_text(e), e.error95 ? rating::fixed1(*e.error95) : "?",
                          e.points, e.games, e.games > 0 ? grade(score) : "", 100 * score, e.wins, e.draws, e.losses,
                          e.games > 0 ? 100.0 * e.draws / e.games : 0.0,
                          e.los_next ? fmt::format("{:.1f}%", 100 * *e.los_next) : "");
     }
-    h += "</tbody></table>\n";
+    h += "</tbody></table></div>\n";
     if (footnote) h += "<p class=\"note\">" + html_escape(rating::kBoundFootnote) + "</p>\n";
     h += "<h3>Elo with 95% intervals</h3>\n" + elo_chart_svg(s.table);
-    h += "<p class=\"note\">Ratings from a joint maximum-likelihood fit over all games (Ordo's figures); an "
-         "open-ended dashed bar is a bound: the engine won or lost every game that places it.</p></section>\n";
+    h += "<p class=\"note\">Ratings from a joint maximum-likelihood fit over all games (Ordo's figures); a "
+         "point with an arrow is a bound, not a rating: the engine won (arrow right) or lost (arrow left) every game "
+         "that places it, and the arrow's length means nothing.</p></section>\n";
 }
 
 void matrices_section(std::string &h, const Standings &s) {
     const auto &t = s.table;
     if (s.names.size() < 2) return;
     auto head = [&](const char *id, const char *title, const char *note) {
-        h += fmt::format("<h3>{}</h3><p class=\"note\">{}</p><table class=\"matrix\" id=\"{}\"><thead><tr><th></th>",
+        h += fmt::format("<h3>{}</h3><p class=\"note\">{}</p><div class=\"table-wrap\"><table class=\"matrix\" id=\"{}\"><thead><tr><th></th>",
                          title, note, id);
         for (size_t c = 0; c < t.ranked.size(); ++c) h += fmt::format("<th title=\"{0}\">{1}</th>", html_escape(t.ranked[c].name), c + 1);
         h += "</tr></thead><tbody>\n";
@@ -122,7 +123,7 @@ void matrices_section(std::string &h, const Standings &s) {
         }
         h += "</tr>\n";
     }
-    h += "</tbody></table>\n";
+    h += "</tbody></table></div>\n";
     head("los-matrix", "Likelihood of superiority", "Chance that the row engine is stronger than the column engine.");
     for (size_t r = 0; r < t.ranked.size(); ++r) {
         const int i = t.ranked[r].index;
@@ -136,7 +137,7 @@ void matrices_section(std::string &h, const Standings &s) {
         }
         h += "</tr>\n";
     }
-    h += "</tbody></table></section>\n";
+    h += "</tbody></table></div></section>\n";
 }
 
 bool engine_fault(Termination t) {
@@ -172,7 +173,7 @@ void terminations_section(std::string &h, const Standings &s, const std::vector<
         }
     }
     h += "<section id=\"terminations\"><h2>How games ended</h2>\n<p class=\"note\">Per engine and way of ending: "
-         "won / drawn / lost.</p>\n<table id=\"termination-table\"><thead><tr><th class=\"name\">Engine</th>";
+         "won / drawn / lost.</p>\n<div class=\"table-wrap\"><table id=\"termination-table\"><thead><tr><th class=\"name\">Engine</th>";
     for (const auto &[t, n] : columns) h += "<th>" + html_escape(t) + "</th>";
     h += "</tr></thead><tbody>\n";
     for (const auto &e : s.table.ranked) {
@@ -185,7 +186,7 @@ void terminations_section(std::string &h, const Standings &s, const std::vector<
         }
         h += "</tr>\n";
     }
-    h += "</tbody></table>\n";
+    h += "</tbody></table></div>\n";
     bool any = false;
     for (const auto &f : faults) any = any || !f.empty();
     if (!any) {
@@ -212,11 +213,11 @@ void terminations_section(std::string &h, const Standings &s, const std::vector<
 
 std::string figures(const rating::HeadToHead &x) {
     const char *mark = x.bound == rating::Bound::Lower ? "&gt;" : x.bound == rating::Bound::Upper ? "&lt;" : "";
-    std::string s = fmt::format("Elo {}{:.1f}", mark, x.elo);
-    if (x.elo_error) s += fmt::format(" ± {:.1f}", *x.elo_error);
-    if (x.los) s += fmt::format(", LOS {:.1f}%", 100 * *x.los);
-    s += fmt::format(", nElo {}{:.1f}", mark, x.nelo);
-    if (x.nelo_error) s += fmt::format(" ± {:.1f}", *x.nelo_error);
+    std::string s = fmt::format("Elo {}{}", mark, rating::fixed1(x.elo));
+    if (x.elo_error) s += " ± " + rating::fixed1(*x.elo_error);
+    if (x.los) s += ", LOS " + rating::fixed1(100 * *x.los) + "%";
+    s += fmt::format(", nElo {}{}", mark, rating::fixed1(x.nelo));
+    if (x.nelo_error) s += " ± " + rating::fixed1(*x.nelo_error);
     return s + fmt::format(", draw ratio {:.1f}%", 100 * x.draw_ratio);
 }
 
@@ -228,9 +229,9 @@ void head_to_head_section(std::string &h, const Standings &s, const std::vector<
     const auto &p = hh.pentanomial;
     h += fmt::format("<section id=\"head-to-head\"><h2>{} vs {}</h2>\n<p>Games: +{} ={} −{}; {}</p>\n",
                      html_escape(s.names[0]), html_escape(s.names[1]), t.wins, t.draws, t.losses, figures(hh.games));
-    h += fmt::format("<h3>Game pairs (same opening, colours swapped)</h3><table id=\"pentanomial\"><thead><tr>"
+    h += fmt::format("<h3>Game pairs (same opening, colours swapped)</h3><div class=\"table-wrap\"><table id=\"pentanomial\"><thead><tr>"
                      "<th>LL</th><th>LD</th><th>WL</th><th>DD</th><th>WD</th><th>WW</th></tr></thead>"
-                     "<tbody><tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr></tbody></table>\n",
+                     "<tbody><tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr></tbody></table></div>\n",
                      p.ll, p.ld, p.wl, p.dd, p.wd, p.ww);
     if (hh.pairs) h += "<p>Pairs: " + figures(*hh.pairs) + "</p>\n";
     if (sprt && hh.sprt) {

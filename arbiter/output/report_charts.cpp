@@ -1,6 +1,7 @@
 #include "output/report_charts.hpp"
 
 #include "output/html_text.hpp"
+#include "rating/standings_format.hpp"
 
 #include <fmt/format.h>
 
@@ -33,7 +34,7 @@ std::string elo_chart_svg(const rating::RatingTable &table) {
         low = std::min(low, e->elo - err);
         high = std::max(high, e->elo + err);
     }
-    const double pad = std::max(20.0, (high - low) * 0.08);
+    const double pad = std::max(20.0, (high - low) * 0.12);  // room for a bound's arrow
     low -= pad;
     high += pad;
     const int name_w = 170, plot_w = 560, row_h = 26, top = 24;
@@ -53,20 +54,19 @@ std::string elo_chart_svg(const rating::RatingTable &table) {
         const auto &e = *rated[i];
         const double y = top + row_h * (static_cast<double>(i) + 0.5);
         s += fmt::format("<text class=\"name\" x=\"{}\" y=\"{:.1f}\">{}</text>", name_w - 8, y + 4, html_escape(e.name));
-        if (e.bound == rating::Bound::Lower) {
-            s += fmt::format("<line class=\"bound\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>"
-                             "<path class=\"arrow\" d=\"M{},{:.1f} l-8,-5 v10 z\"/>",
-                             x(e.elo), y, name_w + plot_w, y, name_w + plot_w, y);
-            s += fmt::format("<line class=\"cap\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>", x(e.elo),
-                             y - 6, y + 6);
-            s += fmt::format("<title>{}: above {:.0f} (won every game that places it)</title>\n", html_escape(e.name), e.elo);
-        } else if (e.bound == rating::Bound::Upper) {
-            s += fmt::format("<line class=\"bound\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>"
-                             "<path class=\"arrow\" d=\"M{},{:.1f} l8,-5 v10 z\"/>",
-                             name_w, y, x(e.elo), y, name_w, y);
-            s += fmt::format("<line class=\"cap\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>", x(e.elo),
-                             y - 6, y + 6);
-            s += fmt::format("<title>{}: below {:.0f} (lost every game that places it)</title>\n", html_escape(e.name), e.elo);
+        if (e.bound != rating::Bound::None) {
+            // A bound has no interval: the point where a perfect result has
+            // probability 1/2, and a short arrow of fixed length saying on
+            // which side the rating lies. Its length means nothing.
+            const bool above = e.bound == rating::Bound::Lower;
+            const double from = x(e.elo), dir = above ? 1.0 : -1.0;
+            s += fmt::format("<line class=\"bound\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>"
+                             "<path class=\"arrow\" d=\"M{:.1f},{:.1f} l{:.0f},-5 v10 z\"/>",
+                             from, y, from + dir * 14, y, from + dir * 22, y, -dir * 8);
+            s += fmt::format("<circle class=\"elo bound-point\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5\"><title>{}: {} {} "
+                             "({} every game that places it: a bound, not a rating)</title></circle>\n",
+                             from, y, html_escape(e.name), above ? "above" : "below", rating::fixed1(e.elo),
+                             above ? "won" : "lost");
         } else {
             if (e.error95) {
                 s += fmt::format("<line class=\"interval\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>",

@@ -38,12 +38,6 @@ private:
     std::vector<std::vector<std::string>> rows_;
 };
 
-// One decimal, never "-0.0".
-std::string fixed1(double x) {
-    std::string s = fmt::format("{:.1f}", x);
-    return s == "-0.0" ? "0.0" : s;
-}
-
 // What the table prints for a figure that is not known.
 constexpr const char *kUnknown = "?";
 
@@ -67,6 +61,11 @@ std::vector<bool> name_columns(std::size_t extra) {
 }
 
 }  // namespace
+
+std::string fixed1(double x) {
+    std::string s = fmt::format("{:.1f}", x);
+    return s == "-0.0" ? "0.0" : s;
+}
 
 std::string bound_mark(Bound bound) {
     switch (bound) {

@@ -17,6 +17,9 @@ namespace arb::rating {
 // shown, kBoundFootnote follows the table.
 void write_standings(std::ostream &out, const RatingTable &table);
 
+// One decimal, never "-0.0" (a centred scale puts equal engines at -0.0).
+std::string fixed1(double x);
+
 // The line under a table that shows a bound or an unrated engine.
 inline constexpr const char *kBoundFootnote =
     "> / <: a bound, not a rating: the engine won / lost every game against the engines that place it, so it has "

@@ -110,8 +110,12 @@ def main():
         for name in names:
             check(name in standings_text, "engine %s is in the standings" % name)
             check(name in chart_text, "engine %s is in the Elo chart" % name)
-        markers = q("document.querySelectorAll('#elo-chart circle.elo, #elo-chart line.bound').length")
-        check(markers == len(names), "the Elo chart marks every engine (%s)" % markers)
+        markers = q("document.querySelectorAll('#elo-chart circle.elo').length")
+        check(markers == len(names), "the Elo chart marks every engine with a point (%s)" % markers)
+        # A bound is a point with a short arrow, never a bar as long as an interval.
+        arrows = q("Array.from(document.querySelectorAll('#elo-chart line.bound')).map(l => Math.abs(l.x2.baseVal.value - l.x1.baseVal.value))")
+        check(all(abs(a - 14) < 0.01 for a in arrows), "every bound's arrow has the same short length (%s)" % arrows)
+        check(not re.search(r"(?<![0-9])-0\.0(?![0-9])", q("document.body.innerText")), "no figure reads -0.0")
         for table in ("crosstable", "los-matrix", "termination-table"):
             rows = q("document.querySelectorAll('#%s tbody tr').length" % table)
             check(rows == len(names), "table #%s has a row per engine (%s)" % (table, rows))
@@ -159,6 +163,27 @@ def main():
             points = q("(document.querySelector('#llr-chart polyline.llr') || {getAttribute: () => ''})"
                        ".getAttribute('points').trim().split(' ').length")
             check(points == len(games) + 1, "the LLR chart has a point per game (%s)" % points)
+
+        # Three screen widths: the page never scrolls sideways (wide tables scroll
+        # in their own box), and below 700 px the viewer stacks the moves under the board.
+        for width in (360, 768, 1280):
+            browser.call("Emulation.setDeviceMetricsOverride",
+                         {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 700})
+            browser.drain(0.2)
+            page_width = q("document.documentElement.scrollWidth")
+            check(page_width <= width, "at %d px the page is %s px wide" % (width, page_width))
+            wide = q("Array.from(document.querySelectorAll('main *')).filter(e => e.getBoundingClientRect().right > %d + 0.5"
+                     " && !e.closest('.table-wrap, .game-list-wrap')).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 3)" % width)
+            check(not wide, "at %d px nothing outside a scrolling table reaches past the screen: %s" % (width, wide))
+            board = q("JSON.stringify(document.getElementById('viewer-board').getBoundingClientRect())")
+            moves = q("JSON.stringify(document.getElementById('viewer-moves').getBoundingClientRect())")
+            board, moves = json.loads(board), json.loads(moves)
+            stacked = moves["top"] >= board["bottom"] - 0.5
+            check(stacked == (width < 700), "at %d px the viewer %s (board %s, moves %s)" % (
+                width, "stacks" if width < 700 else "sets the moves beside the board", board, moves))
+            check(moves["width"] >= min(200, width - 40), "at %d px the move list is %.0f px wide" % (width, moves["width"]))
+            browser.screenshot(os.path.join(args.artefacts, "report-%s-%dpx.png" % (args.game, width)))
+        browser.call("Emulation.clearDeviceMetricsOverride", {})
 
         shot = os.path.join(args.artefacts, "report-%s.png" % args.game)
         browser.screenshot(shot)

@@ -1,10 +1,13 @@
 #include "game/plugin.hpp"
 #include "output/html_report.hpp"
+#include "rating/standings_format.hpp"
 
 #include "report/payload_decoder.hpp"
 #include "tournament/sample_games.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <regex>
 #include <fmt/format.h>
 
 using namespace arb;
@@ -130,7 +133,7 @@ TEST_CASE("the LLR course follows the games, by game until a pair is complete, t
     CHECK(llr.back() == Approx(standings.head_to_head->sprt->llr));
 }
 
-TEST_CASE("a bound is drawn as an open-ended bar without a dot", "[report]") {
+TEST_CASE("a bound is drawn as a point with a short arrow of fixed length, not as a bar", "[report]") {
     // alpha (side 0 in even games, side 1 in odd ones) wins every game: with two engines of one
     // game each, alpha is the reference (rated 0, no interval: a group of one) and beta a bound.
     std::vector<output::FinishedGame> games;
@@ -141,9 +144,43 @@ TEST_CASE("a bound is drawn as an open-ended bar without a dot", "[report]") {
     REQUIRE(standings.table.ranked[1].bound == rating::Bound::Upper);
     output::ReportGames viewer(tictactoe(), {});
     const auto html = output::html_report({}, standings, games, viewer, std::nullopt);
-    CHECK(count_of(html, "class=\"bound\"") == 1);     // beta: a bar open to the left
+    CHECK(count_of(html, "class=\"bound\"") == 1);     // beta: an arrow pointing left
     CHECK(count_of(html, "class=\"arrow\" d=\"M") == 1);
     CHECK(count_of(html, "<circle class=\"elo\"") == 1);  // alpha: a dot
+    CHECK(count_of(html, "<circle class=\"elo bound-point\"") == 1);  // beta: its point
     CHECK(count_of(html, "class=\"interval\"") == 0);   // without an interval
     CHECK_THAT(html, Catch::Contains("beta: below"));
+    // The arrow starts at the point and is 14 px long whatever the scale: it
+    // must not read as an interval reaching the edge of the chart.
+    std::smatch m;
+    REQUIRE(std::regex_search(html, m, std::regex("class=\"bound\" x1=\"([0-9.]+)\" y1=\"[0-9.]+\" x2=\"([0-9.]+)\"")));
+    CHECK(std::stod(m[1].str()) - std::stod(m[2].str()) == Approx(14.0));
+}
+
+TEST_CASE("no figure of the page reads -0.0", "[report]") {
+    // Two engines of equal strength sit at -0.0 and 0.0 on a centred scale
+    // when the fit's rounding falls so; the page must show 0.0 for both.
+    CHECK(rating::fixed1(-0.0) == "0.0");
+    CHECK(rating::fixed1(-0.04) == "0.0");
+    std::vector<output::FinishedGame> games;
+    for (int i = 0; i < 4; ++i)
+        games.push_back(test::sample_game(i, i < 2 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1));
+    auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
+    for (auto &e : standings.table.ranked) e.elo = -0.0;
+    output::ReportGames viewer(tictactoe(), {});
+    const auto html = output::html_report({}, standings, games, viewer, std::nullopt);
+    CHECK_THAT(html, !Catch::Contains(">-0.0<") && !Catch::Contains("Elo -0.0"));
+}
+
+TEST_CASE("tables scroll in their own box and the viewer stacks on a narrow screen", "[report]") {
+    std::vector<output::FinishedGame> games;
+    for (int i = 0; i < 2; ++i) games.push_back(test::sample_game(i, ARB_RESULT_DRAW));
+    auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
+    output::ReportGames viewer(tictactoe(), {});
+    const auto html = output::html_report({}, standings, games, viewer, std::nullopt);
+    // Every table but the game list (which has its own scrolling box) sits in a .table-wrap.
+    CHECK(count_of(html, "<table") == count_of(html, "<div class=\"table-wrap\"><table") + 1);
+    CHECK_THAT(html, Catch::Contains(".table-wrap { max-width: 100%; overflow-x: auto; }"));
+    CHECK_THAT(html, Catch::Contains("@media (max-width: 700px)"));
+    CHECK_THAT(html, Catch::Contains("print-color-adjust: exact"));
 }
