@@ -8,6 +8,7 @@
 #include "process/run_in_child.hpp"
 
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/status_line.h>
 
 #include <sys/mman.h>
 
@@ -75,6 +76,8 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
     if (report.diagrams_checked > 0)
         std::cout << "; " << report.diagrams_checked << (report.diagrams_checked == 1 ? " position" : " positions")
                   << " drawn (" ARB_EXT_DIAGRAM ")";
+    if (report.status_lines_checked > 0)
+        std::cout << "; " << report.status_lines_checked << " status lines (" ARB_EXT_STATUS_LINE ")";
     std::cout << std::endl;
     return report.ok() ? kExitOk : kExitFailure;
 }

@@ -194,6 +194,7 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     check_two_threads(plugin, settings, c);
     check_abi_1_1(plugin, settings, report);
     check_diagram(plugin, settings, report);
+    check_status_line(plugin, settings, report);
     return report;
 }
 

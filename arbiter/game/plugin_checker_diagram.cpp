@@ -5,6 +5,7 @@
 #include "game/game_state.hpp"
 
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/status_line.h>
 
 #include <algorithm>
 #include <random>
@@ -42,8 +43,8 @@ Written write(WriteFn fn, const GameState &state, size_t cap) {
 
 // One text at one state under the buffer rule; the text when it was written.
 std::optional<std::string> checked_text(WriteFn fn, const char *name, const GameState &state, const std::string &at,
-                                        CheckLog &c) {
-    const std::string what = std::string("arbiter.diagram/1 ") + name;
+                                        CheckLog &c, const char *extension = "arbiter.diagram/1") {
+    const std::string what = std::string(extension) + " " + name;
     Written first = write(fn, state, 64);
     if (!c.expect(!first.past_cap, what + " writes past a buffer of 64 bytes" + at)) return std::nullopt;
     if (first.status == ARB_ERR_BUFFER) {
@@ -135,6 +136,50 @@ void check_diagram(const PluginPtr &plugin, const CheckSettings &settings, Check
             if (ply % 8 == 0)
                 c.expect(write(diagram.write_drawing, state, drawing_text->size() + 1).text == *drawing_text,
                          "arbiter.diagram/1 write_drawing changes during a game" + at);
+            if (state.legal_moves(moves) != ARB_OK || moves.empty()) break;
+            state.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+        }
+    }
+}
+
+void check_status_line(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
+    const void *ext = plugin->api().get_extension(ARB_EXT_STATUS_LINE);
+    if (ext == nullptr) return;
+    const auto &status = *static_cast<const arb_game_status_line *>(ext);
+    CheckLog c(report, settings);
+    c.stage("arbiter.status-line/1: the line at the positions of random games");
+    if (!c.expect(status.write_status != nullptr, "arbiter.status-line/1 has a null function")) return;
+    constexpr const char *kExt = "arbiter.status-line/1";
+    std::mt19937 rng(settings.seed + 29);
+    std::vector<arb_move> moves;
+    const int games = std::min(settings.random_games, 5);
+    const size_t failures_before = report.failures.size();
+    auto failing = [&] { return report.failures.size() > failures_before; };
+    for (int g = 0; g < games && !failing(); ++g) {
+        auto created = GameState::create(plugin);
+        if (!created) return;  // check_plugin reports it
+        GameState state = std::move(*created);
+        for (int ply = 0; ply < settings.max_plies && !failing(); ++ply) {
+            const std::string position = state.position();
+            const std::string at = " (at " + position + ")";
+            const auto line = checked_text(status.write_status, "write_status", state, at, c, kExt);
+            if (!line) break;
+            ++report.status_lines_checked;
+            c.expect(line->size() <= ARB_STATUS_LINE_MAX, std::string(kExt) + " writes " + std::to_string(line->size()) +
+                                                              " bytes, more than ARB_STATUS_LINE_MAX" + at);
+            c.expect(std::none_of(line->begin(), line->end(),
+                                  [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }),
+                     std::string(kExt) + " writes a control character in '" + *line + "'" + at);
+            const GameState clone = state;
+            const std::string of_clone = write(status.write_status, clone, line->size() + 1).text;
+            c.expect(of_clone == *line, std::string(kExt) + " gives a clone another line: '" + of_clone + "', not '" +
+                                            *line + "'" + at);
+            auto fresh = GameState::create(plugin);
+            if (fresh && fresh->set_position(position)) {
+                const std::string of_fresh = write(status.write_status, *fresh, line->size() + 1).text;
+                c.expect(of_fresh == *line, std::string(kExt) + " gives another line for the same position set "
+                                                                "from its text: '" + of_fresh + "', not '" + *line + "'" + at);
+            }
             if (state.legal_moves(moves) != ARB_OK || moves.empty()) break;
             state.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
         }

@@ -264,6 +264,7 @@ void games_section(std::string &h, const ReportGames &viewer) {
 <div id="viewer" hidden>
 <p id="viewer-title"></p>
 <div><div id="viewer-board"></div>
+<p id="viewer-status"></p>
 <div class="controls"><button id="viewer-first" title="start (Home)">&laquo;</button><button id="viewer-prev" title="back (left arrow)">&lsaquo;</button>
 <button id="viewer-next" title="forward (right arrow)">&rsaquo;</button><button id="viewer-last" title="end (End)">&raquo;</button></div></div>
 <div><p id="viewer-info"></p><div id="viewer-moves"></div>

@@ -66,7 +66,10 @@ std::vector<uint32_t> ranks_by_use(const std::vector<int64_t> &uses) {
 }  // namespace
 
 ReportGames::ReportGames(game::PluginPtr plugin, game::OptionList options)
-    : plugin_(std::move(plugin)), options_(std::move(options)), reader_(game::DiagramReader::of(*plugin_)) {
+    : plugin_(std::move(plugin)),
+      options_(std::move(options)),
+      reader_(game::DiagramReader::of(*plugin_)),
+      status_reader_(game::StatusLineReader::of(*plugin_)) {
     if (!reader_) return;
     auto start = game::GameState::create(plugin_, options_);
     if (!start) {
@@ -91,6 +94,15 @@ std::optional<std::string> ReportGames::snapshot(const game::GameState &state, s
         return std::nullopt;
     }
     return std::move(*cells);
+}
+
+void ReportGames::add_status(const game::GameState &state) {
+    if (!status_reader_) return;
+    auto line = status_reader_->line(state);
+    const std::string text = line ? std::move(*line) : std::string();  // a failed line shows none
+    auto [it, fresh] = status_ids_.try_emplace(text, static_cast<uint32_t>(statuses_.size()));
+    if (fresh) statuses_.push_back(text);
+    status_column_.push_back(it->second);
 }
 
 uint32_t ReportGames::start_index(const std::string &snapshot) {
@@ -175,6 +187,7 @@ void ReportGames::add(const FinishedGame &g) {
     auto board = snapshot(*state, error);
     if (!board) return finish(error);
     j["s"] = start_index(*board);
+    add_status(*state);
     json positions = json::array();
     size_t replayed = 0;
     std::string move_error;
@@ -188,6 +201,7 @@ void ReportGames::add(const FinishedGame &g) {
         state->play(move);
         auto next = snapshot(*state, error);
         if (!next) break;
+        add_status(*state);
         if (drawing_) ply_changes_.emplace_back(ids[replayed], change_id(ids[replayed], *board, *next));
         else positions.push_back(*next);
         board = std::move(next);
@@ -227,8 +241,9 @@ std::string ReportGames::payload() const {
     std::string streams;
     nlohmann::json layout = nlohmann::json::array({{"changes", changes.size()}});
     streams += changes;
-    const std::pair<const char *, const std::vector<uint64_t> *> columns[] = {
+    std::vector<std::pair<const char *, const std::vector<uint64_t> *>> columns = {
         {"moves", &moves}, {"boards", &boards}, {"times", &times_}, {"scores", &scores_}, {"depths", &depths_}};
+    if (status_reader_) columns.emplace_back("status", &status_column_);
     for (const auto &[name, values] : columns) {
         const size_t before = streams.size();
         const size_t width = put_column(streams, *values);
@@ -236,6 +251,8 @@ std::string ReportGames::payload() const {
     }
     std::string json = "{\"board\":";
     json += drawing_ ? drawing_json(*drawing_).dump() : "null";
+    if (status_reader_)
+        json += ",\"statuses\":" + nlohmann::json(statuses_).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     json += ",\"starts\":" + nlohmann::json(starts_).dump() + ",\"moves\":" + texts.dump() +
             ",\"streams\":" + layout.dump() + ",\"games\":[";
     for (size_t i = 0; i < games_.size(); ++i) {

@@ -15,9 +15,12 @@
 //   JSON {"board": the drawing, or null without the extension,
 //         "starts": [distinct start boards: cells, or position texts],
 //         "moves": [distinct move texts, the most played first],
+//         "statuses": [distinct status lines, "" first] (only when the plugin
+//                     has "arbiter.status-line/1"),
 //         "streams": [["changes", bytes], ["moves", bytes, width],
 //                     ["boards", bytes, width], ["times", bytes, width],
-//                     ["scores", bytes, width], ["depths", bytes, width]],
+//                     ["scores", bytes, width], ["depths", bytes, width],
+//                     ["status", bytes, width] (only with "statuses")],
 //         "games": [{"n": number in the schedule (from 1), "e": [engine, engine],
 //                    "r": result, "t": termination, "why": reason, "fault": loser
 //                    side of an engine fault, "k": plies, "o": plies of the opening
@@ -44,6 +47,9 @@
 //     the extension): the index of its change among its move's changes;
 //   - times: per engine move (k - o a game): 0 for a move the arbiter played
 //     (forced), else the milliseconds + 1;
+//   - status: per position of a game that has "s" (its start, then after
+//     each of its v, else k, plies): the index of its line in "statuses"
+//     (0, "", when the plugin gave none);
 //   - scores, depths: per engine move: 0 when the engine sent none, else
 //     zigzag(value - reference) + 1, the reference being the value of the
 //     engine move two before (the same side's) or 0 when it has none;
@@ -52,6 +58,7 @@
 
 #include "game/board_diagram.hpp"
 #include "game/game_state.hpp"
+#include "game/status_line.hpp"
 #include "output/finished_game.hpp"
 
 #include <cstdint>
@@ -94,6 +101,8 @@ private:
     uint32_t start_index(const std::string &snapshot);
     uint32_t move_id(const std::string &text);
     uint32_t change_id(uint32_t move, const std::string &before, const std::string &after);
+    // Appends the status line of `state` to the status column (when the plugin has lines).
+    void add_status(const game::GameState &state);
 
     game::PluginPtr plugin_;
     game::OptionList options_;
@@ -110,6 +119,10 @@ private:
     std::vector<std::pair<uint32_t, uint32_t>> ply_changes_;  // (move id, change id) per ply with a board
     std::vector<uint64_t> times_, scores_, depths_;  // per engine move, as stored
     std::string change_buffer_;
+    std::optional<game::StatusLineReader> status_reader_;
+    std::vector<std::string> statuses_{""};  // distinct lines, "" first
+    std::unordered_map<std::string, uint32_t> status_ids_{{"", 0}};
+    std::vector<uint64_t> status_column_;    // per position of every game with boards
 };
 
 }  // namespace arb::output

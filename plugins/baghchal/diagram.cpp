@@ -1,6 +1,6 @@
 // The board as the HTML report's viewer draws it ("arbiter.diagram/1"):
 // 5x5 points joined orthogonally, with the Alquerque diagonals through the
-// points whose row + column is even.
+// points whose row + column is even. Also its status line ("arbiter.status-line/1").
 #include "game.hpp"
 #include "position_text.hpp"
 
@@ -26,6 +26,10 @@ const sdk::BoardDrawing &BaghChal::drawing() const {
 // The first 25 characters of the position string are the points a1..e5.
 std::string BaghChal::diagram_cells() const {
     return sdk::cells_in_rows(std::string_view(position()).substr(0, 25), 5);
+}
+
+std::string BaghChal::status_line() const {
+    return "goats in hand " + std::to_string(pos_.in_hand) + ", captured " + std::to_string(pos_.captured);
 }
 
 }  // namespace arb::baghchal

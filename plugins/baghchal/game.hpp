@@ -49,6 +49,8 @@ public:
     // "arbiter.diagram/1" (diagram.cpp): the Alquerque board, a1 top-left.
     [[nodiscard]] const sdk::BoardDrawing &drawing() const;
     [[nodiscard]] std::string diagram_cells() const;
+    // "arbiter.status-line/1": what the board does not show, e.g. "goats in hand 5, captured 3".
+    [[nodiscard]] std::string status_line() const;
 
 private:
     // Keys since the last irreversible move, once every goat is placed.

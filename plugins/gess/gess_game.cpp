@@ -7,6 +7,8 @@
 
 #include <arbiter/sdk/game_adapter.hpp>
 
+#include <bit>
+
 #include <stdexcept>
 
 namespace gess {
@@ -80,6 +82,18 @@ public:
         std::string cells = ring_row;
         for (size_t row = 0; row < 18; ++row) cells += "/." + inner.substr(row * 19, 18) + '.';
         return cells + '/' + ring_row;
+    }
+
+    // "arbiter.status-line/1": stones and rings of each side (a side without
+    // a ring has lost), e.g. "Black 43 stones, 1 ring - White 41 stones, 2 rings".
+    [[nodiscard]] std::string status_line() const {
+        auto side = [&](int s, const char *name) {
+            int rings = 0;
+            for (uint32_t row : ring_centres(board_, s)) rings += std::popcount(row);
+            return std::string(name) + " " + std::to_string(board_.count(s)) + " stones, " + std::to_string(rings) +
+                   (rings == 1 ? " ring" : " rings");
+        };
+        return side(0, "Black") + " - " + side(1, "White");
     }
 
     int32_t legal_moves(arb_move *out) const {

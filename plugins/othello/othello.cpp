@@ -66,6 +66,12 @@ public:
     }
     std::string diagram_cells() const { return arb::sdk::cells_in_rows(std::string_view(position()).substr(0, 64), 8); }
 
+    // "arbiter.status-line/1": the disc count, as the score of a finished game reads.
+    std::string status_line() const {
+        const Discs d = discs();
+        return "Black " + std::to_string(count(d.black)) + " - White " + std::to_string(count(d.white));
+    }
+
     int32_t legal_moves(arb_move *out) const {
         Bits placements = legal_placements(player_, opponent_);
         if (placements == 0) {

@@ -5,6 +5,7 @@
 #include <arbiter/ext/diagram.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
+#include <arbiter/ext/status_line.h>
 #include <arbiter/game.h>
 
 #include <catch2/catch.hpp>
@@ -37,6 +38,7 @@ static_assert(offsetof(arb_host, plugin_path) == 16);
 static_assert(offsetof(arb_host, log) == 24);
 static_assert(sizeof(arb_host) == 32);
 static_assert(sizeof(arb_game_move_properties) == 8 && sizeof(arb_game_position_hash) == 8);
+static_assert(sizeof(arb_game_status_line) == 8 && ARB_STATUS_LINE_MAX == 160);  // "arbiter.status-line/1"
 // "arbiter.record-format/1": released layouts never change.
 static_assert(sizeof(arb_record_move) == 24 && offsetof(arb_record_move, elapsed_ms) == 16);
 static_assert(offsetof(arb_record_game, moves) == 8 && offsetof(arb_record_game, move_count) == 16);

@@ -186,6 +186,8 @@ TEST_CASE("plugin-check names each planted defect", "[abi][distrust][checker]") 
         {"diagram_unsteady", "arbiter.diagram/1 write_cells gives another text when asked again: '..../....', then "
                              "'o.../....'"},
         {"diagram_bad_cells", "arbiter.diagram/1 diagram cells '"},
+        {"status_line_break", "arbiter.status-line/1 writes a control character in 'pieces 1\nmore'"},
+        {"status_line_unsteady", "arbiter.status-line/1 write_status gives another text when asked again"},
     };
     for (const auto &c : cases) {
         game::CheckReport report = game::check_plugin(load_drop(c.defect, nullptr), quick_check());
@@ -198,6 +200,7 @@ TEST_CASE("plugin-check names each planted defect", "[abi][distrust][checker]") 
     CHECK(honest.ok());
     CHECK(honest.games_finished == 6);
     CHECK(honest.diagrams_checked > 6);  // every position of its random games drawn
+    CHECK(honest.status_lines_checked > 6);
 }
 
 TEST_CASE("plugin-check reads a diagram's cells with the drawing's characters only", "[abi][distrust][checker]") {

@@ -40,6 +40,34 @@ def gess_cells(position):         # rows 19..2 over b..s inside the 20x20 grid
 
 CELLS = {"othello": othello_cells, "tictactoe": tictactoe_cells, "baghchal": baghchal_cells, "gess": gess_cells}
 
+
+# The status line under the board, computed from the position string as each
+# plugin's README describes it (not from the plugin's code); None: no line.
+def othello_status(position):     # the disc count of the 64 squares
+    return "Black %d - White %d" % (position[:64].count("X"), position[:64].count("O"))
+
+
+def baghchal_status(position):    # "BOARD SIDE IN_HAND CAPTURED"
+    fields = position.split(" ")
+    return "goats in hand %s, captured %s" % (fields[2], fields[3])
+
+
+def gess_status(position):        # stones, and rings: an empty square whose 8 neighbours are own stones
+    rows = position.split(" ")[0].split("/")   # 18 rows of 18, top row first
+
+    def side(stone, name):
+        rings = 0
+        for y in range(1, 17):
+            for x in range(1, 17):
+                if rows[y][x] == "." and all(rows[y + dy][x + dx] == stone for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                                             if dy or dx):
+                    rings += 1
+        return "%s %d stones, %d %s" % (name, "".join(rows).count(stone), rings, "ring" if rings == 1 else "rings")
+    return side("X", "Black") + " - " + side("O", "White")
+
+
+STATUS = {"othello": othello_status, "baghchal": baghchal_status, "gess": gess_status, "tictactoe": lambda p: None}
+
 failures = []
 
 
@@ -137,6 +165,10 @@ def main():
         browser.key("End", "End")
         check(q(ply) == plies, "End goes to the last ply (%s of %s)" % (q(ply), plies))
         check(q(cells) == CELLS[args.game](game["final_position"]), "the last board is the game's final position")
+        status = "document.getElementById('viewer-status').textContent"
+        expected_status = STATUS[args.game](game["final_position"])
+        check(q(status) == (expected_status or ""), "the status line of the last position reads %r (%r)" % (
+            expected_status, q(status)))
         last_move = (game.get("opening_moves", []) + [m["move"] for m in game["moves"]])[-1]
         check(("Ply %d: %s" % (plies, last_move)) in q("document.getElementById('viewer-info').textContent"),
               "the info line names the last move")
@@ -144,6 +176,9 @@ def main():
         check(q(ply) == plies - 1, "the left arrow key steps back")
         browser.key("Home", "Home")
         check(q(cells) == start, "Home returns to the start position")
+        expected_status = STATUS[args.game](game["opening_position"])
+        check(q(status) == (expected_status or ""), "the status line of the start reads %r (%r)" % (
+            expected_status, q(status)))
 
         # Another game from the list, by a click.
         q("document.querySelectorAll('#game-list-body tr')[%d].click()" % (len(games) - 1))

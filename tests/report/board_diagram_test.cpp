@@ -1,6 +1,7 @@
 #include "game/board_diagram.hpp"
 #include "game/plugin.hpp"
 #include "game/plugin_checker_diagram.hpp"
+#include "game/status_line.hpp"
 
 #include <arbiter/sdk/board_drawing.hpp>
 
@@ -197,4 +198,34 @@ TEST_CASE("plugin-check's arbiter.diagram/1 checks pass for every shipped game",
         CHECK(report.diagrams_checked > 3);  // every position of three random games
         CHECK(report.checks > 10 * report.diagrams_checked);
     }
+}
+
+TEST_CASE("the shipped games write the status line their READMEs give, and plugin-check passes it", "[diagram][checker]") {
+    // Start positions by the rules: Othello 2 discs each; Bagh Chal 20 goats in
+    // hand, none captured; Gess 43 stones and one ring each.
+    const std::pair<const char *, const char *> starts[] = {
+        {"othello", "Black 2 - White 2"},
+        {"baghchal", "goats in hand 20, captured 0"},
+        {"gess", "Black 43 stones, 1 ring - White 43 stones, 1 ring"},
+    };
+    for (const auto &[id, line] : starts) {
+        auto p = plugin(id);
+        auto reader = game::StatusLineReader::of(*p);
+        REQUIRE(reader);
+        auto state = game::GameState::create(p);
+        REQUIRE(state);
+        auto text = reader->line(*state);
+        REQUIRE(text);
+        CHECK(*text == line);
+        game::CheckSettings settings;
+        settings.random_games = 3;
+        game::CheckReport report;
+        game::check_status_line(p, settings, report);
+        std::string failures;
+        for (const auto &f : report.failures) failures += f + "\n";
+        INFO(id << ":\n" << failures);
+        CHECK(report.ok());
+        CHECK(report.status_lines_checked > 3);
+    }
+    CHECK_FALSE(game::StatusLineReader::of(*plugin("tictactoe")));  // optional: tic-tac-toe has none
 }

@@ -61,6 +61,7 @@ struct DecodedGame {
     std::vector<std::string> times;     // per engine move: milliseconds, or "f" (forced)
     std::vector<std::string> scores;    // per engine move, "" when none
     std::vector<std::string> depths;
+    std::vector<std::string> statuses;  // the plugin's line of each board's position (with "statuses")
 };
 
 struct DecodedPayload {
@@ -188,6 +189,9 @@ inline DecodedPayload decode_payload(const std::string &payload) {
                 for (const auto &[index, c] : change) board.at(index) = c;
                 game.boards.push_back(board);
             }
+            if (out.json.contains("statuses"))
+                for (int i = 0; i <= with_board; ++i)
+                    game.statuses.push_back(out.json["statuses"].at(columns.at("status").next()));
         }
         for (int i = 0; i < k - o; ++i) {
             const uint64_t t = columns.at("times").next();

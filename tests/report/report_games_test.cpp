@@ -135,3 +135,34 @@ TEST_CASE("without the diagram extension every ply's position text is kept", "[r
     CHECK(decoded.games[0].moves == std::vector<std::string>{"go", "skip"});
     CHECK(decoded.games[0].boards == std::vector<std::string>{"start", "moved", "end"});
 }
+
+TEST_CASE("each position's status line travels with its board, each distinct line once", "[report]") {
+    // Othello from the start: f5 (black flips e5), d6 (white flips e5), c3 (black flips d4).
+    // Counted by hand: start 2-2; after f5 black 4 - white 1; after d6 3-3; after c3 5-2.
+    auto p = plugin("othello");
+    output::ReportGames games(p, {});
+    auto g = test::sample_game(0);
+    g.record.opening_moves.clear();
+    g.record.moves.resize(3);
+    const char *texts[] = {"f5", "d6", "c3"};
+    for (size_t i = 0; i < 3; ++i) g.record.moves[i].text = texts[i];
+    games.add(g);
+    games.add(g);  // the same lines again: no new entries in "statuses"
+    const auto decoded = test::decode_payload(games.payload());
+    REQUIRE(decoded.json.contains("statuses"));
+    CHECK(decoded.json["statuses"].size() == 1 + 4);  // "" and four distinct lines
+    const std::vector<std::string> expected = {"Black 2 - White 2", "Black 4 - White 1", "Black 3 - White 3",
+                                               "Black 5 - White 2"};
+    REQUIRE(decoded.games.size() == 2);
+    CHECK(decoded.games[0].statuses == expected);
+    CHECK(decoded.games[1].statuses == expected);
+}
+
+TEST_CASE("a game without status lines carries no status column", "[report]") {
+    output::ReportGames games(plugin("tictactoe"), {});
+    games.add(test::sample_game(0));
+    const auto decoded = test::decode_payload(games.payload());
+    CHECK_FALSE(decoded.json.contains("statuses"));
+    CHECK(decoded.columns.count("status") == 0);
+    CHECK(decoded.games[0].statuses.empty());
+}

@@ -93,23 +93,27 @@
       v.cellIndex = Uint32Array.from(index);
       v.cellChar = Uint8Array.from(chars);
     }
-    var next = [0, 0, 0];  // plies, plies with a board, engine moves
+    var next = [0, 0, 0, 0];  // plies, plies with a board, engine moves, status lines
     v.games.forEach(function (g) {
       g.boards = g.s === undefined || !v.board ? 0 : g.v === undefined ? g.k : g.v;
+      g.lines = g.s === undefined || !v.statuses ? 0 : (g.v === undefined ? g.k : g.v) + 1;
       g.at = next.slice();
       next[0] += g.k;
       next[1] += g.boards;
       next[2] += g.k - (g.o || 0);
+      next[3] += g.lines;
     });
-    if (next[0] !== streams.moves.count || next[1] !== streams.boards.count || next[2] !== streams.times.count)
+    if (next[0] !== streams.moves.count || next[1] !== streams.boards.count || next[2] !== streams.times.count ||
+        (v.statuses && next[3] !== streams.status.count))
       throw new Error('the columns do not hold the plies of the games');
     return v;
   }
 
   // One game's plies: move numbers, change numbers, and the engines' times, scores and depths as text.
   function plies(g) {
-    var s = view.streams, p = { mv: [], ch: [], ms: [], sc: [], d: [] };
+    var s = view.streams, p = { mv: [], ch: [], ms: [], sc: [], d: [], st: [] };
     for (var k = 0; k < g.k; ++k) p.mv.push(s.moves.get(g.at[0] + k));
+    for (var l = 0; l < g.lines; ++l) p.st.push(view.statuses[s.status.get(g.at[3] + l)]);
     for (var b = 0; b < g.boards; ++b) p.ch.push(s.boards.get(g.at[1] + b));
     for (var e = 0; e < g.k - (g.o || 0); ++e) {
       var t = s.times.get(g.at[2] + e);
@@ -251,6 +255,7 @@
   var boardBox = document.getElementById('viewer-board');
   var title = document.getElementById('viewer-title');
   var info = document.getElementById('viewer-info');
+  var statusLine = document.getElementById('viewer-status');
   var moveList = document.getElementById('viewer-moves');
   var current = null;  // {game, boards, moves, ply}
 
@@ -258,7 +263,7 @@
     var g = view.games[i];
     var p = plies(g);
     current = { game: g, boards: boards(g, p), moves: p.mv.map(function (m) { return view.moves[m]; }), ply: 0,
-      ms: p.ms, sc: p.sc, d: p.d, book: g.o || 0 };
+      ms: p.ms, sc: p.sc, d: p.d, st: p.st, book: g.o || 0 };
     viewer.hidden = false;
     viewer.setAttribute('data-game', String(i));
     title.textContent = 'Game ' + g.n + ': ' + names[g.e[0]] + ' (' + sides[0] + ') vs ' + names[g.e[1]] + ' (' + sides[1] + ')  ' +
@@ -282,6 +287,8 @@
     var board = c.boards[Math.min(ply, c.boards.length - 1)];
     if (board === undefined) boardBox.textContent = 'No board: ' + (g.err || 'the plugin gave none');
     else drawBoard(boardBox, board, ply > 0 && ply < c.boards.length ? c.boards[ply - 1] : null);
+    // The plugin's line about this position (disc count, pieces in hand...), when it writes one.
+    statusLine.textContent = ply < c.st.length ? c.st[ply] : '';
     var text;
     if (ply === 0) text = 'Start position' + (c.book ? ' (then ' + c.book + ' opening moves)' : '');
     else {

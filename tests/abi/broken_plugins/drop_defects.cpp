@@ -9,6 +9,7 @@
 // the same cells.
 #include <arbiter/sdk/game_adapter.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstring>
@@ -35,6 +36,8 @@ enum Defect {
     kDiagramPastCap = 9,     // write_cells copies its text without looking at cap
     kDiagramUnsteady = 10,   // every other write_cells call swaps the first cell
     kDiagramBadCells = 11,   // the cells write side x's pieces as 'X', a character the drawing lacks
+    kStatusLineBreak = 40,   // the status line holds a newline
+    kStatusLineUnsteady = 41,  // the status line counts calls, not the position
 };
 constexpr int kDefect = ARB_DEFECT;
 
@@ -154,6 +157,16 @@ public:
         static std::atomic<int> calls{0};
         if (kDefect == kDiagramUnsteady && calls++ % 2 == 1) cells[0] = cells[0] == '.' ? 'o' : '.';
         return cells;
+    }
+
+    // "arbiter.status-line/1": the pieces on the board.
+    std::string status_line() const {
+        const auto pieces = std::count_if(cells_.begin(), cells_.end(), [](char c) { return c != '.'; });
+        std::string line = "pieces " + std::to_string(pieces);
+        if (kDefect == kStatusLineBreak && pieces > 0) line += "\nmore";
+        static std::atomic<int> calls{0};
+        if (kDefect == kStatusLineUnsteady) line += ", call " + std::to_string(calls++);
+        return line;
     }
 
     int32_t side_to_move() const { return outcome().result == ARB_RESULT_ONGOING ? to_move_ : ARB_SIDE_NONE; }

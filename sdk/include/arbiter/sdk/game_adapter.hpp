@@ -34,6 +34,9 @@
 //         (without it the adapter hashes position(), which allocates)
 //     const arb::sdk::BoardDrawing &drawing() const;   // "arbiter.diagram/1", with
 //     std::string diagram_cells() const;               // both (see board_drawing.hpp)
+//     std::string status_line() const;                 // "arbiter.status-line/1": one short
+//         line the board does not show (eg "Black 23 - White 41"), at most
+//         ARB_STATUS_LINE_MAX bytes, no control characters
 //     static const arb::sdk::RecordFormat &record_format();  // "arbiter.record-format/1",
 //     std::string write_record(const arb::sdk::RecordGame &game) const;  // both or neither:
 //         called on the start position, returns the record (ending with a newline);
@@ -56,6 +59,7 @@
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
+#include <arbiter/ext/status_line.h>
 #include <arbiter/game.h>
 #include <arbiter/sdk/board_drawing.hpp>
 #include <arbiter/sdk/hash.hpp>
@@ -421,6 +425,23 @@ struct Adapter {
         }
     }
 
+    static constexpr bool kHasStatusLine = requires(const Game &g) {
+        { g.status_line() } -> std::convertible_to<std::string>;
+    };
+
+    static arb_status ARB_CALL write_status(const arb_state *state, char *buf, size_t cap, size_t *size) noexcept {
+        if constexpr (kHasStatusLine) {
+            try {
+                return sized_copy_out(as_game<Game>(state).status_line(), buf, cap, size);
+            } catch (...) {
+                return report_exception(as_instance<Game>(state).host, "status_line");
+            }
+        } else {
+            (void)state, (void)buf, (void)cap, (void)size;
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
     static constexpr bool kHasRecordFormat = requires(const Game &g, const RecordGame &r) {
         { Game::record_format() } -> std::convertible_to<const RecordFormat &>;
         { g.write_record(r) } -> std::convertible_to<std::string>;
@@ -464,11 +485,13 @@ struct Adapter {
         static constexpr arb_game_move_properties kMoveProperties{&move_properties};
         static constexpr arb_game_position_hash kPositionHash{&hash};
         static constexpr arb_game_diagram kDiagram{&write_drawing, &write_cells};
+        static constexpr arb_game_status_line kStatusLine{&write_status};
         if (id == nullptr) return nullptr;
         const std::string_view name(id);
         if (kHasMoveProperties && name == ARB_EXT_MOVE_PROPERTIES) return &kMoveProperties;
         if (name == ARB_EXT_POSITION_HASH) return &kPositionHash;
         if (kHasDiagram && name == ARB_EXT_DIAGRAM) return &kDiagram;
+        if (kHasStatusLine && name == ARB_EXT_STATUS_LINE) return &kStatusLine;
         if (kHasRecordFormat && name == ARB_EXT_RECORD_FORMAT) return record_format_table();
         if constexpr (requires(std::string_view s) { Game::extension(s); }) {
             try {
