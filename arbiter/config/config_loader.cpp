@@ -363,6 +363,7 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
     detail::check_plugin_dirs(c, marks, r, options, base);
     detail::check_game(c, marks, r, base, loaded.plugin);
     detail::check_engines(c, marks, r, options, base);
+    if (c.sprt) c.sprt->paired_schedule = c.schedule.games_per_pairing >= 2;  // after any --games-per-pairing
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
     if (c.sprt && c.shard)

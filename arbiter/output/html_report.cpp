@@ -290,33 +290,14 @@ std::string script_safe(std::string json) {
 }  // namespace
 
 std::vector<double> llr_series(const std::vector<FinishedGame> &games, const rating::SprtConfig &sprt) {
+    // The same tally and the same sprt_state the runner decides with, fed in
+    // the same order (the order games finished): the chart plots the decision.
     std::vector<double> out;
     out.reserve(games.size());
-    rating::Trinomial t;
-    rating::Pentanomial p;
-    struct Half {
-        int games = 0;
-        double points = 0;
-    };
-    std::map<int, Half> open_pairs;
-    bool have_pairs = false;
+    rating::ResultTally tally(2);
     for (const auto &g : games) {
-        const double p0 = side0_points(g);
-        const bool between = (g.slot.engine[0] == 0 && g.slot.engine[1] == 1) ||
-                             (g.slot.engine[0] == 1 && g.slot.engine[1] == 0);
-        if (p0 >= 0 && between) {
-            const double mine = g.slot.engine[0] == 0 ? p0 : 1 - p0;  // engine 0's points
-            rating::add_game(t, mine);
-            auto &half = open_pairs[g.slot.pair_id];
-            if (half.games == 1) {
-                rating::add_pair(p, half.points, mine);
-                have_pairs = true;
-                open_pairs.erase(g.slot.pair_id);
-            } else {
-                half = {1, mine};
-            }
-        }
-        out.push_back((have_pairs ? rating::sprt(sprt, p) : rating::sprt(sprt, t)).llr);
+        if (auto outcome = outcome_of(g)) tally.add(*outcome);
+        out.push_back(sprt_state(sprt, tally.counts()).llr);
     }
     return out;
 }

@@ -101,7 +101,7 @@ bool have_pairs(const rating::Pentanomial &p) { return p.ll + p.ld + p.wl + p.dd
 }  // namespace
 
 rating::SprtState sprt_state(const rating::SprtConfig &sprt, const rating::ResultCounts &counts) {
-    return have_pairs(counts.pentanomial) ? rating::sprt(sprt, counts.pentanomial) : rating::sprt(sprt, counts.trinomial);
+    return sprt.paired_schedule ? rating::sprt(sprt, counts.pentanomial) : rating::sprt(sprt, counts.trinomial);
 }
 
 Standings compute_standings(const std::vector<std::string> &names, const rating::ResultCounts &counts,

@@ -188,6 +188,12 @@ HeadToHead head_to_head(const Pentanomial &p);
 struct SprtConfig {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
     enum class Model { Logistic, Normalized } model = Model::Normalized;
+    // Not a setting: whether the schedule plays colour-swapped game pairs
+    // (games_per_pairing >= 2). Then the decision counts only completed pairs
+    // (pentanomial, LLR 0 until the first pair is complete), never single
+    // games; otherwise games (trinomial). Fixed for the run, so the LLR never
+    // switches model half way (the config loader sets it from the schedule).
+    bool paired_schedule = true;
 };
 struct SprtState {
     double llr = 0, lower = 0, upper = 0;

@@ -109,28 +109,48 @@ TEST_CASE("the page carries the viewer's games, zlib-compressed in base64", "[re
     }
 }
 
-TEST_CASE("the LLR course follows the games, by game until a pair is complete, then by pairs", "[report]") {
+TEST_CASE("the LLR course of a paired schedule counts pairs only: 0 until the first pair is complete", "[report]") {
     rating::SprtConfig sprt;
     sprt.elo0 = 0;
     sprt.elo1 = 50;
+    REQUIRE(sprt.paired_schedule);  // games_per_pairing 2, the default
     std::vector<output::FinishedGame> games;
     for (int i = 0; i < 4; ++i) games.push_back(test::sample_game(i));
     // Game 0: alpha (side 0) wins. Game 1: beta (side 0) wins, so pair 0 is one win each (WL).
     // Games 2, 3: the same again.
     auto llr = output::llr_series(games, sprt);
     REQUIRE(llr.size() == 4);
-    rating::Trinomial one_win;
-    one_win.wins = 1;
-    CHECK(llr[0] == Approx(rating::sprt(sprt, one_win).llr));
+    // No pair complete after one game: no evidence, and no other model in the
+    // meantime (a trinomial LLR of one game would first jump and then fall back).
+    CHECK(llr[0] == Approx(0.0));
     rating::Pentanomial wl;
     wl.wl = 1;
     CHECK(llr[1] == Approx(rating::sprt(sprt, wl).llr));
     CHECK(llr[2] == Approx(llr[1]));  // the second pair is not complete yet
     wl.wl = 2;
     CHECK(llr[3] == Approx(rating::sprt(sprt, wl).llr));
-    // The last point is the standings' own figure.
-    auto standings = output::compute_standings({"alpha", "beta"}, games, sprt);
-    CHECK(llr.back() == Approx(standings.head_to_head->sprt->llr));
+    // Every point is the decision's own figure after that many games.
+    for (size_t n = 1; n <= games.size(); ++n) {
+        const std::vector<output::FinishedGame> first(games.begin(), games.begin() + static_cast<std::ptrdiff_t>(n));
+        auto standings = output::compute_standings({"alpha", "beta"}, first, sprt);
+        CHECK(llr[n - 1] == Approx(standings.head_to_head->sprt->llr));
+    }
+}
+
+TEST_CASE("the LLR course of an unpaired schedule counts games", "[report]") {
+    rating::SprtConfig sprt;
+    sprt.elo0 = 0;
+    sprt.elo1 = 50;
+    sprt.paired_schedule = false;  // games_per_pairing 1
+    std::vector<output::FinishedGame> games;
+    for (int i = 0; i < 2; ++i) games.push_back(test::sample_game(i));
+    auto llr = output::llr_series(games, sprt);
+    REQUIRE(llr.size() == 2);
+    rating::Trinomial t;
+    t.wins = 1;
+    CHECK(llr[0] == Approx(rating::sprt(sprt, t).llr));
+    t.losses = 1;
+    CHECK(llr[1] == Approx(rating::sprt(sprt, t).llr));
 }
 
 TEST_CASE("a bound is drawn as a point with a short arrow of fixed length, not as a bar", "[report]") {
