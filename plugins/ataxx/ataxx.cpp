@@ -189,15 +189,17 @@ public:
         return move >= 0 && move < kSquares ? ARB_MOVE_IRREVERSIBLE : 0;
     }
 
-    // The stones, the gaps and the side to move. The two counters are left
-    // out (as chess keys leave out the fifty-move clock): a repetition is the
-    // same board with the same side to move, whatever the clock says.
+    // Everything the position text says, the counters included: Ataxx has
+    // no repetition rule, and the half-move clock decides when the game
+    // ends, so boards with different clocks are different positions.
     [[nodiscard]] uint64_t hash() const noexcept {
         return sdk::PositionKey()
             .add(pos_.stones[0])
             .add(pos_.stones[1])
             .add(pos_.gaps)
             .add(static_cast<uint64_t>(pos_.side))
+            .add(static_cast<uint64_t>(pos_.halfmoves))
+            .add(static_cast<uint64_t>(pos_.fullmoves))
             .value();
     }
 
