@@ -11,6 +11,7 @@
 #include <arbiter/sdk/from_to.hpp>
 #include <arbiter/sdk/game_adapter.hpp>
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -23,7 +24,8 @@ constexpr sdk::Grid kGrid{kSide, kSide};
 constexpr arb_move kFirstJump = kSquares;
 constexpr arb_move kPass = kSquares + kSquares * kSquares;
 constexpr const char *kSideNames[2] = {"black", "white"};
-constexpr const char *kStartPosition = "x5o/7/7/7/7/7/o5x x 0 1";
+// x5o/7/7/7/7/7/o5x x 0 1: black on a7 and g1, white on g7 and a1.
+constexpr Position kStart{{bit(42) | bit(6), bit(48) | bit(0)}, 0, 0, 0, 1};
 
 // A move list holds at most e + 16 * min(e, s) moves for e empty squares and
 // s stones of the mover (one clone per empty square, at most 16 jumps into
@@ -56,11 +58,7 @@ public:
 
     explicit Ataxx(const sdk::Options &options) : limit_(options.integer("halfmove_limit")) { reset(); }
 
-    void reset() {
-        Position start;
-        (void)read_position(kStartPosition, start, ErrorOut(nullptr, 0));
-        pos_ = start;
-    }
+    void reset() { pos_ = kStart; }
 
     arb_status set_position(std::string_view text, ErrorOut err) { return read_position(text, pos_, err); }
 

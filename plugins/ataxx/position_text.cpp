@@ -87,7 +87,11 @@ arb_status read_board(std::string_view board, Position &read, sdk::ErrorOut err)
     return ARB_OK;
 }
 
-void append_counter(std::string &out, int value) { out += std::to_string(value); }
+// The character of one square in the canonical text, '.' for empty.
+char cell_char(const Position &position, int square) noexcept {
+    const Bits b = bit(square);
+    return (position.stones[0] & b) ? 'x' : (position.stones[1] & b) ? 'o' : (position.gaps & b) ? '-' : '.';
+}
 
 }  // namespace
 
@@ -135,10 +139,7 @@ std::string write_position(const Position &position) {
         if (rank < kSide) text += '/';
         int empties = 0;
         for (int column = 0; column < kSide; ++column) {
-            const Bits square = bit((rank - 1) * kSide + column);
-            const char c = (position.stones[0] & square) ? 'x' : (position.stones[1] & square) ? 'o'
-                           : (position.gaps & square)    ? '-'
-                                                         : '.';
+            const char c = cell_char(position, (rank - 1) * kSide + column);
             if (c == '.') {
                 ++empties;
                 continue;
@@ -150,9 +151,7 @@ std::string write_position(const Position &position) {
         if (empties > 0) text += static_cast<char>('0' + empties);
     }
     text += position.side == 0 ? " x " : " o ";
-    append_counter(text, position.halfmoves);
-    text += ' ';
-    append_counter(text, position.fullmoves);
+    text += std::to_string(position.halfmoves) + ' ' + std::to_string(position.fullmoves);
     return text;
 }
 
@@ -161,12 +160,7 @@ std::string board_cells(const Position &position) {
     cells.reserve(55);
     for (int rank = kSide; rank >= 1; --rank) {
         if (rank < kSide) cells += '/';
-        for (int column = 0; column < kSide; ++column) {
-            const Bits square = bit((rank - 1) * kSide + column);
-            cells += (position.stones[0] & square) ? 'x' : (position.stones[1] & square) ? 'o'
-                     : (position.gaps & square)    ? '-'
-                                                   : '.';
-        }
+        for (int column = 0; column < kSide; ++column) cells += cell_char(position, (rank - 1) * kSide + column);
     }
     return cells;
 }
