@@ -4,7 +4,7 @@
 // tic-tac-toe example measured in the same run (a trivially cheap game, so the
 // ratio shows what a game's move generation costs beyond the ABI calls).
 //
-// usage: bench_perft [game=depth ...]   default: othello=10 baghchal=6 gess=2 tictactoe=9
+// usage: bench_perft [game=depth ...]   default: othello=10 baghchal=6 gess=2 ataxx=6 tictactoe=9
 #include "game/game_state.hpp"
 #include "game/plugin.hpp"
 
@@ -26,7 +26,7 @@ int main(int argc, char **argv) {
         }
         runs.emplace_back(arg.substr(0, eq), std::stoi(arg.substr(eq + 1)));
     }
-    if (runs.empty()) runs = {{"tictactoe", 9}, {"othello", 10}, {"baghchal", 6}, {"gess", 2}};
+    if (runs.empty()) runs = {{"tictactoe", 9}, {"othello", 10}, {"baghchal", 6}, {"gess", 2}, {"ataxx", 6}};
 
     auto dirs = arb::game::plugin_search_path({ARBITER_PLUGIN_DIR});
     double baseline_nps = 0;

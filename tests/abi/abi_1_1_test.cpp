@@ -137,7 +137,7 @@ TEST_CASE("legal_moves_ex tells a finished game from a too small buffer", "[abi]
 
 TEST_CASE("no plugin writes past the arb_outcome.struct_size of an older host", "[abi][abi11][outcome]") {
     std::vector<game::PluginPtr> plugins;
-    for (const char *id : {"tictactoe", "othello", "baghchal", "gess"}) plugins.push_back(test::load_plugin(id));
+    for (const char *id : {"tictactoe", "othello", "baghchal", "gess", "ataxx"}) plugins.push_back(test::load_plugin(id));
     plugins.push_back(load_file(in_dir(ARBITER_BROKEN_PLUGIN_DIR, "c_plugin_v0.so")));
     std::mt19937 rng(5);
     for (const auto &plugin : plugins) {
@@ -236,7 +236,7 @@ TEST_CASE("position hashes agree on transpositions and tell positions apart", "[
         CHECK(played.hash() != test::new_game("othello").hash());
     }
     SECTION("distinct positions of random games have distinct keys") {
-        for (const char *id : {"othello", "baghchal", "gess"}) {
+        for (const char *id : {"othello", "baghchal", "gess", "ataxx"}) {
             std::map<uint64_t, std::string> seen;
             std::mt19937 rng(9);
             int collisions = 0;

@@ -38,7 +38,14 @@ def gess_cells(position):         # rows 19..2 over b..s inside the 20x20 grid
     return "." * 20 + "".join("." + r + "." for r in rows) + "." * 20
 
 
-CELLS = {"othello": othello_cells, "tictactoe": tictactoe_cells, "baghchal": baghchal_cells, "gess": gess_cells}
+def ataxx_cells(position):        # the FEN's 7 ranks, 7 on top; digits count empty squares
+    rows = position.split(" ")[0].split("/")
+    assert len(rows) == 7, position
+    return "".join("".join("." * int(c) if c.isdigit() else c for c in r) for r in rows)
+
+
+CELLS = {"othello": othello_cells, "tictactoe": tictactoe_cells, "baghchal": baghchal_cells, "gess": gess_cells,
+         "ataxx": ataxx_cells}
 
 
 # The status line under the board, computed from the position string as each

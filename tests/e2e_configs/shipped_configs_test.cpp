@@ -52,6 +52,10 @@ TEST_CASE("every shipped config runs to the end", "[e2e][configs]") {
             WARN("NTest is not built in /opt/ntest/run: " << config << " not run");
             continue;
         }
+        if (config.find("tiktaxx") != std::string::npos && !std::filesystem::exists("/opt/tiktaxx/tiktaxx")) {
+            WARN("Tiktaxx is not built in /opt/tiktaxx (scripts/fetch-ataxx-engine.sh): " << config << " not run");
+            continue;
+        }
         if (sanitized_build() && slow_game) continue;
         auto out = out_root / config;
         auto run = arb::test::run_command(kBin + "/arbiter run " + kConfigs + "/" + config +

@@ -89,7 +89,7 @@ arb::test::Run play(const std::string &args) {
 }  // namespace
 
 TEST_CASE("arbiter play finishes every shipped game between generic engines", "[e2e][games]") {
-    for (const char *game : {"othello", "baghchal", "gess"}) {
+    for (const char *game : {"othello", "baghchal", "gess", "ataxx"}) {
         std::string engine = kBin + "/arbiter-engine --game " + game + " --plugin-dir " + kPlugins;
         auto run = play(std::string("--game ") + game + " --tc 20+0.2 --max-plies 400 --engine '" + engine +
                         " --mode mcts --playouts 20 --seed 1' --engine '" + engine + " --mode random --seed 2'");

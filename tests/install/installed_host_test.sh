@@ -18,7 +18,7 @@ unset ARBITER_PLUGIN_PATH
 cd "$work"
 games=$("$prefix/bin/arbiter" games)
 echo "$games"
-for id in tictactoe othello baghchal gess; do
+for id in tictactoe othello baghchal gess ataxx; do
   grep -q "^$id\b" <<<"$games" || { echo "installed_host: the installed arbiter does not list $id" >&2; exit 1; }
 done
 

@@ -147,6 +147,33 @@ TEST_CASE("Gess frames the 18x18 board inside its 20x20 grid, rows counted from 
     CHECK(drawing->files.back() == "t");
 }
 
+TEST_CASE("Ataxx draws 7x7 with rank 7 on top, its gaps as grey squares", "[diagram]") {
+    auto p = plugin("ataxx");
+    auto state = game::GameState::create(p);
+    REQUIRE(state.has_value());
+    // The reference library's start position with four gaps (c5, e5, c3, e3).
+    REQUIRE(state->set_position("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1").has_value());
+    auto reader = game::DiagramReader::of(*p);
+    REQUIRE(reader.has_value());
+    auto drawing = reader->drawing(*state);
+    REQUIRE(drawing.has_value());
+    CHECK(drawing->columns == 7);
+    CHECK(drawing->rows == 7);
+    CHECK(drawing->ranks.front() == "7");
+    CHECK(drawing->files.back() == "g");
+    REQUIRE(drawing->pieces.size() == 3);
+    const auto &gap = drawing->pieces[2];
+    CHECK(gap.token == '-');
+    CHECK(gap.shape == "square");
+    CHECK(gap.name == "gap");
+    // Grey: equal red, green and blue.
+    CHECK((gap.fill.size() == 7 && gap.fill.substr(1, 2) == gap.fill.substr(3, 2) &&
+           gap.fill.substr(3, 2) == gap.fill.substr(5, 2)));
+    auto cells = reader->cells(*state, *drawing);
+    REQUIRE(cells.has_value());
+    CHECK(*cells == "x.....o" "......." "..-.-.." "......." "..-.-.." "......." "o.....x");
+}
+
 TEST_CASE("cells follow the game: a move changes the cells it should", "[diagram]") {
     auto p = plugin("othello");
     auto state = game::GameState::create(p);
@@ -188,7 +215,7 @@ TEST_CASE("cells text reads against its drawing, naming the row or character at 
 TEST_CASE("plugin-check's arbiter.diagram/1 checks pass for every shipped game", "[diagram][checker]") {
     game::CheckSettings settings;
     settings.random_games = 3;
-    for (const char *id : {"othello", "baghchal", "gess", "tictactoe"}) {
+    for (const char *id : {"othello", "baghchal", "gess", "ataxx", "tictactoe"}) {
         game::CheckReport report;
         game::check_diagram(plugin(id), settings, report);
         std::string failures;
