@@ -75,7 +75,15 @@ void header_section(std::string &h, const ReportHeader &header, const Standings 
 }
 
 void standings_section(std::string &h, const Standings &s) {
-    h += "<section id=\"standings\"><h2>Standings</h2>\n<div class=\"table-wrap\"><table class=\"standings\"><thead><tr><th>#</th>"
+    h += "<section id=\"standings\"><h2>Standings</h2>\n";
+    const bool no_finite_rating = std::none_of(s.table.ranked.begin(), s.table.ranked.end(), [](const rating::EngineRating &e) {
+        return e.rated && e.bound == rating::Bound::None && e.error95.has_value();
+    });
+    if (no_finite_rating && !s.table.ranked.empty())
+        h += "<p class=\"note\" id=\"no-ratings-yet\">No engine has a finite rating with an error yet: every result so "
+             "far is one-sided (an engine won or lost all its games against the others). Compare them by points and "
+             "score; ratings appear once results overlap.</p>\n";
+    h += "<div class=\"table-wrap\"><table class=\"standings\"><thead><tr><th>#</th>"
          "<th class=\"name\">Engine</th><th>Elo</th><th>± 95%</th><th>Points</th><th>Games</th><th>Score</th>"
          "<th>W</th><th>D</th><th>L</th><th>Draws</th><th>LOS next</th></tr></thead><tbody>\n";
     bool footnote = false;

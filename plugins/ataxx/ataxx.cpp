@@ -78,6 +78,13 @@ public:
     }
     [[nodiscard]] std::string diagram_cells() const { return board_cells(pos_); }
 
+    // "arbiter.status-line/1": the stone count (it decides the game) and the
+    // half-move clock against its limit, e.g. "Black 12 - White 9, half-moves 3 of 100".
+    [[nodiscard]] std::string status_line() const {
+        return "Black " + std::to_string(count(pos_.stones[0])) + " - White " + std::to_string(count(pos_.stones[1])) +
+               ", half-moves " + std::to_string(pos_.halfmoves) + " of " + std::to_string(limit_);
+    }
+
     int32_t legal_moves(arb_move *out) const noexcept {
         if (over()) return 0;
         const Bits us = pos_.stones[pos_.side];

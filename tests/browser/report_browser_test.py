@@ -73,7 +73,13 @@ def gess_status(position):        # stones, and rings: an empty square whose 8 n
     return side("X", "Black") + " - " + side("O", "White")
 
 
-STATUS = {"othello": othello_status, "baghchal": baghchal_status, "gess": gess_status, "tictactoe": lambda p: None}
+def ataxx_status(position):       # "FEN SIDE HALFMOVES FULLMOVES": stones, then the clock against the default limit
+    fields = position.split(" ")
+    return "Black %d - White %d, half-moves %s of 100" % (fields[0].count("x"), fields[0].count("o"), fields[2])
+
+
+STATUS = {"othello": othello_status, "baghchal": baghchal_status, "gess": gess_status, "ataxx": ataxx_status,
+          "tictactoe": lambda p: None}
 
 failures = []
 

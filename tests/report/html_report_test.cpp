@@ -175,6 +175,8 @@ TEST_CASE("a bound is drawn as a point with a short arrow of fixed length, not a
     std::smatch m;
     REQUIRE(std::regex_search(html, m, std::regex("class=\"bound\" x1=\"([0-9.]+)\" y1=\"[0-9.]+\" x2=\"([0-9.]+)\"")));
     CHECK(std::stod(m[1].str()) - std::stod(m[2].str()) == Approx(14.0));
+    // A clean sweep: no rating has an error bar, so the page says to read the points first.
+    CHECK_THAT(html, Catch::Contains("id=\"no-ratings-yet\""));
 }
 
 TEST_CASE("no figure of the page reads -0.0", "[report]") {
@@ -203,4 +205,5 @@ TEST_CASE("tables scroll in their own box and the viewer stacks on a narrow scre
     CHECK_THAT(html, Catch::Contains(".table-wrap { max-width: 100%; overflow-x: auto; }"));
     CHECK_THAT(html, Catch::Contains("@media (max-width: 700px)"));
     CHECK_THAT(html, Catch::Contains("print-color-adjust: exact"));
+    CHECK_THAT(html, !Catch::Contains("id=\"no-ratings-yet\""));  // drawn games: finite ratings with errors
 }
