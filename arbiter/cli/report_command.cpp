@@ -6,6 +6,7 @@
 #include "config/config_loader.hpp"
 #include "core/program_dir.hpp"
 #include "output/record_log.hpp"
+#include "output/record_set.hpp"
 #include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/session.hpp"
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -81,8 +83,30 @@ int report_command(const Args &args) {
     }
     const std::string status = played >= scheduled ? "finished"
                                                     : fmt::format("stopped after {} of {} games", played, scheduled);
+    // The page goes into the folder as every other file there does: under the
+    // folder's lock (a running tournament writes its own report.html and
+    // holds it), never through a link. A page elsewhere (--out) needs no lock.
     const fs::path target = out_file.empty() ? dir / tournament::kReportFile : fs::path(out_file);
-    auto built = tournament::ReportFile(*loaded, scheduled).write(dir / tournament::kJsonlFile, target, status);
+    std::optional<output::RecordSet> records;
+    if (out_file.empty()) {
+        auto opened = output::RecordSet::open(dir, {}, {});
+        if (!opened) {
+            std::cerr << "arbiter report: " << opened.error().message
+                      << (opened.error().message.find("in use by arbiter") != std::string::npos
+                              ? " (a running tournament writes its own report.html; use --out FILE for a page now)"
+                              : "")
+                      << "\n";
+            return kExitFailure;
+        }
+        records.emplace(std::move(*opened));
+    }
+    const tournament::ReportFile report(*loaded, scheduled);
+    auto built = records ? report.build(dir / tournament::kJsonlFile, status)
+                         : report.write(dir / tournament::kJsonlFile, target, status);
+    if (built && records) {
+        if (auto written = records->write_derived(tournament::kReportFile, built->page); !written)
+            built = fail(written.error().message);
+    }
     if (!built) {
         std::cerr << "arbiter report: " << built.error().message << "\n";
         return kExitFailure;
