@@ -30,6 +30,9 @@ std::vector<std::filesystem::path> RecordSet::record_paths() const {
 }
 
 Expected<std::optional<std::string>> RecordSet::file_with_games() const {
+    // A link where any record should be is refused, whatever it points to.
+    for (const auto &name : record_names())
+        if (auto size = folder_.size_of(name); !size) return fail(size.error().message);
     for (const char *name : {kJsonlFile, kPgnFile}) {
         auto size = folder_.size_of(name);
         if (!size) return fail(size.error().message);

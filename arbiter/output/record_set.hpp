@@ -60,7 +60,8 @@ public:
     [[nodiscard]] std::vector<std::filesystem::path> record_paths() const;
 
     // The first record file that holds data (games.jsonl, then games.pgn:
-    // a PGN alone may be all that is left of a tournament), if any.
+    // a PGN alone may be all that is left of a tournament), if any; a
+    // symbolic link at any record's name is an error that names it.
     [[nodiscard]] Expected<std::optional<std::string>> file_with_games() const;
 
     // Reads games.jsonl, handing every complete record to `check` (its
