@@ -3,6 +3,8 @@
 // report, rate --json) never makes it write through the link; `arbiter
 // report` honours the lock a running tournament holds; `arbiter merge`
 // leaves the same games.ggf as the run it merges.
+#include "output/record_log.hpp"
+
 #include "../tournament/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
@@ -13,6 +15,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <set>
 
 using namespace arb;
@@ -218,4 +222,52 @@ TEST_CASE("arbiter merge writes the game's own record (games.ggf) as the run it 
     REQUIRE(fs::exists(dir.path() / "merged/games.ggf"));
     CHECK(test::read_file(dir.path() / "merged/games.ggf") == ggf);
     CHECK(test::read_file(dir.path() / "merged/games.pgn") == test::read_file(base / "games.pgn"));
+}
+
+TEST_CASE("a file size limit stops the records with a message, and --resume records every game once",
+          "[e2e][records][faults]") {
+    // A disk that fills up, as an unprivileged test can have it: a file size
+    // limit (RLIMIT_FSIZE; ulimit -f counts 512-byte blocks) makes a write
+    // past it fail with EFBIG. 4 blocks: the config fits, the records of a
+    // few games do not.
+    test::TempDir dir;
+    std::string engine = std::string("command: \"{arbiter_bin}/arbiter-engine\", args: [--game, tictactoe, --mode, "
+                                      "random, --plugin-dir, \"") + ARBITER_PLUGIN_DIR + "\"]";
+    const auto config = dir.write("t.yaml", "event: full\ngame: tictactoe\nengines:\n  - {name: one, " + engine +
+                                                "}\n  - {name: two, " + engine +
+                                                "}\ntournament: {rounds: 4, games_per_pairing: 2}\nconcurrency: 2\n"
+                                                "time_control: 10+0.1\n");
+    const fs::path out = dir.path() / "out";
+    const fs::path log = dir.path() / "limited.txt";
+    test::ChildProcess limited({"/bin/sh", "-c", "trap '' XFSZ; ulimit -f 4; exec \"$0\" \"$@\"", kArbiter, "run",
+                                config.string(), "--out", out.string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
+                               log);
+    auto code = limited.exit_code(std::chrono::seconds(60));
+    REQUIRE(code.has_value());
+    const std::string text = test::read_file(log);
+    INFO(text);
+    CHECK(*code == 1);
+    CHECK_THAT(text, Catch::Contains(std::strerror(EFBIG)));
+    CHECK_THAT(text, Catch::Contains("stopped writing"));
+    const std::string before = test::read_file(out / "games.jsonl");
+    // Only whole records were kept (the torn one cut off again).
+    CHECK((before.empty() || before.back() == '\n'));
+    CHECK(before.size() <= 4 * 512);
+    std::set<int> reported;
+    for (size_t at = text.find("\ngame "); at != std::string::npos; at = text.find("\ngame ", at + 1))
+        if (text.compare(text.find(' ', at + 6), 6, " done ") == 0) reported.insert(std::stoi(text.substr(at + 6)));
+
+    auto resumed = arbiter(dir, {"run", "--resume", out.string(), "--quiet"});
+    INFO(resumed.log);
+    REQUIRE(resumed.code == 0);
+    const std::string after = test::read_file(out / "games.jsonl");
+    CHECK(after.compare(0, before.size(), before) == 0);  // nothing finished was replayed
+    auto records = output::read_record_log(out / "games.jsonl");
+    REQUIRE(records.has_value());
+    CHECK(records->games.size() == 8);
+    CHECK(records->duplicates == 0);
+    std::set<int> indices;
+    for (const auto &g : records->games) indices.insert(g.slot.index);
+    CHECK(indices.size() == 8);
+    for (int game : reported) CHECK(indices.count(game - 1) == 1);
 }
