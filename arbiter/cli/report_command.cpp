@@ -32,7 +32,9 @@ and LOS matrix, how the games ended per engine (with the reasons of engine fault
 engines the head-to-head figures, game pairs and the SPRT course, and every game in a viewer
 (step with the buttons or the arrow keys). 'arbiter run' writes the same page at each interim
 standings and at the end; this command rebuilds it, e.g. after a stopped or merged run.
-Engines need not be installed: only the game plugin is loaded.
+Engines need not be installed: only the game plugin is loaded. Writing into OUTDIR takes the
+folder's lock, so it fails while a run of that folder is going (the run writes the page itself);
+--out FILE writes elsewhere at any time.
 )";
 
 }  // namespace
