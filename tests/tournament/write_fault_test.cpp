@@ -18,6 +18,7 @@
 #include <climits>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -61,8 +62,9 @@ std::string file_of(int fd) {
 // write(2) that fails its `fail_at`-th call with ENOSPC (after writing half
 // the bytes when `partial`: a record torn on disk), as a disk that is full
 // for a moment. It remembers the file that failed and notes any later write
-// to it.
+// to it. Records and reports are written from different threads: one lock.
 struct FaultPlan {
+    std::mutex mutex;
     int fail_at = 0;  // 0: never
     bool partial = false;
     int calls = 0;
@@ -71,6 +73,7 @@ struct FaultPlan {
 
     output::WriteFunction function() {
         return [this](int fd, const void *data, size_t size) -> ssize_t {
+            std::lock_guard guard(mutex);
             ++calls;
             if (!failed_file.empty() && file_of(fd) == failed_file) wrote_after_failure = true;
             if (calls != fail_at) return ::write(fd, data, size);
