@@ -147,6 +147,7 @@ Expected<void> RecordSet::append(const FinishedGame &game) {
     if (failure_) return fail(*failure_);
     if (!open_) return broken(path(kJsonlFile).string() + ": the records were not opened");
     if (auto w = open_->jsonl.append(writers_.json_line(game) + "\n"); !w) return broken(w.error().message);
+    ++games_appended_;
     if (auto w = open_->pgn.append(writers_.pgn(game)); !w) return broken(w.error().message);
     if (open_->native) {
         const std::string text = native_text(game);

@@ -77,8 +77,12 @@ public:
 
     // Appends a finished game: its JSON line first (synced), then its PGN and
     // native record. After any failure, every later call fails at once.
+    // A game whose JSON line was written is recorded even when a later
+    // record of it failed (--resume rebuilds the others from the JSON lines).
     Expected<void> append(const FinishedGame &game);
     [[nodiscard]] bool failed() const { return failure_.has_value(); }
+    // Games whose JSON line append() wrote.
+    [[nodiscard]] int64_t games_appended() const { return games_appended_; }
 
     // The whole record set at once (`arbiter merge`): `json_lines` (as the
     // shards wrote them) and their `games`, in the same order. games.jsonl
@@ -107,6 +111,7 @@ private:
     };
     std::optional<Open> open_;
     std::optional<std::string> failure_;
+    int64_t games_appended_ = 0;
 };
 
 }  // namespace arb::output

@@ -268,11 +268,14 @@ void Session::print_due_reports() {
 // could not be written either).
 bool Session::record(output::FinishedGame &&g) {
     if (!write_error_.empty()) return false;
-    if (auto written = records_->append(g); !written) {
+    const int64_t appended = records_->games_appended();
+    auto written = records_->append(g);
+    if (!written) {
         write_error_ = written.error().message;
         controls_.abandon = true;
-        return false;
     }
+    // Its JSON line written, the game is recorded (and reported), even if its PGN was not.
+    if (records_->games_appended() == appended) return false;
     if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
     plugin_errors_.note(g);
     ++recorded_;
@@ -287,7 +290,7 @@ bool Session::record(output::FinishedGame &&g) {
         progress_->message("SPRT decided: no new games are started");
         return false;
     }
-    return true;
+    return written.has_value();
 }
 
 void Session::tick() {
