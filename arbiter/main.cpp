@@ -6,6 +6,7 @@
 
 #include <arbiter/game.h>
 
+#include <csignal>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -61,6 +62,10 @@ int main(int argc, char **argv) {
     // engines must be reparented here so that they can be killed and reaped.
     arb::process::raise_descriptor_limit();
     arb::process::become_subreaper();
+    // A file over the size limit (ulimit -f) must fail its write (EFBIG),
+    // which stops the records with a message naming the file, instead of
+    // killing the arbiter mid-record. Engines get the default back (spawn).
+    ::signal(SIGXFSZ, SIG_IGN);
     for (const auto &c : kCommands) {
         if (name != c.name) continue;
         arb::cli::Args args(argv + 2, argv + argc);

@@ -3,7 +3,7 @@
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "core/quote.hpp"
-#include "output/append_file.hpp"
+#include "output/output_folder.hpp"
 #include "output/standings.hpp"
 #include "rating/pgn_results.hpp"
 #include "rating/result_tally.hpp"

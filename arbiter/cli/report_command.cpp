@@ -6,6 +6,7 @@
 #include "config/config_loader.hpp"
 #include "core/program_dir.hpp"
 #include "output/record_log.hpp"
+#include "output/record_set.hpp"
 #include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/session.hpp"
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -30,7 +32,9 @@ and LOS matrix, how the games ended per engine (with the reasons of engine fault
 engines the head-to-head figures, game pairs and the SPRT course, and every game in a viewer
 (step with the buttons or the arrow keys). 'arbiter run' writes the same page at each interim
 standings and at the end; this command rebuilds it, e.g. after a stopped or merged run.
-Engines need not be installed: only the game plugin is loaded.
+Engines need not be installed: only the game plugin is loaded. Writing into OUTDIR takes the
+folder's lock, so it fails while a run of that folder is going (the run writes the page itself);
+--out FILE writes elsewhere at any time.
 )";
 
 }  // namespace
@@ -81,8 +85,30 @@ int report_command(const Args &args) {
     }
     const std::string status = played >= scheduled ? "finished"
                                                     : fmt::format("stopped after {} of {} games", played, scheduled);
+    // The page goes into the folder as every other file there does: under the
+    // folder's lock (a running tournament writes its own report.html and
+    // holds it), never through a link. A page elsewhere (--out) needs no lock.
     const fs::path target = out_file.empty() ? dir / tournament::kReportFile : fs::path(out_file);
-    auto built = tournament::ReportFile(*loaded, scheduled).write(dir / tournament::kJsonlFile, target, status);
+    std::optional<output::RecordSet> records;
+    if (out_file.empty()) {
+        auto opened = output::RecordSet::open(dir, {}, {});
+        if (!opened) {
+            std::cerr << "arbiter report: " << opened.error().message
+                      << (opened.error().message.find("in use by arbiter") != std::string::npos
+                              ? " (a running tournament writes its own report.html; use --out FILE for a page now)"
+                              : "")
+                      << "\n";
+            return kExitFailure;
+        }
+        records.emplace(std::move(*opened));
+    }
+    const tournament::ReportFile report(*loaded, scheduled);
+    auto built = records ? report.build(dir / tournament::kJsonlFile, status)
+                         : report.write(dir / tournament::kJsonlFile, target, status);
+    if (built && records) {
+        if (auto written = records->write_derived(tournament::kReportFile, built->page); !written)
+            built = fail(written.error().message);
+    }
     if (!built) {
         std::cerr << "arbiter report: " << built.error().message << "\n";
         return kExitFailure;

@@ -1,6 +1,6 @@
 #include "output/append_file.hpp"
 
-#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,34 +8,33 @@
 
 namespace arb::output {
 
-namespace {
-
-Expected<void> write_all(int fd, const std::string &text, const std::filesystem::path &path, bool durable) {
+Expected<void> write_all(int fd, const std::string &text, const std::filesystem::path &path,
+                         const WriteFunction &write) {
     const char *data = text.data();
     size_t left = text.size();
     while (left > 0) {
-        ssize_t n = ::write(fd, data, left);
+        ssize_t n = write ? write(fd, data, left) : ::write(fd, data, left);
         if (n < 0) {
             if (errno == EINTR) continue;
             return fail(path.string() + ": write failed: " + std::strerror(errno));
         }
+        // write(2) returns 0 for a non-empty request only on a broken device: looping would spin.
+        if (n == 0) return fail(path.string() + ": write failed: no byte was written");
         data += n;
         left -= static_cast<size_t>(n);
     }
-    if (durable && ::fdatasync(fd) != 0) return fail(path.string() + ": fdatasync failed: " + std::strerror(errno));
     return {};
 }
 
-}  // namespace
-
-Expected<AppendFile> AppendFile::open(const std::filesystem::path &path, bool durable) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd < 0) return fail(path.string() + ": cannot open for appending: " + std::strerror(errno));
-    return AppendFile(fd, path, durable);
+AppendFile::AppendFile(int fd, std::filesystem::path path, bool durable, WriteFunction write)
+    : fd_(fd), path_(std::move(path)), durable_(durable), write_(std::move(write)) {
+    struct stat st {};
+    if (::fstat(fd_, &st) == 0) size_ = static_cast<uint64_t>(st.st_size);
 }
 
 AppendFile::AppendFile(AppendFile &&other) noexcept
-    : fd_(other.fd_), path_(std::move(other.path_)), durable_(other.durable_) {
+    : fd_(other.fd_), path_(std::move(other.path_)), durable_(other.durable_), write_(std::move(other.write_)),
+      size_(other.size_), failure_(std::move(other.failure_)) {
     other.fd_ = -1;
 }
 
@@ -45,6 +44,9 @@ AppendFile &AppendFile::operator=(AppendFile &&other) noexcept {
         fd_ = other.fd_;
         path_ = std::move(other.path_);
         durable_ = other.durable_;
+        write_ = std::move(other.write_);
+        size_ = other.size_;
+        failure_ = std::move(other.failure_);
         other.fd_ = -1;
     }
     return *this;
@@ -54,18 +56,28 @@ AppendFile::~AppendFile() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-Expected<void> AppendFile::append(const std::string &text) { return write_all(fd_, text, path_, durable_); }
+Expected<void> AppendFile::broken(std::string message) {
+    // Whatever part of the record reached the file is cut off, so the file
+    // ends with a whole record; when even that fails, --resume cuts the torn
+    // tail instead. Either way nothing is appended after it.
+    if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) {
+        // Left for --resume, which drops an incomplete last line.
+    }
+    failure_ = message;
+    return fail(std::move(message));
+}
 
-Expected<void> write_file_atomically(const std::filesystem::path &path, const std::string &text) {
-    std::filesystem::path temp = path;
-    temp += ".tmp";
-    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return fail(temp.string() + ": cannot create: " + std::strerror(errno));
-    auto written = write_all(fd, text, temp, true);
-    ::close(fd);
-    if (!written) return written;
-    if (::rename(temp.c_str(), path.c_str()) != 0)
-        return fail(path.string() + ": cannot replace: " + std::strerror(errno));
+Expected<void> AppendFile::append(const std::string &text) {
+    if (failure_) return fail(*failure_);
+    if (auto written = write_all(fd_, text, path_, write_); !written) return broken(written.error().message);
+    if (durable_ && ::fdatasync(fd_) != 0) return broken(path_.string() + ": fdatasync failed: " + std::strerror(errno));
+    size_ += text.size();
+    return {};
+}
+
+Expected<void> AppendFile::sync() {
+    if (failure_) return fail(*failure_);
+    if (::fsync(fd_) != 0) return broken(path_.string() + ": fsync failed: " + std::strerror(errno));
     return {};
 }
 

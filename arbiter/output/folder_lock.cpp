@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,14 +11,20 @@
 
 namespace arb::output {
 
-Expected<FolderLock> FolderLock::acquire(const std::filesystem::path &dir) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) return fail(dir.string() + ": cannot create the output folder: " + ec.message());
+Expected<FolderLock> FolderLock::acquire(int dir_fd, const std::filesystem::path &dir) {
     const auto file = dir / kLockFile;
     // Close-on-exec: an engine started later must not inherit (and so keep) the lock.
-    int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Non-blocking: a FIFO planted under the name must not hang the open.
+    int fd = ::openat(dir_fd, kLockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+    if (fd < 0 && errno == ELOOP)
+        return fail(file.string() + " is a symbolic link: arbiter writes nothing through a link in its output "
+                                    "folder; remove the link");
     if (fd < 0) return fail(file.string() + ": cannot open the lock file: " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return fail(file.string() + " is not a regular file; remove it");
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         int error = errno;
         std::string holder;

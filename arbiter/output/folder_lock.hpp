@@ -13,9 +13,12 @@ inline constexpr const char *kLockFile = ".arbiter.lock";
 
 class FolderLock {
 public:
-    // Locks `dir` (created if missing) or fails at once, without waiting:
-    // "DIR is in use by arbiter (pid N)" when another run holds it.
-    static Expected<FolderLock> acquire(const std::filesystem::path &dir);
+    // Locks the folder open as `dir_fd` (named `dir` in messages) or fails at
+    // once, without waiting: "DIR is in use by arbiter (pid N)" when another
+    // run holds it. The lock file is opened relative to the folder and never
+    // through a symbolic link (one there is an error naming it): the pid
+    // written into it must not land in a file the link points to.
+    static Expected<FolderLock> acquire(int dir_fd, const std::filesystem::path &dir);
 
     FolderLock(FolderLock &&other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
     FolderLock &operator=(FolderLock &&) = delete;

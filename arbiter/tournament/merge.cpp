@@ -1,7 +1,6 @@
 #include "tournament/merge.hpp"
 
-#include "output/append_file.hpp"
-#include "output/folder_lock.hpp"
+#include "output/record_set.hpp"
 #include "output/jsonl_record.hpp"
 #include "output/record_log.hpp"
 #include "output/standings.hpp"
@@ -192,40 +191,43 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     for (const auto &s : schedule)
         if (!by_index.count(s.index)) report.missing.push_back(s.index);
 
-    // The merged folder: a normal output folder of the whole schedule.
-    auto lock = output::FolderLock::acquire(out);
-    if (!lock) return fail(lock.error().message);
-    std::error_code ec;
-    if (fs::exists(out / kJsonlFile) && fs::file_size(out / kJsonlFile, ec) > 0)
-        return fail(out.string() + " already holds games of a tournament; merge into a new folder");
+    // The merged folder: a normal output folder of the whole schedule,
+    // written by the same record set as a run (the same files, the same lock).
     config::LoadedConfig merged = first.loaded;
     merged.config.shard.reset();
     merged.config.out_dir = out.string();
-    if (auto w = write_effective_config(merged, out); !w) return fail(w.error().message);
+    const RecordFormat format = record_format(merged);
+    auto records = output::RecordSet::open(out, record_writers(format),
+                                           [&](const std::string &warning) { report.notes.push_back(warning); });
+    if (!records) return fail(records.error().message);
+    auto holding = records->file_with_games();
+    if (!holding) return fail(holding.error().message);
+    if (*holding) return fail(out.string() + " already holds games of a tournament; merge into a new folder");
+    if (auto w = write_effective_config(merged, *records); !w) return fail(w.error().message);
 
-    std::string jsonl;
+    std::vector<std::string> lines;
     std::vector<output::FinishedGame> games;
     for (const auto &[index, record] : by_index) {
-        jsonl += record->line + "\n";
+        lines.push_back(record->line);
         games.push_back(record->game);
     }
     report.games_merged = static_cast<int>(games.size());
-    // The PGN is written before the records: the records are the source of truth
-    // (--resume rebuilds the PGN from them), so they go last.
-    if (auto w = output::write_file_atomically(out / kPgnFile, pgn_text(games, record_format(merged))); !w)
-        return fail(w.error().message);
-    if (auto w = output::write_file_atomically(out / kJsonlFile, jsonl); !w) return fail(w.error().message);
+    if (auto w = records->write_all(lines, games); !w) return fail(w.error().message);
     // The standings from the same running totals a run keeps, so they are the run's to the digit.
     rating::ResultTally tally(static_cast<int>(merged.config.engines.size()));
     for (const auto &g : games)
         if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
     std::vector<std::string> names;
     for (const auto &e : merged.config.engines) names.push_back(e.name);
-    report.standings_text = write_standings_files(out, output::compute_standings(names, tally.counts(), merged.config.sprt));
+    auto standings = write_standings_files(*records, output::compute_standings(names, tally.counts(), merged.config.sprt));
+    if (!standings) return fail(standings.error().message);
+    report.standings_text = std::move(*standings);
     // The page a run would leave, from the merged records.
     const bool complete = report.games_merged == report.games_total;
-    auto page = ReportFile(merged, report.games_total)
-                    .write(out / kJsonlFile, out / kReportFile, complete ? "merged" : "merged, partial");
+    auto page = ReportFile(merged, report.games_total).build(out / kJsonlFile, complete ? "merged" : "merged, partial");
+    if (page) {
+        if (auto written = records->write_derived(kReportFile, page->page); !written) page = fail(written.error().message);
+    }
     if (!page) report.notes.push_back("report.html not written: " + page.error().message);
     return report;
 }

@@ -1,6 +1,5 @@
 #include "tournament/output_files.hpp"
 
-#include "output/append_file.hpp"
 
 #include <unistd.h>
 
@@ -67,38 +66,33 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     return f;
 }
 
-std::string pgn_text(const std::vector<output::FinishedGame> &games, const RecordFormat &format) {
-    std::string pgn;
-    for (const auto &g : games) pgn += output::to_pgn(g, format.for_game(g));
-    return pgn;
-}
-
-std::string native_text(const std::vector<output::FinishedGame> &games, const RecordFormat &format,
-                        std::vector<std::string> &problems) {
-    std::string text;
-    if (!format.native) return text;
-    for (const auto &g : games) {
-        if (auto record = format.native->write(g)) text += *record;
-        else problems.push_back(record.error().message);
+output::RecordWriters record_writers(const RecordFormat &format) {
+    output::RecordWriters w;
+    w.json_line = [&format](const output::FinishedGame &g) { return output::to_json_line(g, format.record); };
+    w.pgn = [&format](const output::FinishedGame &g) { return output::to_pgn(g, format.for_game(g)); };
+    if (format.native) {
+        w.native_file = format.native->file_name();
+        w.native = [&format](const output::FinishedGame &g) { return format.native->write(g); };
     }
-    return text;
+    return w;
 }
 
-Expected<void> write_effective_config(const config::LoadedConfig &loaded, const fs::path &dir) {
+Expected<void> write_effective_config(const config::LoadedConfig &loaded, const output::RecordSet &records) {
     config::TournamentConfig effective = loaded.config;
     if (!effective.openings.file.empty()) {
-        auto copied = output::write_file_atomically(dir / kOpeningsFile, read_text(effective.openings.file));
+        auto copied = records.write_derived(kOpeningsFile, read_text(effective.openings.file));
         if (!copied) return copied;
         effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
     }
-    return output::write_file_atomically(dir / kConfigFile, config::to_yaml(effective));
+    return records.write_derived(kConfigFile, config::to_yaml(effective));
 }
 
-std::string write_standings_files(const fs::path &dir, const output::Standings &standings) {
+Expected<std::string> write_standings_files(const output::RecordSet &records, const output::Standings &standings) {
     std::ostringstream text;
     output::write_standings_text(text, standings);
-    (void)output::write_file_atomically(dir / kStandingsText, text.str());
-    (void)output::write_file_atomically(dir / kStandingsJson, output::standings_json(standings));
+    if (auto w = records.write_derived(kStandingsText, text.str()); !w) return fail(w.error().message);
+    if (auto w = records.write_derived(kStandingsJson, output::standings_json(standings)); !w)
+        return fail(w.error().message);
     return text.str();
 }
 

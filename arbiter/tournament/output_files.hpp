@@ -9,6 +9,7 @@
 #include "output/jsonl_record.hpp"
 #include "output/native_record.hpp"
 #include "output/pgn_writer.hpp"
+#include "output/record_set.hpp"
 #include "output/standings.hpp"
 
 #include <filesystem>
@@ -21,8 +22,8 @@ namespace arb::tournament {
 // Output files, in the config's output folder.
 inline constexpr const char *kConfigFile = "config.yaml";
 inline constexpr const char *kOpeningsFile = "openings.txt";
-inline constexpr const char *kJsonlFile = "games.jsonl";
-inline constexpr const char *kPgnFile = "games.pgn";
+inline constexpr const char *kJsonlFile = output::kJsonlFile;
+inline constexpr const char *kPgnFile = output::kPgnFile;
 inline constexpr const char *kStandingsText = "standings.txt";
 inline constexpr const char *kStandingsJson = "standings.json";
 
@@ -42,20 +43,14 @@ struct RecordFormat {
 };
 RecordFormat record_format(const config::LoadedConfig &loaded);
 
-// The PGN of `games`, in the order given.
-std::string pgn_text(const std::vector<output::FinishedGame> &games, const RecordFormat &format);
-
-// The plugin's own records of `games` (games.ggf), in the order given; empty
-// without a native format. A game the plugin cannot write is left out and
-// named in `problems` (the other records still hold it).
-std::string native_text(const std::vector<output::FinishedGame> &games, const RecordFormat &format,
-                        std::vector<std::string> &problems);
+// How the record set writes each game in `format`, which must outlive the result.
+output::RecordWriters record_writers(const RecordFormat &format);
 
 // The effective config of a new output folder (openings file copied beside it,
-// referred to relatively so the folder can move) written into `dir`.
-Expected<void> write_effective_config(const config::LoadedConfig &loaded, const std::filesystem::path &dir);
+// referred to relatively so the folder can move) written into `records`' folder.
+Expected<void> write_effective_config(const config::LoadedConfig &loaded, const output::RecordSet &records);
 
 // standings.txt and standings.json; returns the text table.
-std::string write_standings_files(const std::filesystem::path &dir, const output::Standings &standings);
+Expected<std::string> write_standings_files(const output::RecordSet &records, const output::Standings &standings);
 
 }  // namespace arb::tournament

@@ -1,7 +1,7 @@
 #include "tournament/report_file.hpp"
 
 #include "core/version.hpp"
-#include "output/append_file.hpp"
+#include "output/output_folder.hpp"
 #include "output/record_log.hpp"
 #include "output/standings.hpp"
 
@@ -39,8 +39,7 @@ ReportFile::ReportFile(const config::LoadedConfig &loaded, int64_t games_schedul
     header_.arbiter_version = kArbiterVersion;
 }
 
-Expected<ReportBuilt> ReportFile::write(const std::filesystem::path &jsonl, const std::filesystem::path &target,
-                                        const std::string &status) const {
+Expected<ReportBuilt> ReportFile::build(const std::filesystem::path &jsonl, const std::string &status) const {
     const auto started = std::chrono::steady_clock::now();
     const auto &c = loaded_.config;
     output::ReportGames viewer(loaded_.plugin, c.game.options);
@@ -61,13 +60,23 @@ Expected<ReportBuilt> ReportFile::write(const std::filesystem::path &jsonl, cons
     const auto standings = output::compute_standings(names, games, c.sprt);
     output::ReportHeader header = header_;
     header.status = status;
-    const std::string page = output::html_report(header, standings, games, viewer, c.sprt);
-    if (auto written = output::write_file_atomically(target, page); !written) return fail(written.error().message);
     ReportBuilt built;
+    built.page = output::html_report(header, standings, games, viewer, c.sprt);
     built.games = static_cast<int64_t>(games.size());
-    built.bytes = page.size();
+    built.bytes = built.page.size();
     built.took = std::chrono::steady_clock::now() - started;
     built.dropped_torn_line = scan->dropped_torn_line;
+    return built;
+}
+
+Expected<ReportBuilt> ReportFile::write(const std::filesystem::path &jsonl, const std::filesystem::path &target,
+                                        const std::string &status) const {
+    const auto started = std::chrono::steady_clock::now();
+    auto built = build(jsonl, status);
+    if (!built) return built;
+    if (auto written = output::write_file_atomically(target, built->page); !written) return fail(written.error().message);
+    built->page.clear();
+    built->took = std::chrono::steady_clock::now() - started;
     return built;
 }
 

@@ -18,6 +18,7 @@ namespace arb::tournament {
 inline constexpr const char *kReportFile = "report.html";
 
 struct ReportBuilt {
+    std::string page;        // the HTML (build() only)
     int64_t games = 0;       // records in the page
     uint64_t bytes = 0;      // size of the page
     std::chrono::duration<double> took{0};
@@ -28,6 +29,9 @@ class ReportFile {
 public:
     ReportFile(const config::LoadedConfig &loaded, int64_t games_scheduled);
 
+    // Reads `jsonl` and returns the page; the caller writes it (into an
+    // output folder: output::RecordSet::write_derived, under its lock).
+    Expected<ReportBuilt> build(const std::filesystem::path &jsonl, const std::string &status) const;
     // Reads `jsonl` and writes the page to `target` atomically (a temporary
     // file, then a rename), so a browser or a crash never sees half a report.
     // `status` ends the header's games line ("finished", "interim standings").

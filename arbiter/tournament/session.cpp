@@ -1,11 +1,8 @@
 #include "tournament/session.hpp"
 
 #include "engine/ugi_engine.hpp"
-#include "output/append_file.hpp"
-#include "output/folder_lock.hpp"
 #include "output/jsonl_record.hpp"
-#include "output/pgn_writer.hpp"
-#include "output/record_log.hpp"
+#include "output/record_set.hpp"
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
 #include "tournament/report_file.hpp"
@@ -13,10 +10,10 @@
 #include "tournament/shard.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 namespace arb::tournament {
@@ -24,30 +21,6 @@ namespace arb::tournament {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool holds_data(const fs::path &file) {
-    std::error_code ec;
-    return fs::exists(file, ec) && fs::file_size(file, ec) > 0 && !ec;
-}
-
-// A fresh run: the folder must not hold games already (in either record file:
-// a games.pgn alone may be all that is left of a tournament).
-Expected<void> check_new_folder(const fs::path &dir) {
-    if (holds_data(dir / kJsonlFile) || holds_data(dir / kPgnFile))
-        return fail(dir.string() + " already holds games of a tournament (" +
-                    (holds_data(dir / kJsonlFile) ? kJsonlFile : kPgnFile) +
-                    "); continue it with 'arbiter run --resume " + dir.string() + "' or choose another --out");
-    return {};
-}
-
-// Keeps the effective config and a copy of the openings, so --resume needs nothing else.
-Expected<void> prepare_new_folder(const config::LoadedConfig &loaded, const fs::path &dir,
-                                  const RecordFormat &format) {
-    std::error_code ec;
-    for (const char *name : {kPgnFile, kJsonlFile}) fs::remove(dir / name, ec);
-    if (format.native) fs::remove(dir / format.native->file_name(), ec);
-    return write_effective_config(loaded, dir);
-}
 
 // Games the plugin could not judge are recorded ("*", plugin-error) but not
 // rated: the standings are short of them, so the run must not look clean.
@@ -71,334 +44,349 @@ private:
     std::string first_;
 };
 
+// One run, step by step: each step returns false when the run ends there
+// (the message printed, the exit code set).
+class Session {
+public:
+    Session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out, std::ostream &err)
+        : loaded_(loaded), c_(loaded.config), options_(options), out_(out), err_(err), dir_(c_.out_dir),
+          format_(record_format(loaded)), tally_(static_cast<int>(c_.engines.size())) {}
+
+    bool open_records();
+    bool read_records();
+    bool start_engines();
+    bool prepare_folder();
+    void announce();
+    void play();
+    SessionResult finish();
+    [[nodiscard]] const SessionResult &result() const { return result_; }
+
+private:
+    bool failed(const std::string &message) {
+        err_ << "arbiter run: " << message << "\n";
+        result_.exit_code = 1;
+        return false;
+    }
+    // Before the run starts: the rebuilt records are dropped, the folder stays as it was.
+    bool failed_before_start(const std::string &message) {
+        records_->discard_rebuild();
+        return failed(message);
+    }
+    bool record(output::FinishedGame &&g);
+    void tick();
+    void write_report(const std::string &status);
+    void print_due_reports();
+
+    const config::LoadedConfig &loaded_;
+    const config::TournamentConfig &c_;
+    const SessionOptions &options_;
+    std::ostream &out_, &err_;
+    const fs::path dir_;
+    const RecordFormat format_;
+    SessionResult result_;
+    std::optional<output::RecordSet> records_;
+    // Of a game only its outcome is kept, in the running totals: memory does
+    // not grow with the games, nor does the work per game (SPRT, reports).
+    rating::ResultTally tally_;
+    PluginErrors plugin_errors_;
+    int64_t total_ = 0, full_total_ = 0, recorded_ = 0, recorded_before_ = 0;
+    bool dropped_torn_line_ = false;  // games.jsonl ends in a torn record, cut off at the start
+    std::vector<match::ScheduledGame> pending_;
+    std::vector<std::string> names_;
+    RunControls controls_;
+    std::optional<GameRules> rules_;
+    std::optional<EnginePool> pool_;
+    std::string out_of_resources_;  // the system, not an engine, failed a start before game 1
+    std::string write_error_;       // a record file could not be written: nothing more is
+    RunStats stats_;
+    std::optional<Progress> progress_;
+    std::optional<ReportFile> report_;
+    // Interim standings are due under the runner's lock (a copy of the
+    // totals, a few numbers per engine pair) and fitted and printed by the
+    // tick, outside it.
+    std::mutex reports_mutex_;
+    std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports_;  // guarded by reports_mutex_
+    std::chrono::steady_clock::time_point last_report_end_ = std::chrono::steady_clock::now();
+    std::chrono::duration<double> last_report_took_{0};
+};
+
+// The folder, locked until the run returns: a second run or resume on it fails at once.
+bool Session::open_records() {
+    auto opened = output::RecordSet::open(
+        dir_, record_writers(format_),
+        [this](const std::string &warning) {
+            if (progress_) progress_->message("warning: " + warning);
+            else err_ << "arbiter run: warning: " << warning << "\n";
+        },
+        options_.write);
+    if (!opened) return failed(opened.error().message);
+    records_.emplace(std::move(*opened));
+    if (options_.resume) return true;
+    // A fresh run: the folder must not hold games already.
+    auto holding = records_->file_with_games();
+    if (!holding) return failed(holding.error().message);
+    if (*holding)
+        return failed(dir_.string() + " already holds games of a tournament (" + **holding +
+                      "); continue it with 'arbiter run --resume " + dir_.string() + "' or choose another --out");
+    return true;
+}
+
+// The JSON lines are the source of truth: the games they hold are counted as
+// played, and the PGN and native record are rebuilt from them (into
+// temporaries that replace the records once the engines have started), so
+// neither ever holds a game twice or a torn record.
+bool Session::read_records() {
+    auto full_schedule = make_schedule(schedule_params(c_, static_cast<int>(loaded_.openings.size())));
+    full_total_ = static_cast<int64_t>(full_schedule.size());
+    // A shard's run is an ordinary run of its part of the schedule.
+    const auto schedule = shard_games(full_schedule, c_.shard);
+    total_ = static_cast<int64_t>(schedule.size());
+    result_.games_total = static_cast<int>(total_);
+    std::vector<bool> done(full_schedule.size(), false);
+    const fs::path jsonl_file = records_->path(kJsonlFile);
+    auto scan = records_->rebuild([&](const output::FinishedGame &g) -> Expected<void> {
+        if (!matches_schedule(g.slot, full_schedule))
+            return fail(jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) +
+                        " does not match the schedule of " + (dir_ / kConfigFile).string());
+        if (!in_shard(g.slot, c_.shard))
+            return fail(jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) + " is not one of shard " +
+                        config::to_string(*c_.shard) + " in " + (dir_ / kConfigFile).string());
+        done[static_cast<size_t>(g.slot.index)] = true;
+        if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
+        plugin_errors_.note(g);
+        ++recorded_;
+        return {};
+    });
+    if (!scan) return failed(scan.error().message);
+    // Rebuilding the PGN from no JSON lines would empty it, losing games that are nowhere else.
+    if (options_.resume && recorded_ == 0) {
+        auto pgn_size = records_->folder().size_of(kPgnFile);
+        if (!pgn_size) return failed_before_start(pgn_size.error().message);
+        if (*pgn_size > 0)
+            return failed_before_start(dir_.string() + " holds games in " + kPgnFile + " but none in " + kJsonlFile +
+                                       " (the records --resume continues from); move " + kPgnFile +
+                                       " away to start the games anew");
+    }
+    for (const auto &s : schedule)
+        if (!done[static_cast<size_t>(s.index)]) pending_.push_back(s);
+    recorded_before_ = recorded_;
+    for (const auto &e : c_.engines) names_.push_back(e.name);
+    if (c_.sprt && output::sprt_state(*c_.sprt, tally_.counts()).decision != rating::SprtState::Decision::Continue) {
+        result_.sprt_stopped = true;
+        controls_.stop_new = true;
+    }
+    dropped_torn_line_ = scan->dropped_torn_line;
+    return true;
+}
+
+// Every engine once, before game 1: an engine that cannot start is a mistake
+// in the setup, not a series of forfeits. Nothing is written before: a run
+// that cannot start leaves the folder as it was.
+bool Session::start_engines() {
+    rules_.emplace(game_rules(c_, loaded_.plugin, loaded_.openings));
+    pool_.emplace(rules_->engines, rules_->timeouts, options_.parts.start_engine,
+                  runner_pool_capacity(options_.parts, c_.concurrency, static_cast<int>(c_.engines.size())));
+    if (pending_.empty() || controls_.stop_new) return true;
+    std::vector<EnginePool::StartFailure> faults;
+    for (auto &f : pool_->start_all()) {
+        if (f.error.kind != engine::FailureKind::OutOfResources) faults.push_back(std::move(f));
+        else if (out_of_resources_.empty()) out_of_resources_ = f.error.message;
+    }
+    if (!faults.empty()) {
+        records_->discard_rebuild();
+        for (const auto &f : faults)
+            err_ << "arbiter run: "
+                 << engine::describe_start_failure(rules_->engines[static_cast<size_t>(f.index)], f.error);
+        err_ << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
+             << " could not start; no game was played\n";
+        result_.exit_code = 1;
+        return false;
+    }
+    // Blames no engine: stops like running out mid-run (resumable).
+    if (!out_of_resources_.empty()) controls_.stop_new = true;
+    return true;
+}
+
+// A new folder keeps the effective config and a copy of the openings, so
+// --resume needs nothing else; then the rebuilt records take their place.
+bool Session::prepare_folder() {
+    if (!options_.resume)
+        if (auto written = write_effective_config(loaded_, *records_); !written)
+            return failed_before_start(written.error().message);
+    if (dropped_torn_line_)
+        err_ << "arbiter run: dropped an incomplete last record in " << records_->path(kJsonlFile).string()
+             << " (its game is played again)\n";
+    if (auto started = records_->start(!options_.resume); !started) return failed(started.error().message);
+    return true;
+}
+
+void Session::announce() {
+    out_ << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n", c_.event,
+                        variant_text(c_.game), c_.engines.size(), config::type_name(c_.schedule.type), total_,
+                        c_.shard ? fmt::format(" (shard {} of the schedule's {})", config::to_string(*c_.shard),
+                                               full_total_)
+                                 : "",
+                        recorded_before_ == 0 ? "" : fmt::format(" ({} already played)", recorded_before_),
+                        c_.concurrency, dir_.string());
+    out_.flush();
+}
+
+// report.html, rebuilt from games.jsonl by the tick (outside the runner's
+// lock) at interim standings when due, and at the end.
+void Session::write_report(const std::string &status) {
+    auto built = report_->build(records_->path(kJsonlFile), status);
+    if (built) {
+        if (auto written = records_->write_derived(kReportFile, built->page); !written)
+            built = fail(written.error().message);
+    }
+    if (!built) {
+        progress_->message("warning: report.html not written: " + built.error().message);
+        return;
+    }
+    last_report_took_ = built->took;
+    last_report_end_ = std::chrono::steady_clock::now();
+}
+
+void Session::print_due_reports() {
+    std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
+    {
+        std::lock_guard guard(reports_mutex_);
+        reports.swap(due_reports_);
+    }
+    for (const auto &[games, counts] : reports) {
+        std::ostringstream text;
+        text << fmt::format("\nstandings after {} games:\n", games);
+        output::write_standings_text(text, output::compute_standings(names_, counts, c_.sprt));
+        progress_->message(text.str());
+    }
+    if (!reports.empty() && interim_report_due(std::chrono::steady_clock::now(), last_report_end_, last_report_took_))
+        write_report("interim standings");
+}
+
+// A finished game, under the runner's lock. A record that cannot be written
+// stops the run: no new games, the running ones abandoned (their records
+// could not be written either).
+bool Session::record(output::FinishedGame &&g) {
+    if (!write_error_.empty()) return false;
+    const int64_t appended = records_->games_appended();
+    auto written = records_->append(g);
+    if (!written) {
+        write_error_ = written.error().message;
+        controls_.abandon = true;
+    }
+    // Its JSON line written, the game is recorded (and reported), even if its PGN was not.
+    if (records_->games_appended() == appended) return false;
+    if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
+    plugin_errors_.note(g);
+    ++recorded_;
+    progress_->game_finished(g);
+    if (c_.progress_interval > 0 && recorded_ % c_.progress_interval == 0 && recorded_ < total_) {
+        std::lock_guard guard(reports_mutex_);
+        due_reports_.emplace_back(recorded_, tally_.counts());
+    }
+    if (c_.sprt && !result_.sprt_stopped &&
+        output::sprt_state(*c_.sprt, tally_.counts()).decision != rating::SprtState::Decision::Continue) {
+        result_.sprt_stopped = true;
+        progress_->message("SPRT decided: no new games are started");
+        return false;
+    }
+    return written.has_value();
+}
+
+void Session::tick() {
+    int signals = options_.interrupts ? options_.interrupts() : 0;
+    if (signals > 0 && !controls_.stop_new) {
+        result_.interrupted = true;
+        controls_.stop_new = true;
+        if (c_.on_interrupt == config::OnInterrupt::Abandon) {
+            controls_.abandon = true;
+            progress_->message("interrupted: abandoning running games");
+        } else {
+            progress_->message("interrupted: finishing running games (interrupt again to abandon them)");
+        }
+    }
+    if (signals > 1 && !controls_.abandon) {
+        controls_.abandon = true;
+        progress_->message("interrupted again: abandoning running games");
+    }
+    if (signals > 0) result_.interrupted = true;
+    print_due_reports();
+    progress_->tick();
+}
+
+void Session::play() {
+    progress_.emplace(out_, options_.live, static_cast<int>(total_), static_cast<int>(recorded_before_),
+                      options_.quiet);
+    report_.emplace(loaded_, total_);
+    stats_ = run_games(
+        *rules_, pending_, c_.concurrency, *pool_, options_.parts.play_game, controls_,
+        [this](output::FinishedGame &&g) { return record(std::move(g)); }, [this] { tick(); });
+    if (stats_.out_of_resources.empty()) stats_.out_of_resources = out_of_resources_;
+    if (write_error_.empty()) print_due_reports();
+    progress_->clear();
+}
+
+SessionResult Session::finish() {
+    result_.engine_starts = stats_.engine_starts;
+    result_.games_recorded = static_cast<int>(recorded_);
+    if (!write_error_.empty()) {
+        // Nothing more is written: the records end with the last whole game.
+        failed(write_error_);
+        err_ << fmt::format("arbiter run: stopped writing: {} of {} games are recorded{}; once the cause is fixed, "
+                            "continue with 'arbiter run --resume {}'\n",
+                            recorded_, total_,
+                            stats_.abandoned ? fmt::format(", {} running abandoned", stats_.abandoned) : "",
+                            dir_.string());
+        return result_;
+    }
+    if (stats_.workers < c_.concurrency && stats_.workers < static_cast<int>(pending_.size()))
+        out_ << fmt::format(
+            "note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
+            stats_.workers, c_.concurrency, stats_.pool_capacity);
+    auto standings_text =
+        write_standings_files(*records_, output::compute_standings(names_, tally_.counts(), c_.sprt));
+    if (!standings_text) {
+        failed(standings_text.error().message);
+        return result_;
+    }
+    write_report(result_.sprt_stopped                                        ? "stopped by SPRT"
+                 : result_.interrupted && recorded_ < total_                 ? "interrupted"
+                 : recorded_ < total_ && !stats_.out_of_resources.empty()    ? "stopped"
+                                                                             : "finished");
+    out_ << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded_, total_,
+                        stats_.abandoned ? fmt::format(", {} abandoned (not recorded)", stats_.abandoned) : "",
+                        result_.sprt_stopped ? ", stopped by SPRT" : "", stats_.engine_starts);
+    out_ << *standings_text;
+    out_ << "\nrecords: ";
+    const auto files = records_->record_paths();
+    for (size_t i = 0; i < files.size(); ++i) out_ << (i ? ", " : "") << files[i].string();
+    out_ << "; report: " << (dir_ / kReportFile).string() << "\n";
+    if (!stats_.out_of_resources.empty()) {
+        out_.flush();
+        err_ << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats_.out_of_resources
+             << "); raise 'ulimit -n'/'ulimit -u' or lower the concurrency, then continue with 'arbiter run --resume "
+             << dir_.string() << "'\n";
+        result_.exit_code = 1;
+        return result_;
+    }
+    const bool unfinished = result_.interrupted && result_.games_recorded < result_.games_total;
+    if (unfinished) out_ << "interrupted: continue with 'arbiter run --resume " << dir_.string() << "'\n";
+    out_.flush();
+    result_.exit_code = unfinished ? 130 : 0;
+    if (plugin_errors_.report(loaded_.plugin->file().string(), err_)) result_.exit_code = 1;
+    return result_;
+}
+
 }  // namespace
 
 SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
                           std::ostream &err) {
-    const auto &c = loaded.config;
-    SessionResult result;
-    const fs::path dir = c.out_dir;
-    auto full_schedule = make_schedule(schedule_params(c, static_cast<int>(loaded.openings.size())));
-    const int64_t full_total = static_cast<int64_t>(full_schedule.size());
-    // A shard's run is an ordinary run of its part of the schedule.
-    auto schedule = shard_games(full_schedule, c.shard);
-    const int64_t total = static_cast<int64_t>(schedule.size());
-    result.games_total = static_cast<int>(total);
-    auto failed = [&](const std::string &message) {
-        err << "arbiter run: " << message << "\n";
-        result.exit_code = 1;
-        return result;
-    };
-
-    // Held until the run returns: a second run or resume on this folder fails at once.
-    auto lock = output::FolderLock::acquire(dir);
-    if (!lock) return failed(lock.error().message);
-    if (!options.resume) {
-        if (auto free = check_new_folder(dir); !free) return failed(free.error().message);
-    }
-    // Nothing is written before every engine has started (below): a run that
-    // cannot start leaves the folder as it was.
-    // Of a game only its outcome is kept, in the running totals: memory does
-    // not grow with the games, nor does the work per game (SPRT, reports).
-    rating::ResultTally tally(static_cast<int>(c.engines.size()));
-    PluginErrors plugin_errors;
-    std::vector<bool> done(full_schedule.size(), false);
-    int64_t recorded = 0;
-    const RecordFormat format = record_format(loaded);
-    // The JSON lines are the source of truth: the PGN (and the plugin's own
-    // record, games.ggf) is rebuilt from them (streamed, one record at a time,
-    // into a temporary file that replaces the record once the engines have
-    // started), so it never holds a game twice or a torn record.
-    const std::string native_file = format.native ? format.native->file_name() : std::string();
-    const fs::path jsonl_file = dir / kJsonlFile, pgn_temp = dir / (std::string(kPgnFile) + ".tmp");
-    const fs::path native_temp = dir / (native_file + ".tmp");
-    uint64_t valid_bytes = 0;
-    bool dropped_torn_line = false;
-    auto remove_temps = [&] {
-        std::error_code ec;
-        fs::remove(pgn_temp, ec);
-        if (format.native) fs::remove(native_temp, ec);
-    };
-    auto failed_before_start = [&](const std::string &message) {
-        remove_temps();
-        return failed(message);
-    };
-    {
-        remove_temps();
-        auto rebuilt = output::AppendFile::open(pgn_temp, /*durable=*/false);
-        if (!rebuilt) return failed(rebuilt.error().message);
-        std::optional<output::AppendFile> native_rebuilt;
-        if (format.native) {
-            auto opened = output::AppendFile::open(native_temp, /*durable=*/false);
-            if (!opened) return failed_before_start(opened.error().message);
-            native_rebuilt.emplace(std::move(*opened));
-        }
-        std::string problem, buffer, native_buffer;
-        auto flush = [&] {
-            if (auto w = rebuilt->append(buffer); !w && problem.empty()) problem = w.error().message;
-            buffer.clear();
-            if (native_rebuilt) {
-                if (auto w = native_rebuilt->append(native_buffer); !w && problem.empty()) problem = w.error().message;
-                native_buffer.clear();
-            }
-        };
-        auto scan = output::scan_record_log(jsonl_file, [&](output::FinishedGame &&g) {
-            if (!problem.empty()) return;
-            if (!matches_schedule(g.slot, full_schedule)) {
-                problem = jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) +
-                          " does not match the schedule of " + (dir / kConfigFile).string();
-                return;
-            }
-            if (!in_shard(g.slot, c.shard)) {
-                problem = jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) + " is not one of shard " +
-                          config::to_string(*c.shard) + " in " + (dir / kConfigFile).string();
-                return;
-            }
-            done[static_cast<size_t>(g.slot.index)] = true;
-            if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
-            plugin_errors.note(g);
-            ++recorded;
-            buffer += output::to_pgn(g, format.for_game(g));
-            if (format.native) {
-                // A game the plugin cannot write is left out of that file only: the
-                // JSON lines and the PGN hold it, and the tournament goes on.
-                if (auto record = format.native->write(g)) native_buffer += *record;
-                else err << "arbiter run: warning: " << record.error().message << "\n";
-            }
-            if (buffer.size() + native_buffer.size() >= (1U << 20)) flush();
-        });
-        flush();
-        if (!scan) problem = scan.error().message;
-        if (!problem.empty()) return failed_before_start(problem);
-        valid_bytes = scan->valid_bytes;
-        dropped_torn_line = scan->dropped_torn_line;
-    }
-    // Rebuilding the PGN from no JSON lines would empty it, losing games that are nowhere else.
-    if (options.resume && recorded == 0 && holds_data(dir / kPgnFile))
-        return failed_before_start(dir.string() + " holds games in " + kPgnFile + " but none in " + kJsonlFile +
-                                   " (the records --resume continues from); move " + kPgnFile +
-                                   " away to start the games anew");
-
-    std::vector<match::ScheduledGame> pending;
-    for (const auto &s : schedule)
-        if (!done[static_cast<size_t>(s.index)]) pending.push_back(s);
-    schedule = {};  // only the games still to play are kept from here on
-    full_schedule = {};
-    done = {};
-    const int64_t recorded_before = recorded;
-
-    std::vector<std::string> names;
-    for (const auto &e : c.engines) names.push_back(e.name);
-
-    RunControls controls;
-    if (c.sprt && output::sprt_state(*c.sprt, tally.counts()).decision != rating::SprtState::Decision::Continue) {
-        result.sprt_stopped = true;
-        controls.stop_new = true;
-    }
-
-    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
-    EnginePool pool(rules.engines, rules.timeouts, options.parts.start_engine,
-                    runner_pool_capacity(options.parts, c.concurrency, static_cast<int>(c.engines.size())));
-    std::string out_of_resources;  // the system, not an engine, failed a start before game 1
-    if (!pending.empty() && !controls.stop_new) {
-        // Every engine once, before game 1: an engine that cannot start is a
-        // mistake in the setup, not a series of forfeits.
-        std::vector<EnginePool::StartFailure> faults;
-        for (auto &f : pool.start_all()) {
-            if (f.error.kind != engine::FailureKind::OutOfResources) faults.push_back(std::move(f));
-            else if (out_of_resources.empty()) out_of_resources = f.error.message;
-        }
-        if (!faults.empty()) {
-            remove_temps();
-            for (const auto &f : faults)
-                err << "arbiter run: " << engine::describe_start_failure(rules.engines[static_cast<size_t>(f.index)], f.error);
-            err << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
-                << " could not start; no game was played\n";
-            result.exit_code = 1;
-            return result;
-        }
-        // Blames no engine: stops like running out mid-run (resumable).
-        if (!out_of_resources.empty()) controls.stop_new = true;
-    }
-
-    if (!options.resume) {
-        if (auto prepared = prepare_new_folder(loaded, dir, format); !prepared)
-            return failed_before_start(prepared.error().message);
-    }
-    if (dropped_torn_line) {
-        err << "arbiter run: dropped an incomplete last record in " << jsonl_file.string()
-            << " (its game is played again)\n";
-        if (auto cut = output::truncate_record_log(jsonl_file, valid_bytes); !cut)
-            return failed_before_start(cut.error().message);
-    }
-    {
-        std::error_code ec;
-        fs::rename(pgn_temp, dir / kPgnFile, ec);
-        if (ec) return failed_before_start((dir / kPgnFile).string() + ": cannot replace: " + ec.message());
-        if (format.native) {
-            fs::rename(native_temp, dir / native_file, ec);
-            if (ec) return failed_before_start((dir / native_file).string() + ": cannot replace: " + ec.message());
-        }
-    }
-    auto jsonl = output::AppendFile::open(dir / kJsonlFile);
-    if (!jsonl) return failed(jsonl.error().message);
-    // Only the source of truth waits for the disk: the PGN is rebuilt from the
-    // JSON lines on resume, so syncing it too would halve throughput for nothing.
-    auto pgn = output::AppendFile::open(dir / kPgnFile, /*durable=*/false);
-    if (!pgn) return failed(pgn.error().message);
-    std::optional<output::AppendFile> native;
-    if (format.native) {
-        auto opened = output::AppendFile::open(dir / native_file, /*durable=*/false);
-        if (!opened) return failed(opened.error().message);
-        native.emplace(std::move(*opened));
-    }
-
-    out << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n",
-                       c.event, variant_text(c.game), c.engines.size(), config::type_name(c.schedule.type),
-                       total,
-                       c.shard ? fmt::format(" (shard {} of the schedule's {})", config::to_string(*c.shard), full_total)
-                               : "",
-                       recorded_before == 0 ? "" : fmt::format(" ({} already played)", recorded_before),
-                       c.concurrency, dir.string());
-    out.flush();
-
-    Progress progress(out, options.live, static_cast<int>(total), static_cast<int>(recorded_before),
-                      options.quiet);
-    std::string write_error;
-
-    // Interim standings are due under the runner's lock (a copy of the
-    // totals, a few numbers per engine pair) and fitted and printed by the
-    // tick, outside it.
-    std::mutex reports_mutex;
-    std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports;  // guarded by reports_mutex
-    // report.html, rebuilt from games.jsonl by the tick (outside the runner's
-    // lock) at interim standings when due, and at the end.
-    const ReportFile report(loaded, total);
-    auto last_report_end = std::chrono::steady_clock::now();
-    std::chrono::duration<double> last_report_took{0};
-    auto write_report = [&](const std::string &status) {
-        auto built = report.write(dir / kJsonlFile, dir / kReportFile, status);
-        if (!built) {
-            progress.message("warning: report.html not written: " + built.error().message);
-            return;
-        }
-        last_report_took = built->took;
-        last_report_end = std::chrono::steady_clock::now();
-    };
-    auto print_due_reports = [&]() {
-        std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
-        {
-            std::lock_guard guard(reports_mutex);
-            reports.swap(due_reports);
-        }
-        for (const auto &[games, counts] : reports) {
-            std::ostringstream text;
-            text << fmt::format("\nstandings after {} games:\n", games);
-            output::write_standings_text(text, output::compute_standings(names, counts, c.sprt));
-            progress.message(text.str());
-        }
-        if (!reports.empty() &&
-            interim_report_due(std::chrono::steady_clock::now(), last_report_end, last_report_took))
-            write_report("interim standings");
-    };
-
-    auto on_done = [&](output::FinishedGame &&g) {
-        auto line = output::to_json_line(g, format.record) + "\n";
-        if (auto w = jsonl->append(line); !w) {
-            write_error = w.error().message;
-            return false;
-        }
-        if (auto w = pgn->append(output::to_pgn(g, format.for_game(g))); !w) {
-            write_error = w.error().message;
-            return false;
-        }
-        if (native) {
-            auto record = format.native->write(g);
-            if (!record) {
-                progress.message("warning: " + record.error().message + " (left out of " + native_file + ")");
-            } else if (auto w = native->append(*record); !w) {
-                write_error = w.error().message;
-                return false;
-            }
-        }
-        if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
-        plugin_errors.note(g);
-        ++recorded;
-        progress.game_finished(g);
-        if (c.progress_interval > 0 && recorded % c.progress_interval == 0 &&
-            recorded < total) {
-            std::lock_guard guard(reports_mutex);
-            due_reports.emplace_back(recorded, tally.counts());
-        }
-        if (c.sprt && !result.sprt_stopped &&
-            output::sprt_state(*c.sprt, tally.counts()).decision != rating::SprtState::Decision::Continue) {
-            result.sprt_stopped = true;
-            progress.message("SPRT decided: no new games are started");
-            return false;
-        }
-        return true;
-    };
-    auto tick = [&]() {
-        int signals = options.interrupts ? options.interrupts() : 0;
-        if (signals > 0 && !controls.stop_new) {
-            result.interrupted = true;
-            controls.stop_new = true;
-            if (c.on_interrupt == config::OnInterrupt::Abandon) {
-                controls.abandon = true;
-                progress.message("interrupted: abandoning running games");
-            } else {
-                progress.message("interrupted: finishing running games (interrupt again to abandon them)");
-            }
-        }
-        if (signals > 1 && !controls.abandon) {
-            controls.abandon = true;
-            progress.message("interrupted again: abandoning running games");
-        }
-        if (signals > 0) result.interrupted = true;
-        print_due_reports();
-        progress.tick();
-    };
-
-    RunStats stats = run_games(rules, pending, c.concurrency, pool, options.parts.play_game, controls, on_done, tick);
-    if (stats.out_of_resources.empty()) stats.out_of_resources = out_of_resources;
-    print_due_reports();
-    progress.clear();
-    if (!write_error.empty()) return failed(write_error);
-    result.engine_starts = stats.engine_starts;
-    if (stats.workers < c.concurrency && stats.workers < static_cast<int>(pending.size()))
-        out << fmt::format("note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
-                           stats.workers, c.concurrency, stats.pool_capacity);
-
-    result.games_recorded = static_cast<int>(recorded);
-    const std::string standings_text =
-        write_standings_files(dir, output::compute_standings(names, tally.counts(), c.sprt));
-    write_report(result.sprt_stopped                                          ? "stopped by SPRT"
-                 : result.interrupted && recorded < total                     ? "interrupted"
-                 : recorded < total && !stats.out_of_resources.empty()        ? "stopped"
-                                                                              : "finished");
-    out << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded,
-                       total,
-                       stats.abandoned ? fmt::format(", {} abandoned (not recorded)", stats.abandoned) : "",
-                       result.sprt_stopped ? ", stopped by SPRT" : "", stats.engine_starts);
-    out << standings_text;
-    out << "\nrecords: " << (dir / kPgnFile).string() << ", " << (dir / kJsonlFile).string();
-    if (format.native) out << ", " << (dir / native_file).string();
-    out << "; report: "
-        << (dir / kReportFile).string() << "\n";
-    if (!stats.out_of_resources.empty()) {
-        out.flush();
-        err << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats.out_of_resources
-            << "); raise 'ulimit -n'/'ulimit -u' or lower the concurrency, then continue with 'arbiter run --resume "
-            << dir.string() << "'\n";
-        result.exit_code = 1;
-        return result;
-    }
-    if (result.interrupted && result.games_recorded < result.games_total)
-        out << "interrupted: continue with 'arbiter run --resume " << dir.string() << "'\n";
-    out.flush();
-    result.exit_code = result.interrupted && result.games_recorded < result.games_total ? 130 : 0;
-    if (plugin_errors.report(loaded.plugin->file().string(), err)) result.exit_code = 1;
-    return result;
+    Session session(loaded, options, out, err);
+    if (!session.open_records() || !session.read_records() || !session.start_engines() || !session.prepare_folder())
+        return session.result();
+    session.announce();
+    session.play();
+    return session.finish();
 }
 
 }  // namespace arb::tournament

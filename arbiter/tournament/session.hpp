@@ -4,6 +4,7 @@
 #pragma once
 
 #include "config/config_loader.hpp"
+#include "output/append_file.hpp"
 #include "tournament/output_files.hpp"
 #include "tournament/runner.hpp"
 
@@ -18,6 +19,7 @@ struct SessionOptions {
     bool quiet = false;       // no per-game lines
     RunnerParts parts;        // engines and game runner (real, or fakes in tests)
     std::function<int()> interrupts;  // signals received so far (null: none)
+    output::WriteFunction write;      // every write to the output folder (null: ::write; tests inject faults)
 };
 
 struct SessionResult {

@@ -1,0 +1,117 @@
+// A tournament's record files, owned by one object: games.jsonl (the source
+// of truth), games.pgn and the game's own record (games.ggf for Othello),
+// plus the files derived from them (config, standings, report). `arbiter
+// run` (fresh or --resume), `arbiter merge` and `arbiter report` all write
+// through it, so every command opens, rebuilds, appends, syncs, renames and
+// locks the same way.
+//
+// Guarantees:
+// - the folder is locked (FolderLock) for the object's life;
+// - every file is opened relative to the folder and never through a link
+//   (OutputFolder);
+// - games.pgn and the native record are rebuilt from games.jsonl into
+//   temporaries that replace them, synced, only when the run starts;
+// - a game's JSON line is written (and synced) before its other records;
+//   after the first failed write to any record file nothing more is
+//   appended to any of them, so no record is ever glued onto a torn one.
+#pragma once
+
+#include "core/expected.hpp"
+#include "output/finished_game.hpp"
+#include "output/folder_lock.hpp"
+#include "output/output_folder.hpp"
+#include "output/record_log.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arb::output {
+
+inline constexpr const char *kJsonlFile = "games.jsonl";
+inline constexpr const char *kPgnFile = "games.pgn";
+
+// How a finished game becomes the text of each record (built from the
+// config by the tournament layer).
+struct RecordWriters {
+    std::function<std::string(const FinishedGame &)> json_line;  // one line, without its end
+    std::function<std::string(const FinishedGame &)> pgn;
+    std::string native_file;  // the game's own format; empty: none
+    // The game's native record, or why the plugin cannot write it (the game
+    // is then left out of that file only).
+    std::function<Expected<std::string>(const FinishedGame &)> native;
+};
+
+class RecordSet {
+public:
+    using Warn = std::function<void(const std::string &)>;
+    using GameCheck = std::function<Expected<void>(const FinishedGame &)>;
+
+    // Opens `dir` (created if missing) and locks it; fails at once when
+    // another arbiter holds it. Every write goes through `write` (null: ::write).
+    static Expected<RecordSet> open(const std::filesystem::path &dir, RecordWriters writers, Warn warn,
+                                    WriteFunction write = {});
+
+    [[nodiscard]] const OutputFolder &folder() const { return folder_; }
+    [[nodiscard]] std::filesystem::path path(const std::string &name) const { return folder_.file(name); }
+    // games.pgn, games.jsonl and the native record, in that order.
+    [[nodiscard]] std::vector<std::filesystem::path> record_paths() const;
+
+    // The first record file that holds data (games.jsonl, then games.pgn:
+    // a PGN alone may be all that is left of a tournament), if any; a
+    // symbolic link at any record's name is an error that names it.
+    [[nodiscard]] Expected<std::optional<std::string>> file_with_games() const;
+
+    // Reads games.jsonl, handing every complete record to `check` (its
+    // error ends the pass), and writes games.pgn and the native record anew
+    // from those records into temporaries. Nothing else changes yet.
+    Expected<RecordLogScan> rebuild(const GameCheck &check);
+    // Removes the temporaries of rebuild() (a run that does not start).
+    void discard_rebuild();
+    // Puts the rebuilt records in place and opens the three files for
+    // appending. `fresh`: games.jsonl starts empty. Otherwise a torn last
+    // record (see RecordLogScan) is cut off first.
+    Expected<void> start(bool fresh);
+
+    // Appends a finished game: its JSON line first (synced), then its PGN and
+    // native record. After any failure, every later call fails at once.
+    // A game whose JSON line was written is recorded even when a later
+    // record of it failed (--resume rebuilds the others from the JSON lines).
+    Expected<void> append(const FinishedGame &game);
+    [[nodiscard]] bool failed() const { return failure_.has_value(); }
+    // Games whose JSON line append() wrote.
+    [[nodiscard]] int64_t games_appended() const { return games_appended_; }
+
+    // The whole record set at once (`arbiter merge`): `json_lines` (as the
+    // shards wrote them) and their `games`, in the same order. games.jsonl
+    // is written last: it is the source of truth.
+    Expected<void> write_all(const std::vector<std::string> &json_lines, const std::vector<FinishedGame> &games);
+
+    // A file derived from the records (config, standings, report) replaced
+    // whole: temporary file, sync, rename, folder sync.
+    Expected<void> write_derived(const std::string &name, const std::string &text) const;
+
+private:
+    RecordSet(OutputFolder folder, FolderLock lock, RecordWriters writers, Warn warn)
+        : folder_(std::move(folder)), lock_(std::move(lock)), writers_(std::move(writers)), warn_(std::move(warn)) {}
+    [[nodiscard]] std::vector<std::string> record_names() const;
+    [[nodiscard]] std::string native_text(const FinishedGame &game) const;
+    Expected<void> broken(std::string message);
+
+    OutputFolder folder_;
+    FolderLock lock_;
+    RecordWriters writers_;
+    Warn warn_;
+    RecordLogScan scan_;  // of the last rebuild()
+    struct Open {
+        AppendFile jsonl, pgn;
+        std::optional<AppendFile> native;
+    };
+    std::optional<Open> open_;
+    std::optional<std::string> failure_;
+    int64_t games_appended_ = 0;
+};
+
+}  // namespace arb::output
