@@ -1,10 +1,13 @@
 #include "config/config_checks.hpp"
 
+#include "config/schedule_size.hpp"
 #include "core/quote.hpp"
 #include "process/spawn.hpp"
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
+#include <unordered_set>
 
 namespace arb::config::detail {
 
@@ -202,11 +205,11 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
                    const fs::path &base) {
     if (c.engines.size() < 2 && marks.engines_present)
         r.error(marks.engines, "a tournament needs at least two engines, found " + std::to_string(c.engines.size()));
+    std::unordered_set<std::string> names;  // a set, not a pairwise check: a config may list thousands
     for (size_t i = 0; i < c.engines.size(); ++i) {
         auto &e = c.engines[i];
-        for (size_t j = 0; j < i; ++j)
-            if (!e.name.empty() && c.engines[j].name == e.name)
-                r.error(marks.engine_name[i], "duplicate engine name " + quote(e.name) + " (engine names must be unique)");
+        if (!e.name.empty() && !names.insert(e.name).second)
+            r.error(marks.engine_name[i], "duplicate engine name " + quote(e.name) + " (engine names must be unique)");
         if (e.name.find_first_of("\"\n\r") != std::string::npos)
             r.error(marks.engine_name[i], "engine name " + quote(e.name) + " must not contain quotes or line breaks");
         fs::path dir = base;
@@ -238,6 +241,34 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             r.error(marks.engine_command[i], "engine " + quote(e.name) + ": program " + quote(e.command) +
                                                  " not found or not executable (" + where + ")");
         }
+    }
+}
+
+void check_schedule_size(const TournamentConfig &c, const Marks &marks, YamlReader &r, const Overrides &o) {
+    const auto &s = c.schedule;
+    if (s.rounds < 1 || s.games_per_pairing < 1) return;  // reported already
+    const uint64_t engines = c.engines.size();
+    const uint64_t games = scheduled_game_count(s, engines);
+    if (games <= kMaxScheduledGames) return;
+    const uint64_t pairings = pairings_per_round(s.type, engines);
+    auto count = [](uint64_t n, const char *what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+    std::string message = std::string("the schedule would hold ") +
+                          (games == std::numeric_limits<uint64_t>::max() ? "over " : "") + count(games, "game") + ": " +
+                          count(pairings, "pairing") + " (" + std::to_string(engines) + " engines, " + type_name(s.type) +
+                          ") x " + count(static_cast<uint64_t>(s.rounds), "round") + " x " +
+                          std::to_string(s.games_per_pairing) + " games per pairing, more than the limit of " +
+                          std::to_string(kMaxScheduledGames) + " games (docs/config.md)";
+    if (o.rounds || o.games_per_pairing) {
+        // The command line chose the size: blame it, not a line of the file.
+        std::string given;
+        if (o.rounds) given += "--rounds " + std::to_string(*o.rounds);
+        if (o.games_per_pairing) given += (given.empty() ? "" : " ") + std::string("--games-per-pairing ") +
+                                          std::to_string(*o.games_per_pairing);
+        r.error_plain(given + ": " + message);
+    } else if (!marks.schedule.is_null()) {
+        r.error(marks.schedule, "tournament: " + message);
+    } else {
+        r.error_plain(r.file() + ": " + message);
     }
 }
 
