@@ -5,6 +5,8 @@
 #include "config/yaml_scan.hpp"
 #include "core/quote.hpp"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -413,6 +415,11 @@ Expected<LoadedConfig> load(const std::string &text, const std::string &file_nam
                     "a second YAML document ('---'): a config file holds one document");
             return fail(r.report());
         }
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp reads nested nodes by recursion and stops at this depth; its own message says "bad file".
+        r.error(e.mark, "YAML syntax: lists and maps nested too deep (the YAML reader stops at " +
+                            std::to_string(e.depth()) + " levels)");
+        return fail(r.report());
     } catch (const YAML::ParserException &e) {
         r.error(e.mark, "YAML syntax: " + excerpt(e.msg));
         return fail(r.report());

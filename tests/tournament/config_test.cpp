@@ -440,3 +440,11 @@ TEST_CASE("a schedule of more than 10000000 games is refused, naming the product
           "pairing (2 engines, round-robin) x 2147483647 rounds x 2147483647 games per pairing, more than the limit "
           "of 10000000 games (docs/config.md)");
 }
+
+TEST_CASE("lists nested 500 deep are a syntax error that says so", "[config][yaml]") {
+    arb::test::TempDir dir;
+    const std::string deep = "game: tictactoe\nx: " + std::string(2000, '[') + std::string(2000, ']') + "\n";
+    CHECK_THAT(errors_of(deep, dir.path()),
+               Catch::Matches("t\\.yaml:2:[0-9]+: YAML syntax: lists and maps nested too deep \\(the YAML reader "
+                              "stops at 500 levels\\)"));
+}
