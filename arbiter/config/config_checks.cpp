@@ -9,46 +9,56 @@
 #include <limits>
 #include <unordered_set>
 
+namespace arb::config {
+
+std::vector<std::string> override_errors(const Overrides &o) {
+    std::vector<std::string> problems;
+    auto in_range = [&](const std::optional<int> &value, const char *option, int min, int max) {
+        if (value && (*value < min || *value > max))
+            problems.push_back(std::string(option) + " must be in " + std::to_string(min) + ".." + std::to_string(max) +
+                               ", got " + std::to_string(*value));
+    };
+    // The ranges of the YAML keys (config_loader.cpp).
+    in_range(o.concurrency, "--concurrency", 1, 1024);
+    in_range(o.rounds, "--rounds", 1, 1000000);
+    in_range(o.games_per_pairing, "--games-per-pairing", 1, 1000000);
+    in_range(o.progress_interval, "--progress-interval", 0, std::numeric_limits<int>::max());
+    if (o.time_control) {
+        if (auto tc = core::TimeControl::parse(*o.time_control); !tc) problems.push_back("--tc: " + tc.error().message);
+    }
+    if (o.on_interrupt && *o.on_interrupt != "finish" && *o.on_interrupt != "abandon")
+        problems.push_back("--on-interrupt must be finish or abandon, got " + quote(*o.on_interrupt));
+    if (o.tournament_type && *o.tournament_type != "round-robin" && *o.tournament_type != "gauntlet") {
+        std::string message = "--type must be round-robin or gauntlet, got " + quote(*o.tournament_type);
+        if (auto guess = did_you_mean(*o.tournament_type, {"round-robin", "gauntlet"}))
+            message += "; did you mean '" + *guess + "'?";
+        problems.push_back(message);
+    }
+    return problems;
+}
+
+}  // namespace arb::config
+
 namespace arb::config::detail {
 
 namespace fs = std::filesystem;
 
 void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
-    if (o.concurrency) {
-        if (*o.concurrency < 1) r.error_plain("--concurrency must be at least 1");
-        c.concurrency = *o.concurrency;
-    }
-    if (o.rounds) {
-        if (*o.rounds < 1) r.error_plain("--rounds must be at least 1");
-        c.schedule.rounds = *o.rounds;
-    }
-    if (o.games_per_pairing) {
-        if (*o.games_per_pairing < 1) r.error_plain("--games-per-pairing must be at least 1");
-        c.schedule.games_per_pairing = *o.games_per_pairing;
-    }
-    if (o.progress_interval) {
-        if (*o.progress_interval < 0) r.error_plain("--progress-interval must not be negative");
-        c.progress_interval = *o.progress_interval;
-    }
+    const auto problems = override_errors(o);
+    for (const auto &p : problems) r.error_plain(p);
+    if (!problems.empty()) return;
+    if (o.concurrency) c.concurrency = *o.concurrency;
+    if (o.rounds) c.schedule.rounds = *o.rounds;
+    if (o.games_per_pairing) c.schedule.games_per_pairing = *o.games_per_pairing;
+    if (o.progress_interval) c.progress_interval = *o.progress_interval;
     if (o.seed) c.schedule.seed = *o.seed;
     if (o.shard) c.shard = *o.shard;
     if (o.out_dir) c.out_dir = *o.out_dir;
     if (o.openings_file) c.openings.file = *o.openings_file;
-    if (o.time_control) {
-        auto tc = core::TimeControl::parse(*o.time_control);
-        if (tc) c.time_control = *tc;
-        else r.error_plain("--tc: " + tc.error().message);
-    }
-    if (o.on_interrupt) {
-        if (*o.on_interrupt == "finish") c.on_interrupt = OnInterrupt::Finish;
-        else if (*o.on_interrupt == "abandon") c.on_interrupt = OnInterrupt::Abandon;
-        else r.error_plain("--on-interrupt must be finish or abandon, got " + quote(*o.on_interrupt));
-    }
-    if (o.tournament_type) {
-        if (*o.tournament_type == "round-robin") c.schedule.type = TournamentType::RoundRobin;
-        else if (*o.tournament_type == "gauntlet") c.schedule.type = TournamentType::Gauntlet;
-        else r.error_plain("--type must be round-robin or gauntlet, got " + quote(*o.tournament_type));
-    }
+    if (o.time_control) c.time_control = *core::TimeControl::parse(*o.time_control);
+    if (o.on_interrupt) c.on_interrupt = *o.on_interrupt == "abandon" ? OnInterrupt::Abandon : OnInterrupt::Finish;
+    if (o.tournament_type)
+        c.schedule.type = *o.tournament_type == "gauntlet" ? TournamentType::Gauntlet : TournamentType::RoundRobin;
 }
 
 namespace {

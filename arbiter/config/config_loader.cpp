@@ -389,6 +389,8 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
         if (loaded.plugin) {
             auto openings = load_openings(file, loaded.plugin, c.game.options);
             if (openings) loaded.openings = std::move(*openings);
+            else if (!fs::exists(file) && options.overrides.openings_file)  // the command line named it, not the file
+                r.error_plain("--openings: openings file " + quote(file.string()) + " not found");
             else if (!fs::exists(file)) r.error(marks.openings_file, "openings file " + quote(file.string()) + " not found");
             else r.error_plain(openings.error().message);
         }

@@ -91,7 +91,14 @@ TEST_CASE("command-line overrides replace the file's values and are checked", "[
     o.overrides.concurrency = 0;
     auto bad = load_config_text(kGood, "t.yaml", o);
     REQUIRE_FALSE(bad.has_value());
-    CHECK(bad.error().message == "--concurrency must be at least 1");
+    CHECK(bad.error().message == "--concurrency must be in 1..1024, got 0");
+    // A missing openings file named on the command line is blamed on it, not on a line of the file.
+    o.overrides.concurrency.reset();
+    o.overrides.openings_file = (dir.path() / "missing.txt").string();
+    auto missing = load_config_text(kGood, "t.yaml", o);
+    REQUIRE_FALSE(missing.has_value());
+    CHECK(missing.error().message == "--openings: openings file " + arb::quote((dir.path() / "missing.txt").string()) +
+                                         " not found");
 }
 
 TEST_CASE("the effective config written as YAML loads back to the same config", "[config]") {
@@ -429,16 +436,19 @@ TEST_CASE("a schedule of more than 10000000 games is refused, naming the product
                     dir.path()) ==
           "t.yaml:4:3: tournament: the schedule would hold 4000000000000 games: 4 pairings (5 engines, gauntlet) x "
           "1000000 rounds x 1000000 games per pairing, more than the limit of 10000000 games (docs/config.md)");
-    // Sizes from the command line are blamed on it. 1 x 2147483647 x 2147483647 = 4611686014132420609.
+    // Sizes from the command line are blamed on it. 3 engines: 3 pairings x 1000000 x 20 = 6 x 10^7.
     auto o = options_for(dir.path());
-    o.overrides.rounds = 2147483647;
-    o.overrides.games_per_pairing = 2147483647;
-    auto overridden = load_config_text(engines + "tournament: {rounds: 2}\n", "t.yaml", o);
+    o.overrides.rounds = 1000000;
+    o.overrides.games_per_pairing = 20;
+    auto overridden = load_config_text(
+        "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}, {name: c, command: sh}]\n"
+        "tournament: {rounds: 2}\n",
+        "t.yaml", o);
     REQUIRE_FALSE(overridden.has_value());
     CHECK(overridden.error().message ==
-          "--rounds 2147483647 --games-per-pairing 2147483647: the schedule would hold 4611686014132420609 games: 1 "
-          "pairing (2 engines, round-robin) x 2147483647 rounds x 2147483647 games per pairing, more than the limit "
-          "of 10000000 games (docs/config.md)");
+          "--rounds 1000000 --games-per-pairing 20: the schedule would hold 60000000 games: 3 pairings (3 engines, "
+          "round-robin) x 1000000 rounds x 20 games per pairing, more than the limit of 10000000 games "
+          "(docs/config.md)");
 }
 
 TEST_CASE("lists nested 500 deep are a syntax error that says so", "[config][yaml]") {
