@@ -58,8 +58,9 @@ int check_command(const Args &args) {
         ("working-dir", po::value(&working_dir),
          "folder the engine runs in (e.g. NTest's, for its data files); a relative program path starts there")
         ("option,o", po::value(&settings)->composing(), "rule option of the game name=value; may repeat")
-        ("positions", po::value(&s.positions)->default_value(s.positions), "random positions to probe")
-        ("games", po::value(&s.games)->default_value(s.games), "full games against the reference engine (0: none)")
+        ("positions", po::value(&s.positions)->default_value(s.positions), "random positions to probe (at most 100000)")
+        ("games", po::value(&s.games)->default_value(s.games),
+         "full games against the reference engine (0: none; at most 100000)")
         ("tc", po::value(&s.game_time_control)->default_value(s.game_time_control), "time control of those games")
         ("movetime", po::value(&movetime_ms)->default_value(movetime_ms), "milliseconds per probe move")
         ("margin", po::value(&margin_ms)->default_value(margin_ms), "milliseconds allowed past a time limit")
@@ -80,6 +81,15 @@ int check_command(const Args &args) {
         untimed_ms <= 0) {
         std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";
         return kExitUsage;
+    }
+    // The probes are drawn before the first is sent, and their count times
+    // the attempts per probe must stay an int: a typo must not become gigabytes.
+    constexpr int kMaxCount = 100000;
+    for (auto [option, value] : {std::pair{"--positions", s.positions}, std::pair{"--games", s.games}}) {
+        if (value > kMaxCount) {
+            std::cerr << "arbiter check: " << option << " must be in 0.." << kMaxCount << ", got " << value << "\n";
+            return kExitUsage;
+        }
     }
     auto selected = select_game("check", game_id, plugin_dirs, settings, code);
     if (!selected) return code;

@@ -1,6 +1,7 @@
 #include "cli/common_options.hpp"
 
 #include "cli/command.hpp"
+#include "config/config_loader.hpp"
 #include "core/quote.hpp"
 
 #include <iostream>
@@ -59,6 +60,21 @@ std::optional<SelectedGame> select_game(const std::string &command, const std::s
     return SelectedGame{std::move(*plugin), std::move(*options)};
 }
 
+namespace {
+
+// "; did you mean '--rounds'?" for an unknown long option close to a known one.
+std::string suggestion(const po::unknown_option &e, const po::options_description &desc) {
+    const std::string name = e.get_option_name();
+    if (name.rfind("--", 0) != 0) return {};
+    std::vector<std::string> known;
+    for (const auto &option : desc.options())
+        if (!option->long_name().empty()) known.push_back(option->long_name());
+    auto guess = config::did_you_mean(name.substr(2), known);
+    return guess ? "; did you mean '--" + *guess + "'?" : std::string();
+}
+
+}  // namespace
+
 bool parse_command_line(const std::string &command, const std::vector<std::string> &args,
                         const po::options_description &desc, const po::positional_options_description *positional,
                         po::variables_map &vm, const std::string &synopsis, int &exit_code,
@@ -66,6 +82,10 @@ bool parse_command_line(const std::string &command, const std::vector<std::strin
     try {
         po::command_line_parser parser(args);
         parser.options(desc);
+        // Exact long names only: Boost guesses by prefix by default, so
+        // `--round 2` would silently be `--rounds 2`, and a new option could
+        // change what an old command line means.
+        parser.style(po::command_line_style::unix_style & ~po::command_line_style::allow_guessing);
         if (positional != nullptr) parser.positional(*positional);
         po::store(parser.run(), vm);
         if (vm.count("help")) {
@@ -76,7 +96,9 @@ bool parse_command_line(const std::string &command, const std::vector<std::strin
         po::notify(vm);
         return true;
     } catch (const po::error &e) {
-        std::cerr << "arbiter " << command << ": " << e.what() << "\n"
+        std::string message = e.what();
+        if (const auto *unknown = dynamic_cast<const po::unknown_option *>(&e)) message += suggestion(*unknown, desc);
+        std::cerr << "arbiter " << command << ": " << message << "\n"
                   << "usage: arbiter " << command << " " << synopsis << "\n"
                   << "Try 'arbiter " << command << " --help'.\n";
         exit_code = kExitUsage;

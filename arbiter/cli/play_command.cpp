@@ -177,7 +177,8 @@ int play_command(const Args &args) {
     const std::string *tcs[2] = {tc1.empty() ? &tc_both : &tc1, tc2.empty() ? &tc_both : &tc2};
     for (int side = 0; side < 2; ++side) {
         auto tc = core::TimeControl::parse(*tcs[side]);
-        if (!tc) return usage_error(tc.error().message);
+        if (!tc) return usage_error(std::string(tcs[side] == &tc_both ? "--tc" : side == 0 ? "--tc1" : "--tc2") + ": " +
+                                    tc.error().message);
         setup.time_control[side] = *tc;
     }
     std::vector<int> numbers;

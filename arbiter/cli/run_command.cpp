@@ -164,6 +164,12 @@ int run_command(const Args &args) {
         }
         load.default_out_dir = "out/" + std::filesystem::path(config_file).stem().string();
     }
+    // Values given here are checked here: a bad one is a bad command line (exit 2), not a config error.
+    if (const auto problems = config::override_errors(o); !problems.empty()) {
+        for (const auto &p : problems) std::cerr << "arbiter run: " << p << "\n";
+        std::cerr << "Try 'arbiter run --help'.\n";
+        return kExitUsage;
+    }
     auto loaded = config::load_config_file(config_file, load);
     if (!loaded) {
         std::cerr << loaded.error().message << "\n";

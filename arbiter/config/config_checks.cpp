@@ -1,51 +1,64 @@
 #include "config/config_checks.hpp"
 
+#include "config/schedule_size.hpp"
 #include "core/quote.hpp"
 #include "process/spawn.hpp"
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
+#include <unordered_set>
+
+namespace arb::config {
+
+std::vector<std::string> override_errors(const Overrides &o) {
+    std::vector<std::string> problems;
+    auto in_range = [&](const std::optional<int> &value, const char *option, int min, int max) {
+        if (value && (*value < min || *value > max))
+            problems.push_back(std::string(option) + " must be in " + std::to_string(min) + ".." + std::to_string(max) +
+                               ", got " + std::to_string(*value));
+    };
+    // The ranges of the YAML keys (config_loader.cpp).
+    in_range(o.concurrency, "--concurrency", 1, 1024);
+    in_range(o.rounds, "--rounds", 1, 1000000);
+    in_range(o.games_per_pairing, "--games-per-pairing", 1, 1000000);
+    in_range(o.progress_interval, "--progress-interval", 0, std::numeric_limits<int>::max());
+    if (o.time_control) {
+        if (auto tc = core::TimeControl::parse(*o.time_control); !tc) problems.push_back("--tc: " + tc.error().message);
+    }
+    if (o.on_interrupt && *o.on_interrupt != "finish" && *o.on_interrupt != "abandon")
+        problems.push_back("--on-interrupt must be finish or abandon, got " + quote(*o.on_interrupt));
+    if (o.tournament_type && *o.tournament_type != "round-robin" && *o.tournament_type != "gauntlet") {
+        std::string message = "--type must be round-robin or gauntlet, got " + quote(*o.tournament_type);
+        if (auto guess = did_you_mean(*o.tournament_type, {"round-robin", "gauntlet"}))
+            message += "; did you mean '" + *guess + "'?";
+        problems.push_back(message);
+    }
+    return problems;
+}
+
+}  // namespace arb::config
 
 namespace arb::config::detail {
 
 namespace fs = std::filesystem;
 
 void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
-    if (o.concurrency) {
-        if (*o.concurrency < 1) r.error_plain("--concurrency must be at least 1");
-        c.concurrency = *o.concurrency;
-    }
-    if (o.rounds) {
-        if (*o.rounds < 1) r.error_plain("--rounds must be at least 1");
-        c.schedule.rounds = *o.rounds;
-    }
-    if (o.games_per_pairing) {
-        if (*o.games_per_pairing < 1) r.error_plain("--games-per-pairing must be at least 1");
-        c.schedule.games_per_pairing = *o.games_per_pairing;
-    }
-    if (o.progress_interval) {
-        if (*o.progress_interval < 0) r.error_plain("--progress-interval must not be negative");
-        c.progress_interval = *o.progress_interval;
-    }
+    const auto problems = override_errors(o);
+    for (const auto &p : problems) r.error_plain(p);
+    if (!problems.empty()) return;
+    if (o.concurrency) c.concurrency = *o.concurrency;
+    if (o.rounds) c.schedule.rounds = *o.rounds;
+    if (o.games_per_pairing) c.schedule.games_per_pairing = *o.games_per_pairing;
+    if (o.progress_interval) c.progress_interval = *o.progress_interval;
     if (o.seed) c.schedule.seed = *o.seed;
     if (o.shard) c.shard = *o.shard;
     if (o.out_dir) c.out_dir = *o.out_dir;
     if (o.openings_file) c.openings.file = *o.openings_file;
-    if (o.time_control) {
-        auto tc = core::TimeControl::parse(*o.time_control);
-        if (tc) c.time_control = *tc;
-        else r.error_plain("--tc: " + tc.error().message);
-    }
-    if (o.on_interrupt) {
-        if (*o.on_interrupt == "finish") c.on_interrupt = OnInterrupt::Finish;
-        else if (*o.on_interrupt == "abandon") c.on_interrupt = OnInterrupt::Abandon;
-        else r.error_plain("--on-interrupt must be finish or abandon, got " + quote(*o.on_interrupt));
-    }
-    if (o.tournament_type) {
-        if (*o.tournament_type == "round-robin") c.schedule.type = TournamentType::RoundRobin;
-        else if (*o.tournament_type == "gauntlet") c.schedule.type = TournamentType::Gauntlet;
-        else r.error_plain("--type must be round-robin or gauntlet, got " + quote(*o.tournament_type));
-    }
+    if (o.time_control) c.time_control = *core::TimeControl::parse(*o.time_control);
+    if (o.on_interrupt) c.on_interrupt = *o.on_interrupt == "abandon" ? OnInterrupt::Abandon : OnInterrupt::Finish;
+    if (o.tournament_type)
+        c.schedule.type = *o.tournament_type == "gauntlet" ? TournamentType::Gauntlet : TournamentType::RoundRobin;
 }
 
 namespace {
@@ -202,11 +215,11 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
                    const fs::path &base) {
     if (c.engines.size() < 2 && marks.engines_present)
         r.error(marks.engines, "a tournament needs at least two engines, found " + std::to_string(c.engines.size()));
+    std::unordered_set<std::string> names;  // a set, not a pairwise check: a config may list thousands
     for (size_t i = 0; i < c.engines.size(); ++i) {
         auto &e = c.engines[i];
-        for (size_t j = 0; j < i; ++j)
-            if (!e.name.empty() && c.engines[j].name == e.name)
-                r.error(marks.engine_name[i], "duplicate engine name " + quote(e.name) + " (engine names must be unique)");
+        if (!e.name.empty() && !names.insert(e.name).second)
+            r.error(marks.engine_name[i], "duplicate engine name " + quote(e.name) + " (engine names must be unique)");
         if (e.name.find_first_of("\"\n\r") != std::string::npos)
             r.error(marks.engine_name[i], "engine name " + quote(e.name) + " must not contain quotes or line breaks");
         fs::path dir = base;
@@ -238,6 +251,34 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             r.error(marks.engine_command[i], "engine " + quote(e.name) + ": program " + quote(e.command) +
                                                  " not found or not executable (" + where + ")");
         }
+    }
+}
+
+void check_schedule_size(const TournamentConfig &c, const Marks &marks, YamlReader &r, const Overrides &o) {
+    const auto &s = c.schedule;
+    if (s.rounds < 1 || s.games_per_pairing < 1) return;  // reported already
+    const uint64_t engines = c.engines.size();
+    const uint64_t games = scheduled_game_count(s, engines);
+    if (games <= kMaxScheduledGames) return;
+    const uint64_t pairings = pairings_per_round(s.type, engines);
+    auto count = [](uint64_t n, const char *what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+    std::string message = std::string("the schedule would hold ") +
+                          (games == std::numeric_limits<uint64_t>::max() ? "over " : "") + count(games, "game") + ": " +
+                          count(pairings, "pairing") + " (" + std::to_string(engines) + " engines, " + type_name(s.type) +
+                          ") x " + count(static_cast<uint64_t>(s.rounds), "round") + " x " +
+                          std::to_string(s.games_per_pairing) + " games per pairing, more than the limit of " +
+                          std::to_string(kMaxScheduledGames) + " games (docs/config.md)";
+    if (o.rounds || o.games_per_pairing) {
+        // The command line chose the size: blame it, not a line of the file.
+        std::string given;
+        if (o.rounds) given += "--rounds " + std::to_string(*o.rounds);
+        if (o.games_per_pairing) given += (given.empty() ? "" : " ") + std::string("--games-per-pairing ") +
+                                          std::to_string(*o.games_per_pairing);
+        r.error_plain(given + ": " + message);
+    } else if (!marks.schedule.is_null()) {
+        r.error(marks.schedule, "tournament: " + message);
+    } else {
+        r.error_plain(r.file() + ": " + message);
     }
 }
 

@@ -13,6 +13,7 @@ namespace arb::config::detail {
 // Where each checked value came from, for messages found after parsing.
 struct Marks {
     YAML::Mark game_id, game_options, openings_file, sprt, engines, shard;
+    YAML::Mark schedule = YAML::Mark::null_mark();  // the tournament section, when written
     bool engines_present = false;
     std::vector<YAML::Mark> engine, engine_command, engine_dir, engine_name;
     std::vector<YAML::Mark> plugin_dirs;  // per entry of plugin_dirs
@@ -32,5 +33,8 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const st
 // Unique names; programs resolved like execvp and made absolute.
 void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
                    const std::filesystem::path &base);
+// Refuses a schedule of more than kMaxScheduledGames games, naming the
+// product, at the tournament section (or the command line's values).
+void check_schedule_size(const TournamentConfig &c, const Marks &marks, YamlReader &r, const Overrides &o);
 
 }  // namespace arb::config::detail

@@ -2,7 +2,10 @@
 
 #include "config/config_checks.hpp"
 #include "config/yaml_reader.hpp"
+#include "config/yaml_scan.hpp"
 #include "core/quote.hpp"
+
+#include <yaml-cpp/depthguard.h>
 
 #include <fstream>
 #include <limits>
@@ -69,7 +72,7 @@ public:
         parse_game(root["game"], root.Mark(), c, marks);
         parse_plugin_dirs(root["plugin_dirs"], c, marks);
         parse_engines(root["engines"], root.Mark(), c, marks);
-        parse_schedule(root["tournament"], c);
+        parse_schedule(root["tournament"], c, marks);
         parse_openings(root["openings"], c, marks);
         if (auto n = root["concurrency"]) {
             if (auto v = r_.integer(n, "concurrency", 1, 1024)) c.concurrency = static_cast<int>(*v);
@@ -261,8 +264,9 @@ private:
         }
     }
 
-    void parse_schedule(const YAML::Node &node, TournamentConfig &c) {
+    void parse_schedule(const YAML::Node &node, TournamentConfig &c, Marks &marks) {
         if (!node || !r_.expect_map(node, "tournament")) return;
+        marks.schedule = node.Mark();
         r_.check_keys(node, {"type", "rounds", "games_per_pairing", "seed"}, "tournament");
         if (auto n = node["type"]) {
             if (auto v = r_.choice(n, "tournament.type", {"round-robin", "gauntlet"}))
@@ -363,6 +367,7 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
     detail::check_plugin_dirs(c, marks, r, options, base);
     detail::check_game(c, marks, r, base, loaded.plugin);
     detail::check_engines(c, marks, r, options, base);
+    detail::check_schedule_size(c, marks, r, options.overrides);
     if (c.sprt) c.sprt->paired_schedule = c.schedule.games_per_pairing >= 2;  // after any --games-per-pairing
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
@@ -385,6 +390,8 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
         if (loaded.plugin) {
             auto openings = load_openings(file, loaded.plugin, c.game.options);
             if (openings) loaded.openings = std::move(*openings);
+            else if (!fs::exists(file) && options.overrides.openings_file)  // the command line named it, not the file
+                r.error_plain("--openings: openings file " + quote(file.string()) + " not found");
             else if (!fs::exists(file)) r.error(marks.openings_file, "openings file " + quote(file.string()) + " not found");
             else r.error_plain(openings.error().message);
         }
@@ -399,6 +406,9 @@ Expected<LoadedConfig> load(const std::string &text, const std::string &file_nam
     YamlReader r(file_name);
     YAML::Node root;
     try {
+        // Before the nodes are built: a recursive alias or one that copies too
+        // much would make every walk over them endless or exponential.
+        if (!scan_yaml(text, r)) return fail(r.report());
         std::vector<YAML::Node> documents = YAML::LoadAll(text);
         if (!documents.empty()) root = documents.front();
         // A second document would be ignored silently: most likely two configs pasted together.
@@ -408,11 +418,15 @@ Expected<LoadedConfig> load(const std::string &text, const std::string &file_nam
                     "a second YAML document ('---'): a config file holds one document");
             return fail(r.report());
         }
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp reads nested nodes by recursion and stops at this depth; its own message says "bad file".
+        r.error(e.mark, "YAML syntax: lists and maps nested too deep (the YAML reader stops at " +
+                            std::to_string(e.depth()) + " levels)");
+        return fail(r.report());
     } catch (const YAML::ParserException &e) {
         r.error(e.mark, "YAML syntax: " + excerpt(e.msg));
         return fail(r.report());
     }
-    r.check_duplicate_keys(root);
     Marks marks;
     TournamentConfig c = Parser(r, options).parse(root, marks);
     return finish(std::move(c), marks, r, options, base);

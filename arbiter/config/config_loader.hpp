@@ -24,6 +24,13 @@ struct Overrides {
     std::optional<ShardSpec> shard;
 };
 
+// Problems with the values of `o` themselves, one message each, worded for
+// the command line ("--tc: ...", "--rounds must be in 1..1000000, got 0"):
+// the same ranges and forms as the YAML keys. The loader reports them too; a
+// command checks them first, so that a bad command line exits 2 and is blamed
+// on the command line.
+std::vector<std::string> override_errors(const Overrides &o);
+
 struct LoadOptions {
     // Plugin folders given on the command line (--plugin-dir); searched
     // before the file's plugin_dirs, $ARBITER_PLUGIN_PATH and the folders

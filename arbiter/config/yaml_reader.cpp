@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
-#include <set>
 
 namespace arb::config {
 
@@ -42,20 +41,6 @@ std::string YamlReader::report() const {
     std::string text;
     for (const auto &e : sorted) text += (text.empty() ? "" : "\n") + e.text;
     return text;
-}
-
-void YamlReader::check_duplicate_keys(const YAML::Node &node) {
-    if (node.IsSequence()) {
-        for (const auto &item : node) check_duplicate_keys(item);
-        return;
-    }
-    if (!node.IsMap()) return;
-    std::set<std::string> seen;
-    for (auto it = node.begin(); it != node.end(); ++it) {
-        if (it->first.IsScalar() && !seen.insert(it->first.Scalar()).second)
-            error(it->first.Mark(), "key " + quote(it->first.Scalar()) + " is written twice in the same map");
-        check_duplicate_keys(it->second);
-    }
 }
 
 void YamlReader::check_keys(const YAML::Node &map, const std::vector<std::string> &known, const std::string &where) {

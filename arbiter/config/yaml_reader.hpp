@@ -23,9 +23,6 @@ public:
     [[nodiscard]] std::string report() const;
     [[nodiscard]] const std::string &file() const { return file_; }
 
-    // Reports every key written twice in the same map, anywhere below `node`
-    // (YAML readers would silently keep one of the two values).
-    void check_duplicate_keys(const YAML::Node &node);
     // Reports keys of `map` not in `known`, with a did-you-mean; `where` names the section.
     void check_keys(const YAML::Node &map, const std::vector<std::string> &known, const std::string &where);
     // True if `node` is a map (or absent); reports otherwise.

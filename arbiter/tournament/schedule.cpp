@@ -1,6 +1,9 @@
 #include "tournament/schedule.hpp"
 
+#include "config/schedule_size.hpp"
+
 #include <random>
+#include <stdexcept>
 
 namespace arb::tournament {
 
@@ -73,6 +76,13 @@ std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engin
 
 std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &p) {
     std::vector<match::ScheduledGame> games;
+    config::ScheduleSection section{p.type, p.rounds, p.games_per_pairing, p.seed};
+    const uint64_t count = config::scheduled_game_count(section, p.engine_count > 0 ? static_cast<uint64_t>(p.engine_count) : 0);
+    // The config check refuses larger schedules; this guards the int indices.
+    if (count > config::kMaxScheduledGames)
+        throw std::length_error("a schedule of " + std::to_string(count) + " games, more than the limit of " +
+                                std::to_string(config::kMaxScheduledGames));
+    games.reserve(count);
     const auto pairs = pairings(p.type, p.engine_count);
     OpeningDealer dealer(p);
     int pair_id = 0;

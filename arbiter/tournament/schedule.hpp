@@ -27,7 +27,8 @@ ScheduleParams schedule_params(const config::TournamentConfig &config, int openi
 // Round-robin: every pair of engines; gauntlet: engine 0 against each other.
 // Each pair of consecutive games of a pairing shares the next opening, the
 // second with colours swapped. Random order draws openings from a seeded
-// shuffle that is the same on every platform.
+// shuffle that is the same on every platform. Throws std::length_error past
+// config::kMaxScheduledGames games (a loaded config never asks for that many).
 std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &params);
 
 // The engine pairs of one round, in order.

@@ -81,3 +81,14 @@ TEST_CASE("check explains itself and rejects bad arguments", "[e2e][check]") {
     CHECK(bad_game.exit_code == 1);
     CHECK(bad_game.output.find("unknown game 'nosuchgame'") != std::string::npos);
 }
+
+TEST_CASE("check refuses counts past 100000 before drawing a position", "[e2e][check]") {
+    // Before: --positions 600000000 overflowed the attempt count (x 4) and drew
+    // positions until memory ran out. The engine is never started.
+    for (const std::string option : {"--positions", "--games"}) {
+        auto r = check("tictactoe", "/bin/true", option + " 600000000");
+        INFO(r.output);
+        CHECK(r.exit_code == 2);
+        CHECK(r.output == "arbiter check: " + option + " must be in 0..100000, got 600000000\n");
+    }
+}

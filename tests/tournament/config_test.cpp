@@ -91,7 +91,14 @@ TEST_CASE("command-line overrides replace the file's values and are checked", "[
     o.overrides.concurrency = 0;
     auto bad = load_config_text(kGood, "t.yaml", o);
     REQUIRE_FALSE(bad.has_value());
-    CHECK(bad.error().message == "--concurrency must be at least 1");
+    CHECK(bad.error().message == "--concurrency must be in 1..1024, got 0");
+    // A missing openings file named on the command line is blamed on it, not on a line of the file.
+    o.overrides.concurrency.reset();
+    o.overrides.openings_file = (dir.path() / "missing.txt").string();
+    auto missing = load_config_text(kGood, "t.yaml", o);
+    REQUIRE_FALSE(missing.has_value());
+    CHECK(missing.error().message == "--openings: openings file " + arb::quote((dir.path() / "missing.txt").string()) +
+                                         " not found");
 }
 
 TEST_CASE("the effective config written as YAML loads back to the same config", "[config]") {
@@ -347,4 +354,107 @@ TEST_CASE("offending text in messages is cut to 120 bytes with binary bytes esca
     INFO(loaded.error().message.substr(0, 1000));
     CHECK(loaded.error().message.size() < 1000);
     CHECK_THAT(loaded.error().message, Catch::Contains("... (1048576 bytes)"));
+}
+
+TEST_CASE("aliases used as meant load, and a duplicate key inside an anchor is reported once, at the anchor", "[config][yaml]") {
+    arb::test::TempDir dir;
+    auto loaded = load_config_text("game: tictactoe\nengines:\n"
+                                   "  - {name: a, command: sh, options: &opts {Hash: 16, Threads: 1}}\n"
+                                   "  - {name: b, command: sh, options: *opts}\n",
+                                   "t.yaml", options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    REQUIRE(loaded->config.engines.size() == 2);
+    CHECK(loaded->config.engines[1].ugi_options ==
+          std::vector<std::pair<std::string, std::string>>{{"Hash", "16"}, {"Threads", "1"}});
+    // The map of the anchor holds the duplicate; the two aliases to it do not
+    // repeat the message (the old walk followed every alias and said it three times).
+    CHECK(errors_of("game: tictactoe\nengines:\n"
+                    "  - {name: a, command: sh, options: &opts {Hash: 16, Hash: 32}}\n"
+                    "  - {name: b, command: sh, options: *opts}\n"
+                    "  - {name: c, command: sh, options: *opts}\n",
+                    dir.path()) == "t.yaml:3:54: key 'Hash' is written twice in the same map");
+    // An alias used as a key is the anchor's text.
+    CHECK(errors_of("game: tictactoe\nengines:\n  - {name: a, command: sh, env: {HOME: &h HOME, *h : x}}\n"
+                    "  - {name: b, command: sh}\n",
+                    dir.path()) == "t.yaml:3:49: key 'HOME' is written twice in the same map");
+}
+
+TEST_CASE("a recursive alias is an error at the alias, not an endless walk", "[config][yaml]") {
+    arb::test::TempDir dir;
+    // Through a list: the alias at column 9 names the list that holds it (column 4).
+    CHECK(errors_of("x: &x [ *x ]\n", dir.path()) ==
+          "t.yaml:1:9: alias '*x' is inside the node it names ('&x' at line 1, column 4): a recursive alias has no end");
+    // Through two maps, and in a place the loader reads (an engine's options).
+    CHECK(errors_of("game: tictactoe\nengines:\n  - &e\n    name: a\n    command: sh\n    options: {self: *e}\n"
+                    "  - {name: b, command: sh}\n",
+                    dir.path()) == "t.yaml:6:21: alias '*e' is inside the node it names ('&e' at line 3, column 5): "
+                                   "a recursive alias has no end");
+}
+
+TEST_CASE("aliases may copy 100000 nodes in all, not one more", "[config][yaml]") {
+    arb::test::TempDir dir;
+    // &a names a list of 999 scalars: 1000 nodes. 100 aliases to it copy
+    // 100 x 1000 = 100000 nodes, the limit: accepted; a 101st is refused at its place.
+    std::string list = "[";
+    for (int i = 0; i < 999; ++i) list += i ? ",x" : "x";
+    list += "]";
+    auto with_aliases = [&](int aliases) {
+        // The aliases sit in a list under an unknown key, which the loader reports without reading it.
+        std::string yaml = "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n"
+                           "anchors: &a " + list + "\ncopies: [";
+        for (int i = 0; i < aliases; ++i) yaml += i ? ", *a" : "*a";
+        return yaml + "]\n";
+    };
+    std::string at_limit = errors_of(with_aliases(100), dir.path());
+    // Only the two unknown keys: the copies themselves are fine.
+    CHECK_THAT(at_limit, Catch::StartsWith("t.yaml:3:1: unknown key 'anchors' in the config"));
+    CHECK_THAT(at_limit, Catch::Contains("\nt.yaml:4:1: unknown key 'copies' in the config"));
+    CHECK_THAT(at_limit, !Catch::Contains("alias"));
+    // "copies: [" is 9 characters and each alias with its ", " 4 more: the
+    // 101st starts at column 10 + 100 x 4 = 410.
+    CHECK(errors_of(with_aliases(101), dir.path()) ==
+          "t.yaml:4:410: alias '*a' takes the nodes copied by aliases past 100000, the limit of a config (nested "
+          "aliases multiply; see docs/config.md)");
+}
+
+TEST_CASE("a schedule of more than 10000000 games is refused, naming the product", "[config][schedule]") {
+    arb::test::TempDir dir;
+    const std::string engines = "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n";
+    // Two engines: one pairing. 1 x 1000000 x 10 = 10^7 games, the limit: accepted.
+    auto loaded = load_config_text(engines + "tournament: {rounds: 1000000, games_per_pairing: 10}\n", "t.yaml",
+                                   options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    CHECK(loaded.has_value());
+    CHECK(errors_of(engines + "tournament: {rounds: 1000000, games_per_pairing: 11}\n", dir.path()) ==
+          "t.yaml:3:13: tournament: the schedule would hold 11000000 games: 1 pairing (2 engines, round-robin) x "
+          "1000000 rounds x 11 games per pairing, more than the limit of 10000000 games (docs/config.md)");
+    // Five engines in a gauntlet: 4 pairings; 4 x 1000000 x 1000000 = 4 x 10^12.
+    CHECK(errors_of("game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}, {name: c, command: sh},"
+                    " {name: d, command: sh}, {name: e, command: sh}]\n"
+                    "tournament:\n  type: gauntlet\n  rounds: 1000000\n  games_per_pairing: 1000000\n",
+                    dir.path()) ==
+          "t.yaml:4:3: tournament: the schedule would hold 4000000000000 games: 4 pairings (5 engines, gauntlet) x "
+          "1000000 rounds x 1000000 games per pairing, more than the limit of 10000000 games (docs/config.md)");
+    // Sizes from the command line are blamed on it. 3 engines: 3 pairings x 1000000 x 20 = 6 x 10^7.
+    auto o = options_for(dir.path());
+    o.overrides.rounds = 1000000;
+    o.overrides.games_per_pairing = 20;
+    auto overridden = load_config_text(
+        "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}, {name: c, command: sh}]\n"
+        "tournament: {rounds: 2}\n",
+        "t.yaml", o);
+    REQUIRE_FALSE(overridden.has_value());
+    CHECK(overridden.error().message ==
+          "--rounds 1000000 --games-per-pairing 20: the schedule would hold 60000000 games: 3 pairings (3 engines, "
+          "round-robin) x 1000000 rounds x 20 games per pairing, more than the limit of 10000000 games "
+          "(docs/config.md)");
+}
+
+TEST_CASE("lists nested 500 deep are a syntax error that says so", "[config][yaml]") {
+    arb::test::TempDir dir;
+    const std::string deep = "game: tictactoe\nx: " + std::string(2000, '[') + std::string(2000, ']') + "\n";
+    CHECK_THAT(errors_of(deep, dir.path()),
+               Catch::Matches("t\\.yaml:2:[0-9]+: YAML syntax: lists and maps nested too deep \\(the YAML reader "
+                              "stops at 500 levels\\)"));
 }

@@ -1,9 +1,12 @@
 #include "tournament/schedule.hpp"
 
+#include "config/schedule_size.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <map>
 #include <set>
+#include <stdexcept>
 
 using arb::config::OpeningOrder;
 using arb::config::TournamentType;
@@ -93,4 +96,35 @@ TEST_CASE("the same seed gives the same schedule, another seed another opening o
     // platform. Changing it would make old output folders resume with other openings.
     std::vector<int> first_four = {a[0].opening, a[2].opening, a[4].opening, a[6].opening};
     CHECK(first_four == std::vector<int>{10, 48, 1, 29});
+}
+
+TEST_CASE("the game count known from the config is the schedule's length, and a schedule past the limit is refused",
+          "[schedule]") {
+    using arb::config::scheduled_game_count;
+    struct Case {
+        TournamentType type;
+        int engines, rounds, per_pairing;
+        uint64_t games;  // by hand: pairings x rounds x games per pairing
+    };
+    const Case cases[] = {
+        {TournamentType::RoundRobin, 2, 3, 2, 1 * 3 * 2},   {TournamentType::RoundRobin, 5, 2, 3, 10 * 2 * 3},
+        {TournamentType::RoundRobin, 6, 1, 1, 15 * 1 * 1},  {TournamentType::Gauntlet, 5, 3, 2, 4 * 3 * 2},
+        {TournamentType::Gauntlet, 2, 1, 1, 1},             {TournamentType::RoundRobin, 1, 5, 2, 0},
+    };
+    for (const auto &c : cases) {
+        INFO(c.engines << " engines, " << c.rounds << " rounds, " << c.per_pairing << " per pairing");
+        ScheduleParams p;
+        p.type = c.type;
+        p.engine_count = c.engines;
+        p.rounds = c.rounds;
+        p.games_per_pairing = c.per_pairing;
+        CHECK(scheduled_game_count({c.type, c.rounds, c.per_pairing, 1}, static_cast<uint64_t>(c.engines)) == c.games);
+        CHECK(make_schedule(p).size() == c.games);
+    }
+    // 4 engines: 6 pairings x (2^31 - 1)^2 does not fit in 64 bits: the count stops at the top.
+    CHECK(scheduled_game_count({TournamentType::RoundRobin, 2147483647, 2147483647, 1}, 4) == UINT64_MAX);
+    ScheduleParams huge;
+    huge.rounds = 1000000;
+    huge.games_per_pairing = 1000000;
+    CHECK_THROWS_AS(make_schedule(huge), std::length_error);
 }
