@@ -158,8 +158,30 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         });
     // The tick runs without the lock, so that what it does (redrawing, rating
     // fits for reports) never holds up a worker handing in its game.
+    // An exception out of the tick (a report that cannot be built) must not
+    // leave this function with joinable threads: that is std::terminate, and
+    // the games finished so far would be reported nowhere.
+    auto tick_failed = [&](std::string why) {
+        std::lock_guard lock(mutex);
+        stats.tick_failure = std::move(why);
+        controls.stop_new = true;
+    };
+    bool ticking = static_cast<bool>(tick);
     for (;;) {
-        if (tick) tick();
+        if (ticking) {
+            try {
+                tick();
+            } catch (const std::bad_alloc &) {
+                ticking = false;
+                tick_failed("out of memory");
+            } catch (const std::exception &e) {
+                ticking = false;
+                tick_failed(e.what());
+            } catch (...) {
+                ticking = false;
+                tick_failed("unknown exception");
+            }
+        }
         std::unique_lock lock(mutex);
         if (worker_done.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) break;
     }

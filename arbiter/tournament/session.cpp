@@ -361,6 +361,13 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
 
     RunStats stats = run_games(rules, pending, c.concurrency, pool, options.parts.play_game, controls, on_done, tick);
     if (stats.out_of_resources.empty()) stats.out_of_resources = out_of_resources;
+    if (!stats.tick_failure.empty()) {  // the reports failed once: no second try at them now
+        progress.clear();
+        if (!write_error.empty()) return failed(write_error);
+        return failed(fmt::format("stopped: building the progress report failed ({}); the {} finished games are "
+                                  "recorded, continue with 'arbiter run --resume {}'",
+                                  stats.tick_failure, recorded, dir.string()));
+    }
     print_due_reports();
     progress.clear();
     if (!write_error.empty()) return failed(write_error);

@@ -236,6 +236,51 @@ TEST_CASE("report.html is refreshed at each interim standings", "[session][repor
     CHECK_THAT(read(report), Catch::Contains("12 of 12 scheduled (12 rated), finished"));
 }
 
+TEST_CASE("an exception in the progress tick ends the run with an error, engines stopped, finished games kept",
+          "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]");
+    test::FakeWorld world;
+    world.game_time = std::chrono::milliseconds(20);
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    // The tick throws once a game is recorded, as building an interim report may
+    // (bad_alloc); before the fix this left run_games with joinable threads: std::terminate.
+    const auto jsonl = dir.path() / "out/games.jsonl";
+    int throws = 0;
+    options.interrupts = [&]() -> int {
+        std::error_code ec;
+        if (std::filesystem::file_size(jsonl, ec) > 0 && !ec) {
+            ++throws;
+            throw std::bad_alloc();
+        }
+        return 0;
+    };
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    CHECK(throws == 1);  // never called again after it threw
+    CHECK(result.exit_code == 1);
+    CHECK_THAT(err.str(), Catch::Contains("out of memory"));
+    CHECK_THAT(err.str(), Catch::Contains("--resume"));
+    CHECK(world.live_engines == 0);
+    // The games finished before it threw, and those running then, are recorded, each once.
+    int records = 0;
+    auto indices = recorded_indices(dir.path() / "out", records);
+    CHECK(records == static_cast<int>(indices.size()));
+    CHECK(indices.size() >= 1);
+    CHECK(indices.size() < 12);
+    // The run goes on from there.
+    options.interrupts = {};
+    options.resume = true;
+    std::ostringstream out2, err2;
+    auto resumed = tournament::run_session(loaded, options, out2, err2);
+    INFO(out2.str() << err2.str());
+    CHECK(resumed.exit_code == 0);
+    CHECK(recorded_indices(dir.path() / "out", records).size() == 12);
+    CHECK(records == 12);
+}
+
 TEST_CASE("abandoning on interrupt records no unfinished game", "[session]") {
     test::TempDir dir;
     auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]", "on_interrupt: abandon\n");
