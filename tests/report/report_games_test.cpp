@@ -135,3 +135,16 @@ TEST_CASE("without the diagram extension every ply's position text is kept", "[r
     CHECK(decoded.games[0].moves == std::vector<std::string>{"go", "skip"});
     CHECK(decoded.games[0].boards == std::vector<std::string>{"start", "moved", "end"});
 }
+
+TEST_CASE("a game's time control in the report comes from its record, per side", "[report]") {
+    output::ReportGames games(plugin("tictactoe"), {});
+    games.add(test::sample_game(0));  // a record that does not say: no figure
+    auto g = test::sample_game(1);
+    g.record.played_under.time_control[0] = *core::TimeControl::parse("10+0.1");
+    g.record.played_under.time_control[1] = *core::TimeControl::parse("5+0.05");
+    games.add(g);
+    const auto decoded = test::decode_payload(games.payload());
+    REQUIRE(decoded.games.size() == 2);
+    CHECK_FALSE(decoded.games[0].facts.contains("tc"));
+    CHECK(decoded.games[1].facts["tc"] == nlohmann::json::array({"10+0.1", "5+0.05"}));
+}
