@@ -241,7 +241,9 @@ TEST_CASE("an exception in the progress tick ends the run with an error, engines
     test::TempDir dir;
     auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]");
     test::FakeWorld world;
-    world.game_time = std::chrono::milliseconds(20);
+    // 12 games of 100 ms on 2 workers: the tick, every 100 ms, sees a record
+    // long before the last game ends.
+    world.game_time = std::chrono::milliseconds(100);
     tournament::SessionOptions options;
     options.parts = world.parts();
     options.quiet = true;
