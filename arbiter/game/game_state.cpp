@@ -29,6 +29,13 @@ std::string status_text(arb_status status) {
     }
 }
 
+// The error text a plugin wrote into `err`, or `fallback` when it wrote none.
+template <size_t N>
+std::string text_or(const char (&err)[N], const char *fallback) {
+    const std::string_view text = plugin_text(err, N);
+    return text.empty() ? std::string(fallback) : std::string(text);
+}
+
 }  // namespace
 
 Expected<GameState> GameState::create(PluginPtr plugin, const OptionList &options, uint64_t seed) {
@@ -42,7 +49,7 @@ Expected<GameState> GameState::create(PluginPtr plugin, const OptionList &option
                            ? api.create_ex(&plugin->host(), seed, values.data(), count, err, sizeof err)
                            : api.create(values.data(), count, err, sizeof err);
     if (state == nullptr)
-        return fail(plugin->id() + ": " + (err[0] ? err : "could not create a game state"));
+        return fail(plugin->id() + ": " + text_or(err, "could not create a game state"));
     return GameState(std::move(plugin), state);
 }
 
@@ -87,7 +94,7 @@ GameState::~GameState() {
 Expected<void> GameState::set_position(const std::string &text) {
     char err[ARB_ERROR_SIZE] = "";
     if (api().set_position(state_, text.c_str(), err, sizeof err) != ARB_OK)
-        return fail(err[0] ? err : "position refused");
+        return fail(text_or(err, "position refused"));
     return {};
 }
 
@@ -180,7 +187,7 @@ arb_status GameState::parse_move(const char *text, arb_move &move, std::string &
     char err[ARB_ERROR_SIZE];
     err[0] = '\0';
     arb_status status = api().parse_move(state_, text, &move, err, sizeof err);
-    if (status != ARB_OK) error = err[0] ? err : "move refused";
+    if (status != ARB_OK) error = text_or(err, "move refused");
     return status;
 }
 
@@ -213,7 +220,14 @@ arb_outcome GameState::outcome() const noexcept {
     arb_outcome out{};
     out.struct_size = sizeof out;
     api().outcome(state_, &out);
+    // The reason holds at most ARB_REASON_SIZE - 1 bytes and its NUL: a plugin
+    // that filled all of it must not make every reader run past the struct
+    // (stack bytes would reach the records). For a plugin that keeps the
+    // contract this byte is already 0.
+    out.reason[ARB_REASON_SIZE - 1] = '\0';
     return out;
 }
+
+std::string_view plugin_text(const char *buf, size_t size) noexcept { return {buf, ::strnlen(buf, size)}; }
 
 }  // namespace arb::game

@@ -17,6 +17,10 @@ namespace arb::game {
 // Rule options as the user wrote them: (name, value) in order.
 using OptionList = std::vector<std::pair<std::string, std::string>>;
 
+// Text a plugin wrote into a buffer of `size` bytes (an `err` buffer, a
+// reason): up to its NUL, and never past the buffer, whatever it wrote.
+std::string_view plugin_text(const char *buf, size_t size) noexcept;
+
 // Why a move text was refused.
 struct MoveError {
     arb_status status = ARB_OK;   // ARB_ERR_SYNTAX or ARB_ERR_ILLEGAL (or ARB_ERR_INTERNAL)
@@ -83,6 +87,8 @@ public:
     Expected<void> checked_play(arb_move move);
 
     [[nodiscard]] int32_t side_to_move() const noexcept { return api().side_to_move(state_); }
+    // The plugin's outcome; its reason is always NUL-terminated within
+    // ARB_REASON_SIZE (a plugin that filled all of it loses the last byte).
     [[nodiscard]] arb_outcome outcome() const noexcept;
     [[nodiscard]] bool over() const noexcept { return outcome().result != ARB_RESULT_ONGOING; }
 

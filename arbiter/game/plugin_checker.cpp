@@ -7,6 +7,7 @@
 #include "game/plugin_checker_diagram.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 #include <set>
 #include <sstream>
@@ -78,6 +79,13 @@ bool check_position(GameState &state, std::vector<arb_move> &moves, std::vector<
         c.expect(o.result != ARB_RESULT_ONGOING, "no legal moves but the game is not over" + where);
         c.expect(side == ARB_SIDE_NONE, "game over but side_to_move is not ARB_SIDE_NONE" + where);
         c.expect(o.reason[0] != '\0', "game over without a reason text" + where);
+        // The host cuts such a reason by a byte (GameState::outcome); the author should hear of it.
+        arb_outcome raw{};
+        raw.struct_size = sizeof raw;
+        state.api().outcome(state.raw(), &raw);
+        c.expect(std::memchr(raw.reason, '\0', sizeof raw.reason) != nullptr,
+                 "the reason text fills all " + std::to_string(sizeof raw.reason) +
+                     " bytes of arb_outcome.reason without a NUL" + where);
         return true;
     }
     c.expect(o.result == ARB_RESULT_ONGOING, "legal moves exist but the game is over" + where);

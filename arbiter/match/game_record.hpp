@@ -2,6 +2,8 @@
 // (PGN-like records, JSON lines, rating input) is written from.
 #pragma once
 
+#include "core/time_control.hpp"
+
 #include <arbiter/game.h>
 
 #include <chrono>
@@ -9,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace arb::match {
@@ -45,6 +48,17 @@ struct MoveRecord {
     bool forced = false;                  // a forced pass the arbiter played for the engine
 };
 
+// What a game was played under, kept with the game: every format labels the
+// game from these, not from the config (an engine may have its own time
+// control; a config edited later no longer says what was played).
+struct PlayedUnder {
+    // Per side (side 0, side 1); nullopt in records written before the field
+    // existed: readers fall back to the tournament's time control.
+    std::optional<core::TimeControl> time_control[2];
+    std::optional<uint64_t> seed;  // the seed handed to the plugin (create_ex), if the game had one
+    std::vector<std::pair<std::string, std::string>> engine_options[2];  // UGI options each engine was given, in order
+};
+
 struct GameRecord {
     // who and what
     std::string engine_names[2];          // side 0, side 1
@@ -65,6 +79,14 @@ struct GameRecord {
 
     std::chrono::system_clock::time_point started;
     std::chrono::milliseconds duration{0};
+
+    PlayedUnder played_under;
 };
+
+// The record's texts (names, reason, offending line, moves, positions, engine
+// options) as valid UTF-8, each byte that starts no character replaced by
+// U+FFFD. Done once where a tournament's record is completed, so that every
+// format written from it (JSON lines, PGN, the game's own) holds the same text.
+void make_texts_valid(GameRecord &record);
 
 }  // namespace arb::match

@@ -46,6 +46,12 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     j["final_position"] = r.final_position;
     j["started_ms"] = std::chrono::duration_cast<std::chrono::milliseconds>(r.started.time_since_epoch()).count();
     j["duration_ms"] = r.duration.count();
+    const auto &under = r.played_under;
+    if (under.time_control[0] && under.time_control[1])
+        j["time_control"] = {under.time_control[0]->to_string(), under.time_control[1]->to_string()};
+    if (under.seed) j["seed"] = *under.seed;
+    j["engine_options"] = {under.engine_options[0], under.engine_options[1]};
+    if (!context.event.empty()) j["event"] = context.event;
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -98,6 +104,22 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
         r.final_position = j.at("final_position").get<std::string>();
         r.started = std::chrono::system_clock::time_point(std::chrono::milliseconds(j.at("started_ms").get<int64_t>()));
         r.duration = std::chrono::milliseconds(j.at("duration_ms").get<int64_t>());
+        // Lines written before these fields existed have none of them: the
+        // time control stays unknown here and the formats use the tournament's.
+        auto &under = r.played_under;
+        if (j.contains("time_control")) {
+            for (int side = 0; side < 2; ++side) {
+                const auto text = j["time_control"].at(static_cast<size_t>(side)).get<std::string>();
+                auto tc = core::TimeControl::parse(text);
+                if (!tc) return fail("bad time_control " + quote(text) + ": " + tc.error().message);
+                under.time_control[side] = *tc;
+            }
+        }
+        if (j.contains("seed")) under.seed = j["seed"].get<uint64_t>();
+        if (j.contains("engine_options"))
+            for (int side = 0; side < 2; ++side)
+                under.engine_options[side] = j["engine_options"].at(static_cast<size_t>(side))
+                                                 .get<std::vector<std::pair<std::string, std::string>>>();
     } catch (const json::exception &e) {
         return fail(std::string("bad game record: ") + e.what());
     }

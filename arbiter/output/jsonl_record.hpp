@@ -17,6 +17,7 @@ inline constexpr int kJsonlSchema = 2;
 struct RecordContext {
     std::string game_id;        // plugin id
     std::string variant;        // "othello" or "othello capture=mandatory"
+    std::string event;          // the tournament's event (valid UTF-8), as the PGN's Event tag; empty: not written
 };
 
 // One line, without the trailing newline.

@@ -80,7 +80,16 @@ Expected<std::string> NativeRecordWriter::write(const FinishedGame &game) const 
         if (auto ok = replay(m.text, &m); !ok) return Unexpected<Error>{ok.error()};
 
     const std::string date = iso_utc(r.started);
-    const std::string time_control = context_.time_control.to_string();
+    // What each side played under, from the record; a record that does not say
+    // (written before it did) takes the tournament's.
+    core::TimeControl side_tc[2];
+    std::string side_text[2];
+    for (int side = 0; side < 2; ++side) {
+        side_tc[side] = r.played_under.time_control[side].value_or(context_.time_control);
+        side_text[side] = side_tc[side].to_string();
+    }
+    const bool same = side_tc[0] == side_tc[1];
+    const std::string time_control = same ? side_text[0] : std::string();
     arb_record_game g{};
     g.struct_size = sizeof g;
     g.move_struct_size = sizeof(arb_record_move);
@@ -93,9 +102,16 @@ Expected<std::string> NativeRecordWriter::write(const FinishedGame &game) const 
     g.event = context_.event.c_str();
     g.site = context_.site.c_str();
     g.date = date.c_str();
-    if (context_.time_control.kind == core::TimeControl::Kind::Clock) {
-        g.clock_base_ms = context_.time_control.base.count();
-        g.clock_increment_ms = context_.time_control.increment.count();
+    for (int side = 0; side < 2; ++side) {
+        if (side_tc[side].kind == core::TimeControl::Kind::Clock) {
+            g.side_clock_base_ms[side] = side_tc[side].base.count();
+            g.side_clock_increment_ms[side] = side_tc[side].increment.count();
+        }
+        g.side_time_control[side] = side_text[side].c_str();
+    }
+    if (same) {  // the common fields, all a plugin of the first layout reads
+        g.clock_base_ms = g.side_clock_base_ms[0];
+        g.clock_increment_ms = g.side_clock_increment_ms[0];
     }
     g.time_control = time_control.c_str();
 

@@ -19,7 +19,7 @@ namespace arb::output {
 struct NativeRecordContext {
     std::string event;
     std::string site;
-    core::TimeControl time_control;
+    core::TimeControl time_control;  // the tournament's: for records that do not say what their game was played under
 };
 
 class NativeRecordWriter {

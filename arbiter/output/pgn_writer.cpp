@@ -62,6 +62,23 @@ std::string move_comment(const match::MoveRecord &m) {
     return "{" + text + seconds + "}";
 }
 
+// What the game was played under, from its record; a record that does not
+// say takes the tournament's. Sides under different controls get one tag
+// each and TimeControl "?" (PGN's unknown: no single value holds).
+void write_time_control(std::string &out, const match::PlayedUnder &under,
+                        const std::optional<core::TimeControl> &tournament) {
+    const auto side0 = under.time_control[0] ? under.time_control[0] : tournament;
+    const auto side1 = under.time_control[1] ? under.time_control[1] : tournament;
+    if (!side0 || !side1) return;
+    if (*side0 == *side1) {
+        tag(out, "TimeControl", side0->to_string());
+        return;
+    }
+    tag(out, "TimeControl", "?");
+    tag(out, "WhiteTimeControl", side0->to_string());
+    tag(out, "BlackTimeControl", side1->to_string());
+}
+
 }  // namespace
 
 const char *pgn_termination(match::Termination termination) {
@@ -107,7 +124,7 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     tag(out, "Game", std::to_string(g.slot.index + 1));
     tag(out, "Termination", pgn_termination(r.termination));
     tag(out, "ArbiterTermination", match::termination_name(r.termination));
-    if (!context.time_control.empty()) tag(out, "TimeControl", context.time_control);
+    write_time_control(out, r.played_under, context.time_control);
     tag(out, "Variant", context.variant);
     if (!r.opening_position.empty() && r.opening_position != context.start_position) {
         tag(out, "SetUp", "1");

@@ -2,14 +2,18 @@
 // other PGN tools read: the Seven Tag Roster first and in order (Event, Site,
 // Date, Round, White, Black, Result), then WhiteSide/BlackSide (PGN's White
 // is side 0, the first mover: Othello's black), Game, Termination (PGN's
-// values) and ArbiterTermination (ours), TimeControl, Variant, SetUp and FEN,
+// values) and ArbiterTermination (ours), TimeControl (from the record: when
+// the sides played under different ones, "?" and WhiteTimeControl and
+// BlackTimeControl, as cutechess writes them), Variant, SetUp and FEN,
 // Score, PlyCount; numbered movetext in the plugin's canonical notation, with
 // cutechess-style comments {+0.50/12 0.51s} (score in pawns = cp/100 from
 // the mover's view, depth, seconds) on moves whose engine sent a score.
 #pragma once
 
+#include "core/time_control.hpp"
 #include "output/finished_game.hpp"
 
+#include <optional>
 #include <string>
 
 namespace arb::output {
@@ -21,7 +25,9 @@ struct PgnContext {
     std::string start_position;  // the plugin's start position: no FEN tag for games that begin there
     int first_side = 0;          // side to move where the game began (1: movetext starts "1...")
     std::string side_names[2];   // the game's names of side 0 and 1 (e.g. "black", "white"); empty: no tags
-    std::string time_control;    // PGN TimeControl, e.g. "10+0.1"; empty: no tag
+    // The tournament's time control, for records that do not say what their
+    // game was played under (written before they did); nullopt: no tag for those.
+    std::optional<core::TimeControl> time_control;
 };
 
 // PGN's Termination value for ours: "normal", "time forfeit", "rules

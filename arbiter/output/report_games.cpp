@@ -155,6 +155,9 @@ void ReportGames::add(const FinishedGame &g) {
     j["t"] = match::termination_name(r.termination);
     if (!r.reason.empty()) j["why"] = r.reason;
     if (r.loser_side >= 0) j["fault"] = r.loser_side;
+    // What the game was played under, from its record (an engine may have its own).
+    if (r.played_under.time_control[0] && r.played_under.time_control[1])
+        j["tc"] = {r.played_under.time_control[0]->to_string(), r.played_under.time_control[1]->to_string()};
 
     // Moves: the opening line's first, then the engines'.
     std::vector<std::string> texts(r.opening_moves);

@@ -1,5 +1,6 @@
 #include "tournament/output_files.hpp"
 
+#include "core/utf8.hpp"
 
 #include <unistd.h>
 
@@ -45,13 +46,16 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     RecordFormat f;
     f.record.game_id = c.game.id;
     f.record.variant = variant_text(c.game);
-    f.pgn.event = c.event;
+    // The event is text from the config: made valid UTF-8 here, once, for
+    // every record (JSON lines, PGN, the game's own) to carry the same.
+    f.record.event = valid_utf8(c.event);
+    f.pgn.event = f.record.event;
     f.pgn.site = host_name();
     f.pgn.variant = f.record.variant;
     for (int side = 0; side < 2; ++side) f.pgn.side_names[side] = loaded.plugin->api().side_names[side];
-    f.pgn.time_control = c.time_control.to_string();
+    f.pgn.time_control = c.time_control;
     if (auto native = output::NativeRecordWriter::create(loaded.plugin, c.game.options,
-                                                         {c.event, f.pgn.site, c.time_control}))
+                                                         {f.record.event, f.pgn.site, c.time_control}))
         f.native = std::move(*native);
     auto start = game::GameState::create(loaded.plugin, c.game.options);
     if (start) {

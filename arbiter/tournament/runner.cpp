@@ -32,6 +32,20 @@ bool engine_needs_restart(const match::GameRecord &r, int side) {
     }
 }
 
+// Every record of the tournament passes here before it is handed in: it gets
+// what the game was played under, and its texts (from engines and the plugin)
+// become valid UTF-8 once, so that every file written from it says the same.
+void complete_record(match::GameRecord &record, const match::GameSetup &setup, const GameRules &rules,
+                     const match::ScheduledGame &slot) {
+    auto &under = record.played_under;
+    for (int side = 0; side < 2; ++side) {
+        under.time_control[side] = setup.time_control[side];
+        under.engine_options[side] = rules.engines[static_cast<size_t>(slot.engine[side])].ugi_options;
+    }
+    if (setup.seed != 0) under.seed = setup.seed;
+    match::make_texts_valid(record);
+}
+
 }  // namespace
 
 GameRules game_rules(const config::TournamentConfig &c, game::PluginPtr plugin, std::vector<config::Opening> openings) {
@@ -98,6 +112,7 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         controls.stop_new = true;
     };
     auto play_one = [&](const match::ScheduledGame &slot) {
+        const match::GameSetup setup = game_setup(rules, slot);
         match::GameRecord record;
         std::unique_ptr<engine::UgiEngine> engines[2];
         for (int side = 0; side < 2; ++side) {
@@ -108,7 +123,7 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
                 return;
             }
             if (!e) {
-                record = match::engine_failure_record(game_setup(rules, slot), engine_name(rules, slot, 0),
+                record = match::engine_failure_record(setup, engine_name(rules, slot, 0),
                                                       engine_name(rules, slot, 1), side, e.error());
                 break;
             }
@@ -116,7 +131,7 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             engines[side]->set_stop_flag(&controls.abandon);  // abandoning must not wait for a search
         }
         if (engines[0] && engines[1]) {
-            record = play_game(game_setup(rules, slot), *engines[0], *engines[1], &controls.abandon);
+            record = play_game(setup, *engines[0], *engines[1], &controls.abandon);
             for (int side = 0; side < 2; ++side) {
                 engines[side]->set_stop_flag(nullptr);  // the flag belongs to this run, the engine may outlive it
                 bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart();
@@ -125,6 +140,7 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         } else if (engines[0]) {
             pool.release(slot.engine[0], std::move(engines[0]), true);
         }
+        complete_record(record, setup, rules, slot);
         std::lock_guard lock(mutex);
         if (record.termination == Termination::Abandoned) {
             ++stats.abandoned;
@@ -158,8 +174,30 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         });
     // The tick runs without the lock, so that what it does (redrawing, rating
     // fits for reports) never holds up a worker handing in its game.
+    // An exception out of the tick (a report that cannot be built) must not
+    // leave this function with joinable threads: that is std::terminate, and
+    // the games finished so far would be reported nowhere.
+    auto tick_failed = [&](std::string why) {
+        std::lock_guard lock(mutex);
+        stats.tick_failure = std::move(why);
+        controls.stop_new = true;
+    };
+    bool ticking = static_cast<bool>(tick);
     for (;;) {
-        if (tick) tick();
+        if (ticking) {
+            try {
+                tick();
+            } catch (const std::bad_alloc &) {
+                ticking = false;
+                tick_failed("out of memory");
+            } catch (const std::exception &e) {
+                ticking = false;
+                tick_failed(e.what());
+            } catch (...) {
+                ticking = false;
+                tick_failed("unknown exception");
+            }
+        }
         std::unique_lock lock(mutex);
         if (worker_done.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) break;
     }

@@ -49,6 +49,8 @@ struct RunStats {
     int workers = 0;        // games played at once (concurrency, lowered to what the pool allows)
     int pool_capacity = 0;
     std::string out_of_resources;  // non-empty: the run stopped because the system ran out of resources
+    std::string tick_failure;      // non-empty: the tick threw (e.g. bad_alloc building a report); no new
+                                   // game was started after it, running ones finished and were handed in
 };
 
 // What the workers need from the config: a slice, not the whole config.
@@ -74,7 +76,9 @@ match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &
 using GameDone = std::function<bool(output::FinishedGame &&)>;
 // Called on the calling thread about every 100 ms while games run; not
 // serialised with GameDone (it may run while a worker is in GameDone), so
-// the slow work of reports belongs here.
+// the slow work of reports belongs here. If it throws, no new game starts,
+// the running ones finish, it is not called again and RunStats::tick_failure
+// says why: the workers are always joined.
 using Tick = std::function<void()>;
 
 // The engine pool's capacity for a run: parts.pool_capacity, or

@@ -322,7 +322,8 @@ void Session::play() {
         *rules_, pending_, c_.concurrency, *pool_, options_.parts.play_game, controls_,
         [this](output::FinishedGame &&g) { return record(std::move(g)); }, [this] { tick(); });
     if (stats_.out_of_resources.empty()) stats_.out_of_resources = out_of_resources_;
-    if (write_error_.empty()) print_due_reports();
+    // A failed tick is not tried again: its reports are what failed.
+    if (write_error_.empty() && stats_.tick_failure.empty()) print_due_reports();
     progress_->clear();
 }
 
@@ -337,6 +338,12 @@ SessionResult Session::finish() {
                             recorded_, total_,
                             stats_.abandoned ? fmt::format(", {} running abandoned", stats_.abandoned) : "",
                             dir_.string());
+        return result_;
+    }
+    if (!stats_.tick_failure.empty()) {
+        failed(fmt::format("stopped: building the progress report failed ({}); the {} finished games are recorded, "
+                           "continue with 'arbiter run --resume {}'",
+                           stats_.tick_failure, recorded_, dir_.string()));
         return result_;
     }
     if (stats_.workers < c_.concurrency && stats_.workers < static_cast<int>(pending_.size()))

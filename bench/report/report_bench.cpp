@@ -163,7 +163,7 @@ int main(int argc, char **argv) {
                 const fs::path log = dir / "games.jsonl";
                 {
                     std::ofstream file(log, std::ios::trunc);
-                    for (const auto &g : games) file << arb::output::to_json_line(g, {id, id}) << '\n';
+                    for (const auto &g : games) file << arb::output::to_json_line(g, {id, id, ""}) << '\n';
                 }
                 const auto jsonl_bytes = fs::file_size(log);
                 auto built = arb::tournament::ReportFile(loaded, count).write(log, dir / "report.html", "finished");

@@ -29,6 +29,8 @@ std::string write(const Game &game) {
     if (!game.date.empty()) text += "DT[" + game.date + "]";
     text += "PB[" + property_text(game.black) + "]PW[" + property_text(game.white) + "]RE[" + game.result + "]";
     if (!game.time.empty()) text += "TI[" + game.time + "]";
+    if (!game.black_time.empty()) text += "TB[" + game.black_time + "]";
+    if (!game.white_time.empty()) text += "TW[" + game.white_time + "]";
     text += "TY[8]BO[8 " + game.board + (game.first == 0 ? " *]" : " O]");
     int side = game.first;
     for (const Move &m : game.moves) {
@@ -78,17 +80,23 @@ std::string move(std::string_view text) {
     return upper;
 }
 
-std::string clock(std::chrono::seconds time) {
-    const long long s = time.count() < 0 ? 0 : time.count();
-    char text[48];
+std::string clock(std::chrono::milliseconds time) {
+    const long long ms = time.count() < 0 ? 0 : time.count();
+    const long long s = ms / 1000;
+    char text[64];
     if (s < 3600) std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
     else std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
-    return text;
+    std::string out = text;
+    if (ms % 1000 != 0) {
+        std::snprintf(text, sizeof text, ".%03lld", ms % 1000);
+        out += text;
+        while (out.back() == '0') out.pop_back();  // "0:00.100" -> "0:00.1"
+    }
+    return out;
 }
 
-std::string time_control(std::chrono::seconds base, std::chrono::seconds increment) {
-    if (increment.count() <= 0) return clock(base);
-    return clock(base) + "/" + clock(increment) + "/0:00";
+std::string time_control(std::chrono::milliseconds base, std::chrono::milliseconds increment) {
+    return clock(base) + "/" + (increment.count() > 0 ? clock(increment) : std::string()) + "/0:00";
 }
 
 std::string result(int black_minus_white, char flag) {

@@ -6,7 +6,8 @@
 //     BO[8 ---------------------------O*------*O--------------------------- *]B[F5//0.51]W[D6/-1.30/0.20];)
 // Property meanings follow the GGF description of GGS
 // (https://www.skatgame.net/mburo/ggsa/ggf): RE is black's result in discs,
-// with ":t" (time out), ":r" (resigned) or ":s" (mutual score) flags.
+// with ":t" (time out), ":r" (resigned) or ":s" (mutual score) flags; TI is
+// the clock of both sides when equal, else TB and TW give each its own.
 // Depends on the standard library only, so the plugin stays self-contained.
 #pragma once
 
@@ -33,7 +34,8 @@ struct Game {
     std::string date;                  // DT, GGF's form ("2026.11.22_10:05:00.UTC"); empty: none
     std::string black = "?", white = "?";  // PB, PW
     std::string result = "?";          // RE: result(), or "?" for a game without one
-    std::string time;                  // TI: time_control(); empty: none
+    std::string time;                  // TI: time_control() of both sides; empty: none
+    std::string black_time, white_time;  // TB, TW: each side's, when they differ (then TI is empty)
     std::string board{kStandardBoard};  // BO: 64 squares in GGF's letters
     int first = 0;                     // side to move at the start: 0 black, 1 white
     std::vector<Move> moves;
@@ -55,10 +57,15 @@ std::optional<Board> board(std::string_view position, std::string &error);
 // A square as GGF writes it: "f5" -> "F5"; "pass" (or "PA") -> "PA".
 std::string move(std::string_view text);
 
-// A clock in GGF's form: "m:ss" below an hour, else "h:mm:ss".
-std::string clock(std::chrono::seconds time);
-// TI's value: "5:00" without increment, "5:00/0:02/0:00" (time/increment/extension) with one.
-std::string time_control(std::chrono::seconds base, std::chrono::seconds increment);
+// A clock in GGF's form: "m:ss" below an hour, else "h:mm:ss"; a time that
+// is not whole seconds gets its fraction, "0:00.1" (GGS writes whole seconds
+// only; readers of whole seconds cannot hold 0.1 s any other way).
+std::string clock(std::chrono::milliseconds time);
+// TI's (TB's, TW's) value: time/increment/extension, as GGS writes its
+// clocks, eg "5:00/0:02/0:00"; a zero increment is left blank, "5:00//0:00".
+// The extension (GGS's grace time, 2:00 when a reader finds none) is always
+// written: the arbiter gives none.
+std::string time_control(std::chrono::milliseconds base, std::chrono::milliseconds increment);
 
 // Black's result: "+12.00", "-64.00:t", "0.00:s". flag: 0 (none), 't', 'r' or 's'.
 std::string result(int black_minus_white, char flag);

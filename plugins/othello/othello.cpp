@@ -169,9 +169,18 @@ public:
         record.black = game.player(0);
         record.white = game.player(1);
         record.date = ggf::date(game.date());
-        if (game.clock_base_ms() > 0)
-            record.time = ggf::time_control(std::chrono::seconds(game.clock_base_ms() / 1000),
-                                            std::chrono::seconds(game.clock_increment_ms() / 1000));
+        // TI when both sides had one clock, else TB and TW (a side without a clock has none).
+        std::string side_time[2];
+        for (int side = 0; side < 2; ++side)
+            if (game.side_clock_base_ms(side) > 0)
+                side_time[side] = ggf::time_control(std::chrono::milliseconds(game.side_clock_base_ms(side)),
+                                                    std::chrono::milliseconds(game.side_clock_increment_ms(side)));
+        if (side_time[0] == side_time[1]) {
+            record.time = side_time[0];
+        } else {
+            record.black_time = side_time[0];
+            record.white_time = side_time[1];
+        }
         const Discs start = discs();
         for (int square = 0; square < 64; ++square) {
             const Bits bit = Bits{1} << square;

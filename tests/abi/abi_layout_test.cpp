@@ -44,7 +44,10 @@ static_assert(sizeof(arb_record_move) == 24 && offsetof(arb_record_move, elapsed
 static_assert(offsetof(arb_record_game, moves) == 8 && offsetof(arb_record_game, move_count) == 16);
 static_assert(offsetof(arb_record_game, ending) == 24 && offsetof(arb_record_game, player_names) == 32);
 static_assert(offsetof(arb_record_game, date) == 64 && offsetof(arb_record_game, clock_base_ms) == 72);
-static_assert(offsetof(arb_record_game, time_control) == 88 && sizeof(arb_record_game) == 96);
+static_assert(offsetof(arb_record_game, time_control) == 88);
+// Its second layout appends the per-side clocks past the first's 96 bytes.
+static_assert(offsetof(arb_record_game, side_clock_base_ms) == 96 && offsetof(arb_record_game, side_clock_increment_ms) == 112);
+static_assert(offsetof(arb_record_game, side_time_control) == 128 && sizeof(arb_record_game) == 144);
 static_assert(sizeof(arb_game_record_format) == 24 && offsetof(arb_game_record_format, write_record) == 16);
 static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
 static_assert(sizeof(arb_option_desc) == 56);

@@ -82,7 +82,7 @@ void check_ggf_lines(const std::filesystem::path &out, int total) {
     std::ifstream in(out / "games.ggf");
     REQUIRE(in.good());
     const std::regex game(R"(\(;GM\[Othello\]PC\[arbiter\]DT\[\d{4}\.\d\d\.\d\d_\d\d:\d\d:\d\d\.UTC\])"
-                          R"(PB\[([^\]]*)\]PW\[([^\]]*)\]RE\[[+-]?\d+\.\d\d(:[trs])?\]TI\[\d+:\d\d(/\d+:\d\d/0:00)?\])"
+                          R"(PB\[([^\]]*)\]PW\[([^\]]*)\]RE\[[+-]?\d+\.\d\d(:[trs])?\]TI\[(\d+:\d\d(?:\.\d+)?/(?:\d+:\d\d(?:\.\d+)?)?/0:00)\])"
                           R"(TY\[8\]BO\[8 [-*O]{64} ([*O])\]((?:[BW]\[(?:[A-H][1-8]|PA)(?:/-?\d*\.?\d*(?:/\d+\.\d\d)?)?\])*);\))");
     const std::regex move(R"(([BW])\[)");
     std::string line;

@@ -117,6 +117,26 @@ TEST_CASE("a GGF record from a non-standard start with a pass, scores and times"
     }
 }
 
+TEST_CASE("GGF's TI keeps a sub-second increment: 10+0.1 is TI[0:10/0:00.1/0:00]", "[othello][record]") {
+    auto start = test::new_game("othello");
+    std::vector<arb_record_move> moves;
+    arb_record_game g = game_of(moves, ARB_RESULT_ONGOING, ARB_ENDING_UNFINISHED);
+    g.clock_base_ms = 10000;
+    g.clock_increment_ms = 100;  // was written TI[0:10]: the increment lost
+    CHECK_THAT(write(start, g, 4096).text, Catch::Contains("RE[?]TI[0:10/0:00.1/0:00]TY[8]"));
+    g.clock_base_ms = 3723250;  // 1 h 2 min 3.25 s
+    g.clock_increment_ms = 0;
+    CHECK_THAT(write(start, g, 4096).text, Catch::Contains("RE[?]TI[1:02:03.25//0:00]TY[8]"));
+    // A host of the second layout names each side's clock.
+    g.clock_base_ms = 0;
+    g.side_clock_base_ms[0] = 300000;
+    g.side_clock_increment_ms[0] = 2000;
+    g.side_clock_base_ms[1] = 60000;
+    g.side_time_control[0] = "300+2";
+    g.side_time_control[1] = "60";
+    CHECK_THAT(write(start, g, 4096).text, Catch::Contains("RE[?]TB[5:00/0:02/0:00]TW[1:00//0:00]TY[8]"));
+}
+
 TEST_CASE("a GGF wipeout from the standard start gives the empties to the winner", "[othello][record]") {
     auto start = test::new_game("othello");
     game::GameState s = start;
@@ -199,8 +219,25 @@ TEST_CASE("the host's writer replays a finished game's texts into the plugin's r
     g.record.started = std::chrono::system_clock::time_point(std::chrono::seconds(1795341900));  // 2026-11-22T10:05:00Z
     auto text = (*writer)->write(g);
     REQUIRE(text.has_value());
-    CHECK(*text == "(;GM[Othello]PC[arbiter]DT[2026.11.22_10:05:00.UTC]PB[a(1)]PW[b]RE[+4.00]TI[1:00]TY[8]BO[8 " +
+    // The record does not say what it was played under: the tournament's 60+0
+    // (no increment: a blank field; no extension: 0:00, which GGS's 2:00 default would otherwise be).
+    CHECK(*text == "(;GM[Othello]PC[arbiter]DT[2026.11.22_10:05:00.UTC]PB[a(1)]PW[b]RE[+4.00]TI[1:00//0:00]TY[8]BO[8 " +
                        kPassBoard + " *]B[G8]W[PA//0.00]B[B8/4.00/0.25];)\n");
+
+    // What the record says wins over the tournament's: both sides alike give
+    // TI, with a sub-second increment kept; different ones give TB and TW.
+    g.record.played_under.time_control[0] = g.record.played_under.time_control[1] = *core::TimeControl::parse("10+0.1");
+    auto same = (*writer)->write(g);
+    REQUIRE(same.has_value());
+    CHECK_THAT(*same, Catch::Contains("RE[+4.00]TI[0:10/0:00.1/0:00]TY[8]"));
+    g.record.played_under.time_control[1] = *core::TimeControl::parse("3600+2.5");
+    auto sides = (*writer)->write(g);
+    REQUIRE(sides.has_value());
+    CHECK_THAT(*sides, Catch::Contains("RE[+4.00]TB[0:10/0:00.1/0:00]TW[1:00:00/0:02.5/0:00]TY[8]"));
+    g.record.played_under.time_control[1] = *core::TimeControl::parse("movetime=2");
+    auto no_clock = (*writer)->write(g);
+    REQUIRE(no_clock.has_value());
+    CHECK_THAT(*no_clock, Catch::Contains("RE[+4.00]TB[0:10/0:00.1/0:00]TY[8]"));  // white had no clock
 
     g.record.moves[1].text = "a1";  // taken: the game cannot be replayed
     auto bad = (*writer)->write(g);

@@ -166,3 +166,16 @@ TEST_CASE("a game without status lines carries no status column", "[report]") {
     CHECK(decoded.columns.count("status") == 0);
     CHECK(decoded.games[0].statuses.empty());
 }
+
+TEST_CASE("a game's time control in the report comes from its record, per side", "[report]") {
+    output::ReportGames games(plugin("tictactoe"), {});
+    games.add(test::sample_game(0));  // a record that does not say: no figure
+    auto g = test::sample_game(1);
+    g.record.played_under.time_control[0] = *core::TimeControl::parse("10+0.1");
+    g.record.played_under.time_control[1] = *core::TimeControl::parse("5+0.05");
+    games.add(g);
+    const auto decoded = test::decode_payload(games.payload());
+    REQUIRE(decoded.games.size() == 2);
+    CHECK_FALSE(decoded.games[0].facts.contains("tc"));
+    CHECK(decoded.games[1].facts["tc"] == nlohmann::json::array({"10+0.1", "5+0.05"}));
+}

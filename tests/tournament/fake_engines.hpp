@@ -93,6 +93,11 @@ struct FakeWorld {
             r.reason = "dice";
             return r;
         }
+        if (a.name() == "badtext" || b.name() == "badtext") {  // a plugin whose reason is not UTF-8
+            r.result = ARB_RESULT_DRAW;
+            r.reason = "the plugin says \xC3\x28 and \xFF";
+            return r;
+        }
         if (a.name() == "strong" || b.name() == "strong") {  // wins every game it plays
             r.result = a.name() == "strong" ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1;
             r.reason = "strong always wins";

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <sstream>
 
 using namespace arb;
@@ -19,12 +21,12 @@ TEST_CASE("a JSON line round-trips every fact of a game", "[records]") {
     g.record.termination = match::Termination::IllegalMove;
     g.record.loser_side = 1;
     g.record.offending_text = "bestmove z9 \"x\"";
-    std::string line = output::to_json_line(g, {"tictactoe", "tictactoe"});
+    std::string line = output::to_json_line(g, {"tictactoe", "tictactoe", ""});
     CHECK(line.find('\n') == std::string::npos);
     auto back = output::parse_json_line(line);
     INFO(line);
     REQUIRE(back.has_value());
-    CHECK(output::to_json_line(*back, {"tictactoe", "tictactoe"}) == line);
+    CHECK(output::to_json_line(*back, {"tictactoe", "tictactoe", ""}) == line);
     CHECK(back->slot.index == 3);
     CHECK(back->slot.pair_id == 1);
     CHECK(back->record.termination == match::Termination::IllegalMove);
@@ -38,7 +40,7 @@ TEST_CASE("a JSON line round-trips every fact of a game", "[records]") {
 }
 
 TEST_CASE("a damaged JSON line is refused with a reason", "[records]") {
-    std::string line = output::to_json_line(test::sample_game(0), {"tictactoe", "tictactoe"});
+    std::string line = output::to_json_line(test::sample_game(0), {"tictactoe", "tictactoe", ""});
     CHECK_FALSE(output::parse_json_line(line.substr(0, line.size() / 2)).has_value());
     auto bad_result = line;
     bad_result.replace(bad_result.find("\"1-0\""), 5, "\"2-0\"");
@@ -49,7 +51,8 @@ TEST_CASE("a damaged JSON line is refused with a reason", "[records]") {
 
 TEST_CASE("PGN records have the tags Ordo and BayesElo read and numbered movetext", "[records]") {
     auto g = test::sample_game(0);
-    output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0, {"x", "o"}, "10+0.1"};
+    output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0, {"x", "o"},
+                                *core::TimeControl::parse("10+0.1")};
     // The Seven Tag Roster first and in PGN's order, then ours.
     CHECK(output::to_pgn(g, context) == R"([Event "Unit event"]
 [Site "host"]
@@ -88,7 +91,7 @@ TEST_CASE("PGN move comments as cutechess writes them, and PGN's Termination val
     g.record.moves[0].elapsed = std::chrono::milliseconds(510);
     g.record.moves[1].score_cp = -123;
     g.record.moves[1].elapsed = std::chrono::milliseconds(2000);
-    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, ""};
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt};
     std::string pgn = output::to_pgn(g, context);
     CHECK_THAT(pgn, Catch::Contains("a1 {+0.50/12 0.51s} 2. c3 {-1.23 2s} a3"));
     CHECK_THAT(pgn, !Catch::Contains("WhiteSide"));  // no side names given
@@ -130,7 +133,7 @@ TEST_CASE("the PGN file reads back as the same results through a tag-based reade
     std::string pgn;
     const arb_result results[] = {ARB_RESULT_WIN_SIDE_0, ARB_RESULT_DRAW, ARB_RESULT_WIN_SIDE_1};
     for (int i = 0; i < 3; ++i)
-        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0, {}, ""});
+        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0, {}, std::nullopt});
     std::istringstream in(pgn);
     auto read = rating::read_pgn_results(in);
     INFO((read ? "" : read.error().message));
@@ -145,7 +148,7 @@ TEST_CASE("the PGN file reads back as the same results through a tag-based reade
 
 TEST_CASE("JSONL lines carry their schema and name sides side0/side1, schema 1 lines still read", "[records]") {
     auto g = test::sample_game(0);
-    std::string line = output::to_json_line(g, {"tictactoe", "tictactoe"});
+    std::string line = output::to_json_line(g, {"tictactoe", "tictactoe", ""});
     CHECK_THAT(line, Catch::Contains("\"schema\":2"));
     CHECK_THAT(line, Catch::Contains("\"side0\":\"alpha\""));
     CHECK_THAT(line, Catch::Contains("\"side1\":\"beta\""));
@@ -162,4 +165,78 @@ TEST_CASE("JSONL lines carry their schema and name sides side0/side1, schema 1 l
     std::string future = line;
     future.replace(future.find("\"schema\":2"), 10, "\"schema\":9");
     CHECK_FALSE(output::parse_json_line(future).has_value());
+}
+
+TEST_CASE("a JSON line carries what the game was played under, and an older line without it still reads",
+          "[records]") {
+    auto g = test::sample_game(2);
+    auto &under = g.record.played_under;
+    under.time_control[0] = *core::TimeControl::parse("10+0.1");
+    under.time_control[1] = *core::TimeControl::parse("40/60+0.6");
+    under.seed = 18446744073709551615ULL;  // the largest seed survives JSON (as an unsigned 64-bit number)
+    under.engine_options[0] = {{"Hash", "16"}, {"Threads", "1"}};
+    const std::string line = output::to_json_line(g, {"tictactoe", "tictactoe", "Cup"});
+    CHECK_THAT(line, Catch::Contains(R"("time_control":["10+0.1","40/60+0.6"])"));
+    CHECK_THAT(line, Catch::Contains(R"("seed":18446744073709551615)"));
+    CHECK_THAT(line, Catch::Contains(R"("engine_options":[[["Hash","16"],["Threads","1"]],[]])"));
+    CHECK_THAT(line, Catch::Contains(R"("event":"Cup")"));
+    auto back = output::parse_json_line(line);
+    REQUIRE(back.has_value());
+    CHECK(back->record.played_under.time_control[0] == under.time_control[0]);
+    CHECK(back->record.played_under.time_control[1] == under.time_control[1]);
+    CHECK(back->record.played_under.seed == under.seed);
+    CHECK(back->record.played_under.engine_options[0] == under.engine_options[0]);
+    CHECK(back->record.played_under.engine_options[1].empty());
+    CHECK(output::to_json_line(*back, {"tictactoe", "tictactoe", "Cup"}) == line);
+
+    // A line of an arbiter from before these fields: read, nothing known.
+    std::string older = output::to_json_line(test::sample_game(2), {"tictactoe", "tictactoe", ""});
+    older.erase(older.find(",\"engine_options\""), std::string(R"(,"engine_options":[[],[]])").size());
+    REQUIRE(older.find("engine_options") == std::string::npos);
+    auto parsed = output::parse_json_line(older);
+    REQUIRE(parsed.has_value());
+    CHECK_FALSE(parsed->record.played_under.time_control[0].has_value());
+    CHECK_FALSE(parsed->record.played_under.seed.has_value());
+
+    auto bad = line;
+    bad.replace(bad.find("40/60+0.6"), 9, "fast");
+    auto refused = output::parse_json_line(bad);
+    REQUIRE_FALSE(refused.has_value());
+    CHECK_THAT(refused.error().message, Catch::Contains("bad time_control 'fast'"));
+}
+
+TEST_CASE("PGN's TimeControl comes from the record: per side when they differ, the tournament's for old records",
+          "[records]") {
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, *core::TimeControl::parse("10+0.1")};
+    auto g = test::sample_game(0);
+    SECTION("a record that does not say: the tournament's") {
+        CHECK_THAT(output::to_pgn(g, context), Catch::Contains("[TimeControl \"10+0.1\"]\n[Variant"));
+    }
+    SECTION("both sides under an engine's own control: that one, not the tournament's") {
+        g.record.played_under.time_control[0] = g.record.played_under.time_control[1] = *core::TimeControl::parse("5+0.05");
+        CHECK_THAT(output::to_pgn(g, context), Catch::Contains("[TimeControl \"5+0.05\"]\n[Variant"));
+    }
+    SECTION("sides under different controls: \"?\" and one tag per side") {
+        g.record.played_under.time_control[0] = *core::TimeControl::parse("5+0.05");
+        g.record.played_under.time_control[1] = *core::TimeControl::parse("movetime=0.5");
+        CHECK_THAT(output::to_pgn(g, context),
+                   Catch::Contains("[TimeControl \"?\"]\n[WhiteTimeControl \"5+0.05\"]\n"
+                                   "[BlackTimeControl \"movetime=0.5\"]\n[Variant"));
+    }
+}
+
+TEST_CASE("a record's texts become valid UTF-8 once, and JSON lines and PGN then hold the same bytes", "[records]") {
+    auto g = test::sample_game(0);
+    g.record.reason = "cut \xC3 and \xFF\xFE bytes, kept \xC3\xA9";
+    g.record.engine_names[0] = "al\xF0\x9Fpha";
+    match::make_texts_valid(g.record);
+    const std::string fffd = "\xEF\xBF\xBD";
+    CHECK(g.record.reason == "cut " + fffd + " and " + fffd + fffd + " bytes, kept \xC3\xA9");
+    CHECK(g.record.engine_names[0] == "al" + fffd + fffd + "pha");
+    auto j = nlohmann::json::parse(output::to_json_line(g, {"tictactoe", "tictactoe", ""}));
+    const std::string pgn = output::to_pgn(g, {"e", "h", "tictactoe", "", 0, {}, std::nullopt});
+    CHECK(j["reason"].get<std::string>() == g.record.reason);
+    CHECK(j["side0"].get<std::string>() == g.record.engine_names[0]);
+    CHECK_THAT(pgn, Catch::Contains("{" + g.record.reason + "}"));
+    CHECK_THAT(pgn, Catch::Contains("[White \"" + g.record.engine_names[0] + "\"]"));
 }

@@ -9,7 +9,7 @@
 using namespace arb;
 
 namespace {
-std::string line_of(int index) { return output::to_json_line(test::sample_game(index), {"tictactoe", "tictactoe"}) + "\n"; }
+std::string line_of(int index) { return output::to_json_line(test::sample_game(index), {"tictactoe", "tictactoe", ""}) + "\n"; }
 }  // namespace
 
 TEST_CASE("a torn last record is dropped and the valid length kept", "[resume]") {

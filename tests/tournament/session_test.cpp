@@ -236,6 +236,181 @@ TEST_CASE("report.html is refreshed at each interim standings", "[session][repor
     CHECK_THAT(read(report), Catch::Contains("12 of 12 scheduled (12 rated), finished"));
 }
 
+TEST_CASE("an exception in the progress tick ends the run with an error, engines stopped, finished games kept",
+          "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]");
+    test::FakeWorld world;
+    // 12 games of 100 ms on 2 workers: the tick, every 100 ms, sees a record
+    // long before the last game ends.
+    world.game_time = std::chrono::milliseconds(100);
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    // The tick throws once a game is recorded, as building an interim report may
+    // (bad_alloc); before the fix this left run_games with joinable threads: std::terminate.
+    const auto jsonl = dir.path() / "out/games.jsonl";
+    int throws = 0;
+    options.interrupts = [&]() -> int {
+        std::error_code ec;
+        if (std::filesystem::file_size(jsonl, ec) > 0 && !ec) {
+            ++throws;
+            throw std::bad_alloc();
+        }
+        return 0;
+    };
+    std::ostringstream out, err;
+    auto result = tournament::run_session(loaded, options, out, err);
+    CHECK(throws == 1);  // never called again after it threw
+    CHECK(result.exit_code == 1);
+    CHECK_THAT(err.str(), Catch::Contains("out of memory"));
+    CHECK_THAT(err.str(), Catch::Contains("--resume"));
+    CHECK(world.live_engines == 0);
+    // The games finished before it threw, and those running then, are recorded, each once.
+    int records = 0;
+    auto indices = recorded_indices(dir.path() / "out", records);
+    CHECK(records == static_cast<int>(indices.size()));
+    CHECK(indices.size() >= 1);
+    CHECK(indices.size() < 12);
+    // The run goes on from there.
+    options.interrupts = {};
+    options.resume = true;
+    std::ostringstream out2, err2;
+    auto resumed = tournament::run_session(loaded, options, out2, err2);
+    INFO(out2.str() << err2.str());
+    CHECK(resumed.exit_code == 0);
+    CHECK(recorded_indices(dir.path() / "out", records).size() == 12);
+    CHECK(records == 12);
+}
+
+// The tags of the PGN game whose Game tag is `game_number`; empty if none.
+std::map<std::string, std::string> pgn_tags_of_game(const std::string &pgn, int game_number) {
+    std::istringstream in(pgn);
+    std::string line;
+    std::map<std::string, std::string> tags;
+    while (std::getline(in, line)) {
+        if (line.rfind("[Event ", 0) == 0) {
+            if (tags["Game"] == std::to_string(game_number)) return tags;
+            tags.clear();
+        }
+        if (line.rfind("[", 0) == 0 && line.size() > 4) {
+            const auto space = line.find(' ');
+            tags[line.substr(1, space - 1)] = line.substr(space + 2, line.size() - space - 4);
+        }
+    }
+    if (tags["Game"] == std::to_string(game_number)) return tags;
+    return {};
+}
+
+TEST_CASE("each record says what its game was played under, and the PGN labels the game from it", "[session][records]") {
+    test::TempDir dir;
+    // b plays under its own time control: its games are not the tournament's 10+0.1.
+    auto loaded = load(dir,
+                       "[{name: a, command: x, options: {Hash: 16, Style: wild}}, "
+                       "{name: b, command: x, time_control: 5+0.05}, {name: c, command: x}]",
+                       "time_control: 10+0.1\n", "1");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    auto log = output::read_record_log(dir.path() / "out/games.jsonl");
+    REQUIRE(log.has_value());
+    REQUIRE(log->games.size() == 6);
+    const std::string pgn = read(dir.path() / "out/games.pgn");
+    for (const auto &g : log->games) {
+        const auto &under = g.record.played_under;
+        INFO("game " << g.slot.index + 1 << ": " << g.record.engine_names[0] << " - " << g.record.engine_names[1]);
+        std::string expected_tc[2];
+        for (int side = 0; side < 2; ++side) {
+            const std::string &name = g.record.engine_names[side];
+            expected_tc[side] = name == "b" ? "5+0.05" : "10+0.1";
+            REQUIRE(under.time_control[side].has_value());
+            CHECK(under.time_control[side]->to_string() == expected_tc[side]);
+            using Options = std::vector<std::pair<std::string, std::string>>;
+            CHECK(under.engine_options[side] == (name == "a" ? Options{{"Hash", "16"}, {"Style", "wild"}} : Options{}));
+        }
+        // The tournament hands each colour-swapped pair one seed: pair id + 1.
+        CHECK(under.seed == std::optional<uint64_t>(static_cast<uint64_t>(g.slot.pair_id) + 1));
+        auto tags = pgn_tags_of_game(pgn, g.slot.index + 1);
+        REQUIRE_FALSE(tags.empty());
+        if (expected_tc[0] == expected_tc[1]) {
+            CHECK(tags["TimeControl"] == expected_tc[0]);
+            CHECK(tags.count("WhiteTimeControl") == 0);
+        } else {
+            CHECK(tags["TimeControl"] == "?");
+            CHECK(tags["WhiteTimeControl"] == expected_tc[0]);
+            CHECK(tags["BlackTimeControl"] == expected_tc[1]);
+        }
+    }
+}
+
+TEST_CASE("a record without what it was played under (an older line) takes the tournament's time control",
+          "[session][records]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x, time_control: 5+0.05}]",
+                       "time_control: 10+0.1\n", "1");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    auto first = tournament::run_session(loaded, options, out, err);
+    INFO(out.str() << err.str());
+    REQUIRE(first.games_recorded == 2);
+    // The first line as an older arbiter wrote it: no time_control, seed or
+    // engine_options; --resume rebuilds games.pgn from the lines.
+    const auto jsonl = dir.path() / "out/games.jsonl";
+    std::istringstream lines(read(jsonl));
+    std::string first_line, second_line;
+    std::getline(lines, first_line);
+    std::getline(lines, second_line);
+    auto line = nlohmann::json::parse(first_line);
+    for (const char *key : {"time_control", "seed", "engine_options"}) line.erase(key);
+    std::ofstream(jsonl, std::ios::trunc) << line.dump() << "\n" << second_line << "\n";
+    options.resume = true;
+    std::ostringstream out2, err2;
+    REQUIRE(tournament::run_session(loaded, options, out2, err2).exit_code == 0);
+    const std::string pgn = read(dir.path() / "out/games.pgn");
+    const int old_game = line["index"].get<int>() + 1;
+    // The old record: the tournament's; the new one (b on one side): per side.
+    CHECK(pgn_tags_of_game(pgn, old_game)["TimeControl"] == "10+0.1");
+    CHECK(pgn_tags_of_game(pgn, 3 - old_game)["TimeControl"] == "?");
+}
+
+TEST_CASE("invalid UTF-8 in the event and in a plugin's reason is the same text in games.pgn and games.jsonl",
+          "[session][records]") {
+    test::TempDir dir;
+    // "\xC3\x28" is a cut two-byte character, "\xFF" never starts one.
+    auto loaded = load(dir, "[{name: a, command: x}, {name: badtext, command: x}]", "", "1");
+    loaded.config.event = "Cup \xFF\xC3\x28 2026";  // as raw bytes from a config file
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    const std::string pgn = read(dir.path() / "out/games.pgn");
+    std::istringstream lines(read(dir.path() / "out/games.jsonl"));
+    std::string line;
+    int games = 0;
+    // Each bad byte became U+FFFD (EF BF BD), in both files alike.
+    const std::string event = "Cup \xEF\xBF\xBD\xEF\xBF\xBD( 2026";
+    const std::string reason = "the plugin says \xEF\xBF\xBD( and \xEF\xBF\xBD";
+    while (std::getline(lines, line)) {
+        ++games;
+        auto j = nlohmann::json::parse(line);
+        CHECK(j.at("event").get<std::string>() == event);
+        CHECK(j.at("reason").get<std::string>() == reason);
+        auto tags = pgn_tags_of_game(pgn, j.at("index").get<int>() + 1);
+        CHECK(tags["Event"] == event);
+    }
+    CHECK(games == 2);
+    CHECK(count_of(pgn, "{" + reason + "}") == 2);
+    CHECK(pgn.find('\xFF') == std::string::npos);
+}
+
 TEST_CASE("abandoning on interrupt records no unfinished game", "[session]") {
     test::TempDir dir;
     auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]", "on_interrupt: abandon\n");

@@ -267,7 +267,8 @@
     viewer.hidden = false;
     viewer.setAttribute('data-game', String(i));
     title.textContent = 'Game ' + g.n + ': ' + names[g.e[0]] + ' (' + sides[0] + ') vs ' + names[g.e[1]] + ' (' + sides[1] + ')  ' +
-      g.r + ', ' + g.t + (g.why ? ': ' + g.why : '');
+      g.r + ', ' + g.t + (g.why ? ': ' + g.why : '') +
+      (g.tc ? '; time control ' + (g.tc[0] === g.tc[1] ? g.tc[0] : g.tc[0] + ' vs ' + g.tc[1]) : '');
     moveList.textContent = '';
     current.moves.forEach(function (m, k) {
       if (k % 2 === 0) moveList.appendChild(el('span', { 'class': 'moveno' }, (k / 2 + 1) + '.'));

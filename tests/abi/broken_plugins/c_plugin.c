@@ -17,7 +17,10 @@
  *   1 = reports ABI major 99
  *   2 = refuses every host (entry returns NULL)
  *   3 = a null function pointer in the table
- *   4 = (1.1 only) a null function in the 1.1 part of the table */
+ *   4 = (1.1 only) a null function in the 1.1 part of the table
+ *   5 = fills every text buffer it is given without a terminating NUL:
+ *       the outcome's reason (all ARB_REASON_SIZE bytes) and each `err`
+ *       (all `cap` bytes), so that a host reading to a NUL reads past them */
 #include <arbiter/game.h>
 #if ARB_ABI_MINOR >= 1
 #include <arbiter/ext/move_properties.h>
@@ -58,8 +61,13 @@ static const char *const position_names[3] = {"start", "moved", "end"};
 static void put_text(char *buf, size_t cap, const char *text)
 {
     if (buf == NULL || cap == 0) return;
+#if ARB_TEST_VARIANT == 5
+    (void)text;
+    memset(buf, 'Z', cap); /* the defect: no NUL anywhere in the buffer */
+#else
     strncpy(buf, text, cap - 1);
     buf[cap - 1] = '\0';
+#endif
 }
 
 static arb_state *ARB_CALL c_create(const arb_option_value *options, int32_t count, char *err, size_t cap)

@@ -58,9 +58,19 @@ typedef struct arb_record_game {
     const char *event;           /* eg: "Othello gauntlet" */
     const char *site;            /* host name */
     const char *date;            /* UTC start, "YYYY-MM-DDTHH:MM:SSZ"; "" unknown */
-    int64_t clock_base_ms;       /* thinking time per side; 0 when the game had no clock */
+    int64_t clock_base_ms;       /* thinking time per side; 0 when the game had no clock, or when
+                                    the two sides played under different ones (see side_*) */
     int64_t clock_increment_ms;  /* added per move */
-    const char *time_control;    /* the host's text of the time control, eg: "300+2" */
+    const char *time_control;    /* the host's text of the time control, eg: "300+2"; "" when the
+                                    sides played under different ones */
+    /* Appended in the second layout (struct_size 144; the first was 96, a
+     * plugin given that one has only the fields above): what each
+     * side played under, index 0 for side 0. Equal to the fields above when
+     * both sides had the same time control. */
+    int64_t side_clock_base_ms[2];       /* 0 when that side had no clock (move time, depth, nodes) */
+    int64_t side_clock_increment_ms[2];
+    const char *side_time_control[2];    /* the host's text, eg: "300+2", "movetime=5"; never NULL
+                                            from a host of this layout */
 } arb_record_game;
 
 typedef struct arb_game_record_format {

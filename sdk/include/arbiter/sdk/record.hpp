@@ -20,7 +20,7 @@ struct RecordFormat {
 
 class RecordGame {
 public:
-    explicit RecordGame(const arb_record_game &game) noexcept {
+    explicit RecordGame(const arb_record_game &game) noexcept : size_(game.struct_size) {
         std::memcpy(&game_, &game, std::min<size_t>(game.struct_size, sizeof game_));
         if (game.struct_size < sizeof game_) std::memset(reinterpret_cast<char *>(&game_) + game.struct_size, 0,
                                                          sizeof game_ - game.struct_size);
@@ -44,9 +44,26 @@ public:
     [[nodiscard]] std::string_view time_control() const noexcept { return text(game_.time_control); }
     [[nodiscard]] int64_t clock_base_ms() const noexcept { return game_.clock_base_ms; }
     [[nodiscard]] int64_t clock_increment_ms() const noexcept { return game_.clock_increment_ms; }
+    // What `side` played under (an engine may have its own time control). A
+    // host of the first layout sends only the common fields above: those.
+    [[nodiscard]] int64_t side_clock_base_ms(int side) const noexcept {
+        return has_sides() ? game_.side_clock_base_ms[side & 1] : game_.clock_base_ms;
+    }
+    [[nodiscard]] int64_t side_clock_increment_ms(int side) const noexcept {
+        return has_sides() ? game_.side_clock_increment_ms[side & 1] : game_.clock_increment_ms;
+    }
+    [[nodiscard]] std::string_view side_time_control(int side) const noexcept {
+        return has_sides() ? text(game_.side_time_control[side & 1]) : time_control();
+    }
 
 private:
     static std::string_view text(const char *s) noexcept { return s == nullptr ? std::string_view() : s; }
+    // A host of the second layout always names both sides' time controls.
+    [[nodiscard]] bool has_sides() const noexcept {
+        return size_ >= offsetof(arb_record_game, side_time_control) + sizeof game_.side_time_control &&
+               game_.side_time_control[0] != nullptr && game_.side_time_control[1] != nullptr;
+    }
+    uint32_t size_;
     arb_record_game game_{};
 };
 
