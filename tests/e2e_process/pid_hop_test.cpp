@@ -8,20 +8,13 @@
 // without a writable cgroup v2 gets).
 //
 // A hopper outruns any /proc scan, the test's included, so the test does not
-// look for its pids: every hopper holds a shared flock on a file, inherited
-// by each generation, and the file can be locked exclusively exactly when no
-// hopper is left. A hopper that escapes ends by itself after 20 s.
+// look for its pids but asks whether its lock file is still held
+// (test::lock_free_within_2s). A hopper that escapes ends by itself after 20 s.
 #include "../tournament/temp_dir.hpp"
 #include "support/process_scan.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
-#include <chrono>
-#include <thread>
 
 using namespace arb;
 using namespace std::chrono_literals;
@@ -34,20 +27,6 @@ const std::string kMock = kBin + "/arbiter-mock-engine";
 
 // Repetitions per case: the escape was a race, seen on some runs only.
 constexpr int kRepetitions = 3;
-
-// True when no process holds `lock` any more, waiting up to two seconds for
-// killed hoppers to be gone (a SIGKILL takes effect asynchronously).
-bool no_hopper_left(const std::filesystem::path &lock) {
-    int fd = ::open(lock.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;  // never created: the hopper did not run, nothing was tested
-    bool free = false;
-    for (int i = 0; i < 200 && !free; ++i) {
-        free = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
-        if (!free) std::this_thread::sleep_for(10ms);
-    }
-    ::close(fd);
-    return free;
-}
 
 std::string hopper(const std::filesystem::path &lock) {
     return kMock + " --game tictactoe --plugin-dir " + ARBITER_PLUGIN_DIR + " --misbehave pid-hop --hop-lock " +
@@ -68,7 +47,7 @@ void play_with_hoppers(const std::string &mode) {
         INFO("repetition " << i + 1 << ": " << run.output);
         REQUIRE(run.exit_code == 0);
         REQUIRE(std::filesystem::exists(lock));
-        CHECK(no_hopper_left(lock));
+        CHECK(test::lock_free_within_2s(lock));
     }
 }
 
@@ -86,7 +65,7 @@ void run_with_hoppers(const std::string &mode) {
         INFO("repetition " << i + 1 << ": " << run.output);
         REQUIRE(run.exit_code == 0);
         REQUIRE(std::filesystem::exists(lock));
-        CHECK(no_hopper_left(lock));
+        CHECK(test::lock_free_within_2s(lock));
     }
 }
 
@@ -100,7 +79,7 @@ void check_with_hopper(const std::string &mode) {
         INFO("repetition " << i + 1 << ": " << run.output);
         REQUIRE(run.exit_code == 0);  // the hopper is the engine's business: the engine itself behaves
         REQUIRE(std::filesystem::exists(lock));
-        CHECK(no_hopper_left(lock));
+        CHECK(test::lock_free_within_2s(lock));
     }
 }
 
