@@ -426,6 +426,21 @@ bool Child::exited() const {
     return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
 }
 
+bool Child::wait_exit(SteadyClock::time_point deadline) const {
+    for (int round = 0;; ++round) {
+        if (exited()) return true;
+        auto now = SteadyClock::now();
+        if (now >= deadline) return false;
+        if (pidfd_.valid()) {
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
+            pollfd pfd{pidfd_.get(), POLLIN, 0};
+            ::poll(&pfd, 1, static_cast<int>(std::clamp<long long>(left, 1, 1000)));
+        } else {
+            sleep_briefly(std::chrono::milliseconds(round < 20 ? 1 : 10), deadline);
+        }
+    }
+}
+
 std::optional<int> Child::wait_until(SteadyClock::time_point deadline) {
     if (pid_ <= 0 || status_) return status_;
     for (int round = 0;; ++round) {

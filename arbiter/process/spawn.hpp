@@ -122,6 +122,10 @@ public:
     // True once the child has exited; does not reap it (so its pid and group
     // id stay ours). Works with or without a pidfd.
     [[nodiscard]] bool exited() const;
+    // Waits until the child exited or `deadline` passed, without reaping it
+    // (so that kill_and_reap() can still reach what it started by its pid and
+    // group). True once it exited.
+    bool wait_exit(SteadyClock::time_point deadline) const;
     // Waits until the child exited or `deadline` passed; reaps it if it exited.
     // The raw wait status, or nothing on timeout.
     std::optional<int> wait_until(SteadyClock::time_point deadline);
