@@ -143,7 +143,7 @@ private:
         return pass;
     }
 
-    // Children first (the reverse of the order found), then the group.
+    // In the reverse of the order found (newer processes first), then the group.
     void kill_all() {
         for (auto it = order_.rbegin(); it != order_.rend(); ++it)
             if (!is_dead(members_[*it].state)) ::kill(*it, SIGKILL);

@@ -8,9 +8,9 @@
 // again until a scan finds no new member and every member stopped, converges;
 // only then is anything killed. Nothing is reaped before the kill: an orphan
 // that dies is reparented here and stays a zombie, so a member that moved on
-// leaves a trace the next scan sees. Killing children before their parents
-// keeps a dying parent from waking stopped children (the kernel sends
-// SIGCONT to a process group that its death orphans).
+// leaves a trace the next scan sees. After the kill the scans go on until one
+// finds nothing new and nothing alive (a member found then, e.g. one another
+// member woke with SIGCONT, is killed at once).
 //
 // Needs PR_SET_CHILD_SUBREAPER (become_subreaper()): otherwise an orphan goes
 // to init, where no scan can tell it from any other process.
