@@ -30,18 +30,25 @@ bool read_proc_entry(pid_t pid, ProcEntry &entry) {
     return true;
 }
 
-std::vector<ProcEntry> read_proc_table() {
-    std::vector<ProcEntry> table;
+std::vector<pid_t> list_pids() {
+    std::vector<pid_t> pids;
     DIR *dir = ::opendir("/proc");
-    if (dir == nullptr) return table;
+    if (dir == nullptr) return pids;
     while (dirent *e = ::readdir(dir)) {
         char *end = nullptr;
         long pid = std::strtol(e->d_name, &end, 10);
-        if (*end != '\0' || pid <= 0) continue;
-        ProcEntry entry;
-        if (read_proc_entry(static_cast<pid_t>(pid), entry)) table.push_back(entry);
+        if (*end == '\0' && pid > 0) pids.push_back(static_cast<pid_t>(pid));
     }
     ::closedir(dir);
+    return pids;
+}
+
+std::vector<ProcEntry> read_proc_table() {
+    std::vector<ProcEntry> table;
+    for (pid_t pid : list_pids()) {
+        ProcEntry entry;
+        if (read_proc_entry(pid, entry)) table.push_back(entry);
+    }
     return table;
 }
 

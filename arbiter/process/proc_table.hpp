@@ -16,6 +16,9 @@ struct ProcEntry {
     char state = 0;  // 'R', 'S', 'Z' (zombie), ...
 };
 
+// The pids in /proc now, in the order the kernel lists them (ascending).
+std::vector<pid_t> list_pids();
+
 // Every process visible in /proc now. Processes that end while it is read
 // are left out.
 std::vector<ProcEntry> read_proc_table();

@@ -52,6 +52,8 @@ Expected<ChildRun> run_in_child(const std::function<int(std::string &out)> &body
         ::_exit(code);  // no atexit handlers or static destructors of the parent's
     }
     ::close(fds[1]);
+    // Ours, not an orphan: an engine's tree kill on another thread must not take it.
+    note_own_child(pid);
     ChildRun run;
     char buf[4096];
     for (;;) {
@@ -66,8 +68,13 @@ Expected<ChildRun> run_in_child(const std::function<int(std::string &out)> &body
     }
     ::close(fds[0]);
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return fail(std::string("cannot wait for the child: ") + std::strerror(errno));
+    pid_t waited;
+    do {
+        waited = ::waitpid(pid, &status, 0);
+    } while (waited < 0 && errno == EINTR);
+    const int wait_error = errno;
+    forget_own_child(pid);
+    if (waited < 0) return fail(std::string("cannot wait for the child: ") + std::strerror(wait_error));
     if (!WIFEXITED(status)) return fail(ExitStatus::from_wait_status(status).describe());
     run.exit_code = WEXITSTATUS(status);
     return run;

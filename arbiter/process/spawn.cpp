@@ -1,6 +1,8 @@
 #include "process/spawn.hpp"
 
+#include "process/cgroup.hpp"
 #include "process/proc_table.hpp"
+#include "process/tree_freeze.hpp"
 #include "core/quote.hpp"
 
 #include <fcntl.h>
@@ -18,7 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <set>
+#include <string_view>
 #include <thread>
 
 extern char **environ;
@@ -34,6 +36,7 @@ struct ChildPlan {
     char *const *argv = nullptr;
     char *const *envp = nullptr;
     const char *working_dir = nullptr;  // null: inherit
+    const char *cgroup_procs = nullptr;  // null: stay in our cgroup; else its cgroup.procs, joined first
     int stdio[3] = {-1, -1, -1};        // -1: inherit
     int error_fd = -1;                  // close-on-exec; the child writes {stage, errno} on failure
     bool stderr_to_stdout = false;
@@ -44,7 +47,9 @@ struct ChildPlan {
     int close_fallback_max = 1024;  // for kernels without close_range
 };
 
-enum Stage : int { kSetpgid = 1, kDeathSignal, kDup, kChdir, kExec };
+// kJoinCgroup is reported and the child goes on: it is then ended by the
+// freezing scan instead, like a child without a cgroup.
+enum Stage : int { kSetpgid = 1, kDeathSignal, kDup, kChdir, kExec, kJoinCgroup };
 
 const char *stage_text(int stage) {
     switch (stage) {
@@ -57,12 +62,24 @@ const char *stage_text(int stage) {
 
 // Runs in the child: async-signal-safe calls only (no allocation, no locks).
 [[noreturn]] void child_main(const ChildPlan &p) {
-    auto fail = [&](int stage) {
-        int report[2] = {stage, errno};
-        ssize_t ignored = ::write(p.error_fd, report, sizeof report);
+    auto report = [&](int stage, int error) {
+        int message[2] = {stage, error};
+        ssize_t ignored = ::write(p.error_fd, message, sizeof message);
         (void)ignored;
+    };
+    auto fail = [&](int stage) {
+        report(stage, errno);
         ::_exit(127);
     };
+    // First of all, so that every process the program ever starts is born
+    // inside the cgroup ("0": the writing process).
+    if (p.cgroup_procs != nullptr) {
+        int fd = ::open(p.cgroup_procs, O_WRONLY | O_CLOEXEC);
+        bool joined = fd >= 0 && ::write(fd, "0", 1) == 1;
+        int error = errno;
+        if (fd >= 0) ::close(fd);
+        if (!joined) report(kJoinCgroup, error);
+    }
     if (p.new_group && ::setpgid(0, 0) != 0) fail(kSetpgid);
     if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail(kDeathSignal);
     // The parent may have died before the prctl: then no signal will come.
@@ -123,13 +140,35 @@ public:
         std::lock_guard lock(mutex_);
         live_.erase(pid);
     }
-    // The process groups of the live children other than `except`.
-    std::set<pid_t> other_groups(pid_t except) {
+    void note(pid_t pid) {
         std::lock_guard lock(mutex_);
-        std::set<pid_t> groups;
-        for (const auto &[pid, own_group] : live_)
-            if (pid != except && own_group) groups.insert(pid);
-        return groups;
+        live_[pid] = false;
+    }
+    bool is_other_group(pid_t pgrp, pid_t leader) {
+        std::lock_guard lock(mutex_);
+        auto it = live_.find(pgrp);
+        return pgrp != leader && it != live_.end() && it->second;
+    }
+
+    // A new cgroup for a child, or an invalid one when cgroups are not to be
+    // used here (found out once: ARBITER_CGROUP=off, or none can be made).
+    Cgroup make_cgroup() {
+        std::lock_guard lock(mutex_);
+        if (!cgroup_probed_) {
+            cgroup_probed_ = true;
+            const char *setting = std::getenv("ARBITER_CGROUP");
+            if (setting == nullptr || std::string_view(setting) != "off")
+                if (auto parent = CgroupParent::find()) cgroup_parent_ = std::move(*parent);
+        }
+        if (!cgroup_parent_) return {};
+        auto made = cgroup_parent_->create(++cgroup_serial_);
+        if (!made) return {};
+        return std::move(*made);
+    }
+    // A child could not join its cgroup: the next ones will not try.
+    void stop_using_cgroups() {
+        std::lock_guard lock(mutex_);
+        cgroup_parent_.reset();
     }
     bool is_live_child(pid_t pid) {
         std::lock_guard lock(mutex_);
@@ -192,6 +231,9 @@ private:
     Forked forked_;
     std::map<pid_t, bool> live_;  // started and not reaped -> has its own group
     std::optional<rlimit> original_nofile_;
+    bool cgroup_probed_ = false;
+    std::optional<CgroupParent> cgroup_parent_;
+    unsigned long cgroup_serial_ = 0;
     std::thread thread_;
 };
 
@@ -298,55 +340,32 @@ bool reap_if_exited(pid_t pid) {
     return r == pid || (r < 0 && errno == ECHILD);
 }
 
-// SIGKILLs what proc_table says belongs to the process tree of `leader`:
-// its group, its descendants, and orphans adopted here that are in its group
-// or in no live child's group. Repeats until nothing of it is left alive (or
-// the deadline), reaping the orphans adopted here on the way.
-void kill_tree(pid_t leader, bool own_group, SteadyClock::time_point deadline) {
+TreeScope scope_of(pid_t leader, bool own_group) {
+    Registry &registry = Registry::get();
+    TreeScope scope;
+    scope.leader = leader;
+    scope.own_group = own_group;
+    scope.is_own_child = [&registry](pid_t pid) { return registry.is_live_child(pid); };
+    scope.is_other_group = [&registry, leader](pid_t pgrp) { return registry.is_other_group(pgrp, leader); };
+    return scope;
+}
+
+// Reaps the zombies adopted here (orphans, not our own children). They are
+// dead whoever's they were; after a cgroup kill, the tree's are among them.
+void reap_adopted_zombies() {
     Registry &registry = Registry::get();
     const pid_t self = ::getpid();
-    const std::set<pid_t> others = registry.other_groups(leader);
-    std::set<pid_t> roots{leader};
-    for (int round = 0;; ++round) {
-        const auto table = read_proc_table();
-        std::vector<pid_t> found;
-        for (const auto &p : table) {
-            if (p.pid == leader || p.pid == self) continue;
-            bool in_group = own_group && p.pgrp == leader;
-            bool adopted = p.ppid == self && !registry.is_live_child(p.pid) &&
-                           (p.pgrp == leader || others.count(p.pgrp) == 0);
-            if (in_group || adopted || roots.count(p.ppid)) found.push_back(p.pid);
-        }
-        // Descendants of descendants, still attached to their parents.
-        for (size_t i = 0; i < found.size(); ++i)
-            for (const auto &p : table)
-                if (p.ppid == found[i] && std::find(found.begin(), found.end(), p.pid) == found.end())
-                    found.push_back(p.pid);
-        if (round == 0) {
-            if (own_group) ::kill(-leader, SIGKILL);
-            ::kill(leader, SIGKILL);
-        }
-        bool alive = false;
-        for (pid_t pid : found) {
-            roots.insert(pid);
-            const ProcEntry *entry = nullptr;
-            for (const auto &p : table)
-                if (p.pid == pid) entry = &p;
-            if (entry != nullptr && entry->state != 'Z') {
-                ::kill(pid, SIGKILL);
-                alive = true;
-            }
-            // A zombie whose parent is still dying is handed to us (the
-            // subreaper) only when that parent exits: wait for it, or it
-            // stays a zombie nobody reaps.
-            if (entry != nullptr && entry->state == 'Z' && entry->ppid != self && roots.count(entry->ppid))
-                alive = true;
-            if (entry != nullptr && entry->ppid == self && !registry.is_live_child(pid) && !reap_if_exited(pid))
-                alive = true;
-        }
-        if (!alive || SteadyClock::now() >= deadline) return;
+    for (const auto &p : read_proc_table())
+        if (p.ppid == self && p.state == 'Z' && !registry.is_live_child(p.pid)) reap_if_exited(p.pid);
+}
+
+// Kills everything in `cgroup` and waits until nothing runs in it. False if
+// the kernel refused the kill.
+bool kill_cgroup(const Cgroup &cgroup, SteadyClock::time_point deadline) {
+    if (!cgroup.kill()) return false;
+    for (int round = 0; cgroup.populated() && SteadyClock::now() < deadline; ++round)
         sleep_briefly(std::chrono::milliseconds(round < 10 ? 1 : 10), deadline);
-    }
+    return true;
 }
 
 }  // namespace
@@ -377,6 +396,7 @@ Child::Child(Child &&other) noexcept
       out_(std::move(other.out_)),
       err_(std::move(other.err_)),
       pidfd_(std::move(other.pidfd_)),
+      cgroup_(std::move(other.cgroup_)),
       status_(std::exchange(other.status_, std::nullopt)) {}
 
 Child &Child::operator=(Child &&other) noexcept {
@@ -388,6 +408,7 @@ Child &Child::operator=(Child &&other) noexcept {
         out_ = std::move(other.out_);
         err_ = std::move(other.err_);
         pidfd_ = std::move(other.pidfd_);
+        cgroup_ = std::move(other.cgroup_);
         status_ = std::exchange(other.status_, std::nullopt);
     }
     return *this;
@@ -403,6 +424,21 @@ bool Child::exited() const {
     }
     siginfo_t info{};
     return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
+}
+
+bool Child::wait_exit(SteadyClock::time_point deadline) const {
+    for (int round = 0;; ++round) {
+        if (exited()) return true;
+        auto now = SteadyClock::now();
+        if (now >= deadline) return false;
+        if (pidfd_.valid()) {
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
+            pollfd pfd{pidfd_.get(), POLLIN, 0};
+            ::poll(&pfd, 1, static_cast<int>(std::clamp<long long>(left, 1, 1000)));
+        } else {
+            sleep_briefly(std::chrono::milliseconds(round < 20 ? 1 : 10), deadline);
+        }
+    }
 }
 
 std::optional<int> Child::wait_until(SteadyClock::time_point deadline) {
@@ -448,12 +484,31 @@ void Child::signal(int sig) const {
 }
 
 void Child::kill_and_reap() {
-    if (pid_ <= 0 || status_) return;
+    if (pid_ <= 0) return;
+    auto deadline = SteadyClock::now() + std::chrono::seconds(5);
+    if (status_) {
+        // Reaped already: its pid means nothing now, but its cgroup still
+        // holds whatever it left running.
+        if (cgroup_.valid() && kill_cgroup(cgroup_, deadline)) {
+            reap_adopted_zombies();
+            cgroup_.remove();
+        }
+        return;
+    }
     // The child is not reaped yet, so its pid (= its group id) cannot have
     // been reused: the kills reach exactly its tree.
-    auto deadline = SteadyClock::now() + std::chrono::seconds(5);
-    kill_tree(pid_, own_group_, deadline);
-    if (!wait_until(deadline)) {
+    bool killed = cgroup_.valid() && kill_cgroup(cgroup_, deadline);
+    if (killed) {
+        if (own_group_) ::kill(-pid_, SIGKILL);  // a process that joined its group from outside
+    } else {
+        freeze_and_kill(scope_of(pid_, own_group_), deadline);
+    }
+    bool reaped = wait_until(deadline).has_value();
+    if (killed) {
+        reap_adopted_zombies();
+        cgroup_.remove();
+    }
+    if (!reaped) {
         // Stuck in the kernel (uninterruptible sleep): give up waiting; the
         // zombie is reaped by whoever inherits it when we exit.
         Registry::get().forget(pid_);
@@ -491,8 +546,12 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
     auto envp = pointers(env_strings);
     const std::string path_text = path->string();
 
+    Cgroup cgroup = options.own_cgroup ? Registry::get().make_cgroup() : Cgroup();
+    const std::string cgroup_procs = cgroup.valid() ? cgroup.procs_file().string() : std::string();
+
     ChildPlan plan;
     plan.path = path_text.c_str();
+    plan.cgroup_procs = cgroup.valid() ? cgroup_procs.c_str() : nullptr;
     plan.argv = argv.data();
     plan.envp = envp.data();
     plan.working_dir = options.working_dir.empty() ? nullptr : options.working_dir.c_str();
@@ -514,12 +573,19 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
     for (auto &fd : theirs) fd.reset();
     error_write.reset();
 
-    // The error pipe closes at exec (success) or carries {stage, errno}.
+    // The error pipe closes at exec (success) or carries {stage, errno};
+    // only a failed cgroup join is followed by more.
     int report[2] = {0, 0};
     ssize_t n;
-    do {
-        n = ::read(error_read.get(), report, sizeof report);
-    } while (n < 0 && errno == EINTR);
+    for (;;) {
+        do {
+            n = ::read(error_read.get(), report, sizeof report);
+        } while (n < 0 && errno == EINTR);
+        if (n != static_cast<ssize_t>(sizeof report) || report[0] != kJoinCgroup) break;
+        Registry::get().stop_using_cgroups();
+        cgroup = Cgroup();  // removed: nothing is in it
+    }
+    child.cgroup_ = std::move(cgroup);
     if (n == static_cast<ssize_t>(sizeof report)) {
         child.wait_until(SteadyClock::now() + std::chrono::seconds(5));
         std::string what = report[0] == kExec ? "cannot run " + quote(path_text)
@@ -574,20 +640,11 @@ long descriptor_limit() {
 void become_subreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
 
 void kill_adopted_orphans() {
-    Registry &registry = Registry::get();
-    const pid_t self = ::getpid();
-    const std::set<pid_t> groups = registry.other_groups(-1);
-    auto deadline = SteadyClock::now() + std::chrono::seconds(2);
-    for (int round = 0;; ++round) {
-        bool alive = false;
-        for (const auto &p : read_proc_table()) {
-            if (p.ppid != self || registry.is_live_child(p.pid) || groups.count(p.pgrp)) continue;
-            if (p.state != 'Z') ::kill(p.pid, SIGKILL);
-            if (!reap_if_exited(p.pid)) alive = true;
-        }
-        if (!alive || SteadyClock::now() >= deadline) return;
-        sleep_briefly(std::chrono::milliseconds(round < 10 ? 1 : 10), deadline);
-    }
+    freeze_and_kill(scope_of(0, false), SteadyClock::now() + std::chrono::seconds(5));
 }
+
+void note_own_child(pid_t pid) { Registry::get().note(pid); }
+
+void forget_own_child(pid_t pid) { Registry::get().forget(pid); }
 
 }  // namespace arb::process

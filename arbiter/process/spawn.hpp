@@ -6,6 +6,9 @@
 //     that a kill of the group reaches what it spawns;
 //   - PR_SET_PDEATHSIG(SIGKILL): it dies with the process that started it,
 //     even after a kill -9 of that process;
+//   - a cgroup v2 of its own, joined before anything else, where this process
+//     may create one (see cgroup.hpp; ARBITER_CGROUP=off in the environment
+//     turns this off), so that killing it kills every descendant;
 //   - default signal dispositions, an empty signal mask, and the
 //     descriptor limit the starting process had before raise_descriptor_limit();
 //   - only the descriptors it is given as stdin, stdout and stderr: every
@@ -25,6 +28,7 @@
 #pragma once
 
 #include "core/expected.hpp"
+#include "process/cgroup.hpp"
 #include "process/exit_status.hpp"
 
 #include <sys/types.h>
@@ -85,6 +89,10 @@ struct SpawnOptions {
     std::map<std::string, std::string> env_prepend;
     Stdio in = Stdio::pipe(), out = Stdio::pipe(), err = Stdio::pipe();
     bool new_group = true;          // false: stay in the caller's process group
+    // false: stay in the caller's cgroup, so that killing the child ends only
+    // what the freezing scan finds (for a test harness that wants to see what
+    // a program leaves behind, without its own kill removing the evidence).
+    bool own_cgroup = true;
 };
 
 struct SpawnError {
@@ -114,6 +122,10 @@ public:
     // True once the child has exited; does not reap it (so its pid and group
     // id stay ours). Works with or without a pidfd.
     [[nodiscard]] bool exited() const;
+    // Waits until the child exited or `deadline` passed, without reaping it
+    // (so that kill_and_reap() can still reach what it started by its pid and
+    // group). True once it exited.
+    bool wait_exit(SteadyClock::time_point deadline) const;
     // Waits until the child exited or `deadline` passed; reaps it if it exited.
     // The raw wait status, or nothing on timeout.
     std::optional<int> wait_until(SteadyClock::time_point deadline);
@@ -128,11 +140,17 @@ public:
     void signal_group(int sig) const;
     void signal(int sig) const;
 
-    // SIGKILL to the child, its process group and every descendant of it,
-    // including those that left the group (setsid) or were orphaned into this
-    // process as a child subreaper; reaps the child and those orphans, each
-    // within a few seconds. Idempotent.
+    // SIGKILL to the child and every descendant of it, however fast they
+    // fork or change their pid, session or group; reaps the child and the
+    // orphans among them, within a few seconds. With a cgroup, one write to
+    // its cgroup.kill (even after the child itself was reaped: what it left
+    // running is still in there). Without one, the freezing scan
+    // (tree_freeze.hpp) over the child's group, its descendants and the
+    // orphans adopted here as a child subreaper (see become_subreaper());
+    // after the child was reaped, nothing. Idempotent.
     void kill_and_reap();
+    // The folder of its cgroup, or empty when it has none.
+    [[nodiscard]] std::filesystem::path cgroup() const { return cgroup_.path(); }
 
 private:
     friend Expected<Child, SpawnError> spawn(const SpawnOptions &options);
@@ -141,6 +159,7 @@ private:
     pid_t pid_ = -1;
     bool own_group_ = true;
     Fd in_, out_, err_, pidfd_;
+    Cgroup cgroup_;
     std::optional<int> status_;
 };
 
@@ -164,7 +183,12 @@ long descriptor_limit();
 // so that kill_and_reap() can find, kill and reap them.
 void become_subreaper();
 // Kills and reaps the orphans adopted as subreaper that are not in the
-// process group of any live child started here (e.g. at the end of a run).
+// process group of any live child started here, and their descendants, by
+// the freezing scan (e.g. at the end of a run).
 void kill_adopted_orphans();
+// For code that forks children without spawn() (run_in_child): a child so
+// noted is never taken for an orphan to kill or reap. Forget it once reaped.
+void note_own_child(pid_t pid);
+void forget_own_child(pid_t pid);
 
 }  // namespace arb::process

@@ -27,6 +27,9 @@ Expected<EngineLink> EngineLink::start(const EngineCommand &command, std::string
     if (command.argv.empty()) return fail("no " + role + " command given (put it after '--')");
     // A write to an engine that died must be an error we report, not a signal that kills us.
     std::signal(SIGPIPE, SIG_IGN);
+    // What the engine orphans comes here, where stopping the engine finds it
+    // (without a cgroup, the only way; see process::Child::kill_and_reap).
+    process::become_subreaper();
     process::SpawnOptions options;
     options.program = command.argv[0];
     options.args.assign(command.argv.begin() + 1, command.argv.end());
@@ -45,11 +48,15 @@ EngineLink::EngineLink(process::Child child, std::string program, std::string ro
 }
 
 EngineLink::~EngineLink() {
-    if (child_.pid() < 0 || child_.status()) return;  // moved from, or already reaped
+    if (child_.pid() < 0) return;  // moved from
     close_pipes();
-    // Closing its stdin ends a well-behaved engine; don't leave it behind.
-    child_.signal(SIGTERM);
-    if (!child_.wait_until(SteadyClock::now() + std::chrono::seconds(2))) child_.kill_and_reap();
+    // Closing its stdin ends a well-behaved engine; don't leave it behind,
+    // nor anything it started.
+    if (!child_.status()) {
+        child_.signal(SIGTERM);
+        (void)child_.wait_exit(SteadyClock::now() + std::chrono::seconds(2));
+    }
+    child_.kill_and_reap();
 }
 
 std::string EngineLink::description() const { return "the " + role_ + " '" + program_ + "'"; }
@@ -99,19 +106,19 @@ ReadResult EngineLink::read_line(std::optional<SteadyClock::time_point> deadline
 
 std::string EngineLink::ended() {
     close_pipes();
-    if (!child_.status() && !child_.wait_until(SteadyClock::now() + std::chrono::seconds(2)))
+    if (!child_.status() && !child_.wait_exit(SteadyClock::now() + std::chrono::seconds(2)))
         return description() + " closed its output but is still running";
+    child_.kill_and_reap();  // reaped only now, with what it started: its pid stayed ours until then
     return description() + " " + child_.exit_status().describe();
 }
 
 std::string EngineLink::quit(std::string_view quit_line) {
     if (!quit_line.empty()) (void)send(quit_line);
     close_pipes();
-    if (child_.status()) return child_.exit_status().describe();
-    if (!child_.wait_until(SteadyClock::now() + std::chrono::seconds(5))) {
-        child_.kill_and_reap();
-        return "did not exit within 5 s after '" + std::string(quit_line) + "'; killed";
-    }
+    const bool exited = child_.status() || child_.wait_exit(SteadyClock::now() + std::chrono::seconds(5));
+    // Not reaped before: its pid and group stay ours until what it started is killed too.
+    child_.kill_and_reap();
+    if (!exited) return "did not exit within 5 s after '" + std::string(quit_line) + "'; killed";
     return child_.exit_status().describe();
 }
 

@@ -5,6 +5,7 @@
 #include "game_session.hpp"
 #include "illegal_move.hpp"
 #include "misbehaviour.hpp"
+#include "pid_hopper.hpp"
 #include "rng.hpp"
 
 #include <arbiter/ugi/command.hpp>
@@ -36,6 +37,7 @@ struct MockSettings {
     int64_t at_move = 1;
     int64_t delay_ms = 2000;
     std::string log_file;
+    std::string hop_lock;
 };
 
 class MockEngine {
@@ -221,13 +223,16 @@ int main(int argc, char **argv) {
          "the engine's own Nth go (1-based) at which the misbehaviour happens (no-readyok: Nth isready on)")
         ("delay-ms", po::value(&settings.delay_ms)->default_value(2000), "slow: sleep this long before answering")
         ("log", po::value(&settings.log_file), "append every line received to this file")
+        ("hop-lock", po::value(&settings.hop_lock),
+         "pid-hop: the hopper holds an flock on this file while any generation of it lives")
         ("plugin-dir", po::value(&plugin_dirs)->composing(), "folder with game plugins; may repeat");
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, desc), vm);
         if (vm.count("help")) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
-                         "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D]\n\n"
+                         "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D]\n"
+                         "                           [--hop-lock FILE]\n\n"
                       << desc << "\n";
             return 0;
         }
@@ -266,6 +271,7 @@ int main(int argc, char **argv) {
     if (settings.mode == Misbehaviour::IgnoreQuit) std::signal(SIGTERM, SIG_IGN);
     std::signal(SIGPIPE, SIG_IGN);
 
+    if (*mode == Misbehaviour::PidHop) arb::engines::start_pid_hopper(settings.hop_lock);
     MockEngine engine(std::move(session), std::move(settings), seed);
     if (*mode == Misbehaviour::SpawnChild || *mode == Misbehaviour::EscapeChild || *mode == Misbehaviour::DoubleFork) {
         engine.child = spawn_sleeper(*mode != Misbehaviour::SpawnChild, *mode == Misbehaviour::DoubleFork, seed);

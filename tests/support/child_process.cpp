@@ -43,6 +43,7 @@ void ChildProcess::start(const std::vector<std::string> &argv, process::SpawnOpt
     if (argv.empty()) throw std::runtime_error("no program given");
     options.program = argv[0];
     options.args.assign(argv.begin() + 1, argv.end());
+    options.own_cgroup = false;  // what the program leaves behind stays for the test to see
     auto started = process::spawn(options);
     if (!started) throw std::runtime_error("cannot start " + argv[0] + ": " + started.error().message);
     child_.emplace(std::move(*started));
@@ -148,6 +149,7 @@ Run run_command(const std::string &command) {
     options.args = {"-c", command};
     options.in = process::Stdio::null();
     options.err = process::Stdio::same_as_stdout();
+    options.own_cgroup = false;  // what the program leaves behind stays for the test to see
     Run run;
     auto child = process::spawn(options);
     if (!child) return run;

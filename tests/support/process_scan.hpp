@@ -5,6 +5,8 @@
 
 #include "support/child_process.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +14,7 @@
 #include <chrono>
 #include <thread>
 #include <dirent.h>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -81,6 +84,31 @@ inline std::vector<pid_t> processes_with(const std::string &marker) {
     }
     ::closedir(dir);
     return found;
+}
+
+// True when no process holds an flock on `file` any more, waiting up to two
+// seconds for killed holders to be gone (a SIGKILL takes effect
+// asynchronously). The mock engine's pid-hoppers hold a shared lock on their
+// --hop-lock file that every generation inherits; a hopper outruns any /proc
+// scan, this one included, but not the kernel's count of lock holders. False
+// also when the file does not exist (then nothing was tested).
+inline bool lock_free_within(const std::filesystem::path &file, std::chrono::milliseconds limit) {
+    int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    bool free = false;
+    for (auto i = limit.count() / 10; i >= 0 && !free; --i) {
+        free = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+        if (!free) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ::close(fd);
+    return free;
+}
+inline bool lock_free_within_2s(const std::filesystem::path &file) {
+    return lock_free_within(file, std::chrono::seconds(2));
+}
+// Held at this moment (a hopper lives), without waiting.
+inline bool lock_held(const std::filesystem::path &file) {
+    return std::filesystem::exists(file) && !lock_free_within(file, std::chrono::milliseconds(0));
 }
 
 inline std::string read_file(const std::string &path) {

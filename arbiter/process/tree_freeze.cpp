@@ -1,0 +1,195 @@
+#include "process/tree_freeze.hpp"
+
+#include "process/proc_table.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace arb::process {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool is_stopped(char state) { return state == 'T' || state == 't'; }
+bool is_dead(char state) { return state == 'Z' || state == 'X' || state == 'x' || state == 0; }
+
+class Freezer {
+public:
+    Freezer(const TreeScope &scope, Clock::time_point deadline)
+        : scope_(scope), deadline_(deadline), self_(::getpid()) {}
+
+    void run() {
+        if (scope_.leader > 0) {
+            if (scope_.own_group) ::kill(-scope_.leader, SIGSTOP);
+            ::kill(scope_.leader, SIGSTOP);
+        }
+        bool killing = false;
+        bool previous_quiet = false;
+        for (int pass = 0;; ++pass) {
+            const Pass seen = scan(killing ? SIGKILL : SIGSTOP);
+            if (Clock::now() >= deadline_) {
+                kill_all();
+                reap_adopted();
+                return;
+            }
+            // Quiet: nothing new, nothing moving, nothing that moved since the
+            // last pass (a member that died running may have forked first).
+            const bool quiet = !seen.found_new && !seen.running && !seen.died_running;
+            if (!killing) {
+                // Two quiet passes: the second listed /proc while every member
+                // was stopped, so none could fork between its listing and reads.
+                if (quiet && previous_quiet) {
+                    kill_all();
+                    killing = true;
+                } else if (seen.running) {
+                    pause(std::chrono::microseconds(pass < 20 ? 200 : 2000));
+                }
+                previous_quiet = quiet;
+                continue;
+            }
+            // Killing: a member found now was not stopped first; it got
+            // SIGKILL at once, and a pass after its death looks for what it
+            // may have started meanwhile.
+            reap_adopted();
+            if (quiet && !seen.alive && !awaiting_parents()) return;
+            pause(std::chrono::milliseconds(pass < 40 ? 1 : 10));
+        }
+    }
+
+private:
+    struct Member {
+        pid_t ppid = 0;
+        char state = 0;  // as last seen; 0: gone
+    };
+    struct Pass {
+        bool found_new = false;     // a member (alive or a zombie) not seen before
+        bool running = false;       // a member alive and not stopped
+        bool alive = false;         // a member not dead yet (running or stopped)
+        bool died_running = false;  // a member last seen running is dead or gone now
+    };
+
+    // A member seen in the last pass. One that is gone may have had its pid
+    // reused by an unrelated process.
+    bool present(pid_t pid) const {
+        auto it = members_.find(pid);
+        return it != members_.end() && it->second.state != 0;
+    }
+
+    bool belongs(const ProcEntry &p) const {
+        if (p.pid == self_) return false;
+        if (present(p.pid) || present(p.ppid)) return true;
+        if (scope_.leader > 0 && (p.pid == scope_.leader || (scope_.own_group && p.pgrp == scope_.leader))) return true;
+        if (p.ppid != self_ || scope_.is_own_child(p.pid)) return false;
+        // An orphan adopted here: ours unless it is in another child's group.
+        return (scope_.leader > 0 && p.pgrp == scope_.leader) || !scope_.is_other_group(p.pgrp);
+    }
+
+    // One pass over /proc, newest pid first (a process that moves on gets a
+    // newer pid, so it is read soonest after the listing). Each member found
+    // alive and not stopped gets `sig` at once.
+    Pass scan(int sig) {
+        Pass pass;
+        std::vector<pid_t> pids = list_pids();
+        std::sort(pids.rbegin(), pids.rend());
+        std::vector<ProcEntry> others;  // not members (yet): a parent may be found later in the pass
+        std::unordered_map<pid_t, bool> seen;
+        auto take = [&](const ProcEntry &p) {
+            auto [it, inserted] = members_.try_emplace(p.pid);
+            if (inserted) order_.push_back(p.pid);
+            const char before = it->second.state;
+            const bool fresh = before == 0;  // new, or a pid seen gone before and in use again
+            if (fresh) pass.found_new = true;
+            it->second = {p.ppid, p.state};
+            seen[p.pid] = true;
+            if (!is_dead(p.state)) {
+                pass.alive = true;
+                if (!is_stopped(p.state)) {
+                    ::kill(p.pid, sig);
+                    pass.running = true;
+                }
+            } else if (!fresh && !is_dead(before) && !is_stopped(before)) {
+                pass.died_running = true;
+            }
+        };
+        for (pid_t pid : pids) {
+            ProcEntry entry;
+            if (!read_proc_entry(pid, entry)) continue;
+            if (belongs(entry)) take(entry);
+            else others.push_back(entry);
+        }
+        // Children read before their parents (older pids) were found.
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (auto &p : others)
+                if (p.pid != 0 && belongs(p)) {
+                    take(p);
+                    p.pid = 0;
+                    grew = true;
+                }
+        }
+        for (auto &[pid, member] : members_) {
+            if (seen.count(pid) || member.state == 0) continue;
+            if (!is_dead(member.state) && !is_stopped(member.state)) pass.died_running = true;
+            member.state = 0;  // gone (reaped by its parent, or by us)
+        }
+        return pass;
+    }
+
+    // In the reverse of the order found (newer processes first), then the group.
+    void kill_all() {
+        for (auto it = order_.rbegin(); it != order_.rend(); ++it)
+            if (!is_dead(members_[*it].state)) ::kill(*it, SIGKILL);
+        if (scope_.leader > 0) {
+            if (scope_.own_group) ::kill(-scope_.leader, SIGKILL);
+            ::kill(scope_.leader, SIGKILL);
+        }
+    }
+
+    // Reaps the members that are zombies adopted here (the leader is its
+    // owner's to reap).
+    void reap_adopted() {
+        for (auto &[pid, member] : members_) {
+            if (member.ppid != self_ || member.state == 0 || pid == scope_.leader || scope_.is_own_child(pid)) continue;
+            int status = 0;
+            pid_t r = ::waitpid(pid, &status, WNOHANG);
+            if (r == pid || (r < 0 && errno == ECHILD)) member.state = 0;
+        }
+    }
+
+    // A member that is a zombie of another member still dying is handed here
+    // only when that parent is gone: wait for it, or nobody reaps it.
+    bool awaiting_parents() const {
+        for (const auto &[pid, member] : members_) {
+            if (member.state == 0 || pid == scope_.leader) continue;
+            if (member.ppid == self_ && !scope_.is_own_child(pid)) return true;  // not reaped yet
+            auto parent = members_.find(member.ppid);
+            if (is_dead(member.state) && parent != members_.end() && parent->second.state != 0) return true;
+        }
+        return false;
+    }
+
+    void pause(Clock::duration wanted) const {
+        auto now = Clock::now();
+        if (now < deadline_) std::this_thread::sleep_for(std::min<Clock::duration>(wanted, deadline_ - now));
+    }
+
+    const TreeScope &scope_;
+    const Clock::time_point deadline_;
+    const pid_t self_;
+    std::unordered_map<pid_t, Member> members_;
+    std::vector<pid_t> order_;  // as found
+};
+
+}  // namespace
+
+void freeze_and_kill(const TreeScope &scope, Clock::time_point deadline) { Freezer(scope, deadline).run(); }
+
+}  // namespace arb::process
