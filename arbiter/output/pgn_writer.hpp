@@ -9,6 +9,9 @@
 #pragma once
 
 #include "output/finished_game.hpp"
+#include "output/pgn_notation.hpp"
+
+#include <memory>
 
 #include <string>
 
@@ -22,6 +25,9 @@ struct PgnContext {
     int first_side = 0;          // side to move where the game began (1: movetext starts "1...")
     std::string side_names[2];   // the game's names of side 0 and 1 (e.g. "black", "white"); empty: no tags
     std::string time_control;    // PGN TimeControl, e.g. "10+0.1"; empty: no tag
+    // The plugin's record notation (chess: SAN and its own FEN/SetUp/Variant
+    // tags); null: the canonical move texts and the host's tags.
+    std::shared_ptr<const PgnNotation> notation;
 };
 
 // PGN's Termination value for ours: "normal", "time forfeit", "rules
