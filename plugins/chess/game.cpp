@@ -1,12 +1,8 @@
 #include "game.hpp"
 
-#include <stdexcept>
-
 namespace arb::chess {
 
 Chess::Chess(const sdk::Options &options, const sdk::Host &host) : rules_(rules_from(options)) {
-    if (rules_.variant == Variant::standard && rules_.start_number >= 0)
-        throw std::invalid_argument("option 'start' numbers Chess960 arrays: it needs variant=chess960");
     if (chess960()) {
         const int number = rules_.start_number >= 0 ? rules_.start_number : static_cast<int>(host.seed() % 960);
         start_ = chess960_start(number);

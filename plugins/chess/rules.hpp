@@ -25,7 +25,7 @@ inline constexpr arb_option_desc kOptionTable[] = {
                        "claimed: threefold repetition and 50 moves end the game drawn, as fastchess and cutechess "
                        "do; automatic: only FIDE's fivefold and 75 moves"),
     sdk::int_option("start", "-1", -1, 959,
-                    "chess960 only: the start position's number (518 is the standard array), -1 drawn from the seed"),
+                    "chess960: the start position's number (518 is the standard array), -1 drawn from the seed; standard ignores it"),
 };
 
 [[nodiscard]] inline Rules rules_from(const sdk::Options &options) {
