@@ -8,6 +8,7 @@ packages=(
   libboost1.81-dev libboost-program-options1.81-dev libboost-filesystem1.81-dev
   libyaml-cpp-dev catch2 libfmt-dev nlohmann-json3-dev zlib1g-dev
   grhino   # a real Othello engine (GTP), used by the end-to-end tests
+  pgn-extract stockfish   # chess: the PGN checker of the chess end-to-end tests, and a real UCI engine
   slurmctld slurmd slurm-client munge   # a single-node SLURM cluster for the tests of deploy/slurm
   chromium python3   # the browser tests of report.html (headless, driven over the DevTools pipe)
 )
