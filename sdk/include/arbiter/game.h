@@ -35,6 +35,8 @@
  *     arbiter.move-properties/1  <arbiter/ext/move_properties.h>  pass, irreversible
  *     arbiter.position-hash/1    <arbiter/ext/position_hash.h>    64-bit position key
  *     arbiter.diagram/1          <arbiter/ext/diagram.h>          drawable board, for viewers
+ *     arbiter.record-format/1    <arbiter/ext/record_format.h>    the game's own record file
+ *     arbiter.pgn-notation/1     <arbiter/ext/pgn_notation.h>     SAN-like record moves, PGN tags
  *   Reserved for later game classes (no plugin may answer them until their
  *   header exists): "arbiter.players/N" (more than two players),
  *   "arbiter.chance/N" (chance moves, dice) and "arbiter.observation/N"
