@@ -48,7 +48,9 @@ arb_status Chess::parse_pgn_move(std::string_view text, arb_move &move, sdk::Err
 }
 
 arb_status Chess::play(arb_move move) {
-    if (drawn_ != Draw::none || !pos_.is_legal(move)) return ARB_ERR_ILLEGAL;
+    // The host plays only moves it has from legal_moves or parse_move; this
+    // refuses what would corrupt the board, without generating every move.
+    if (drawn_ != Draw::none || !pos_.playable(move)) return ARB_ERR_ILLEGAL;
     const bool irreversible = pos_.irreversible(move);
     pos_.play(move);
     if (irreversible) history_.clear();

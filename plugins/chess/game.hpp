@@ -31,7 +31,8 @@ public:
     int32_t legal_moves(arb_move *out) const noexcept { return drawn_ != Draw::none ? 0 : pos_.legal_moves(out); }
     arb_status parse_move(std::string_view text, arb_move &move, sdk::ErrorOut err) const;
     [[nodiscard]] sdk::MoveText format_move(arb_move move) const { return write_uci(pos_, move, chess960()); }
-    // Refuses (ARB_ERR_ILLEGAL, state unchanged) a code that is not legal here.
+    // Refuses (ARB_ERR_ILLEGAL, state unchanged) a code that cannot be
+    // played here (see Position::playable); legality is parse_move's job.
     arb_status play(arb_move move);
 
     [[nodiscard]] int32_t side_to_move() const;

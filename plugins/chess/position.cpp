@@ -243,6 +243,28 @@ bool Position::is_legal(arb_move code) const noexcept {
     return std::find(moves, moves + n, code) != moves + n;
 }
 
+bool Position::playable(arb_move code) const noexcept {
+    if (code < 0 || code >= (1 << 17)) return false;
+    const Move m = decode(code);
+    const uint8_t piece = board_[m.from];
+    if (piece == kEmpty || colour_of(piece) != side) return false;
+    if (m.kind == kCastle) {
+        if (type_of(piece) != kKing || m.promotion != kNoPiece) return false;
+        for (int wing = 0; wing < 2; ++wing) {
+            const int r = right_index(side, wing);
+            if ((rights & (1u << r)) && rook_square[r] == m.to) return true;
+        }
+        return false;
+    }
+    const uint8_t target = board_[m.to];
+    if (m.from == m.to || (target != kEmpty && (colour_of(target) == side || type_of(target) == kKing))) return false;
+    if (m.kind == kEnPassant) return type_of(piece) == kPawn && m.to == ep && target == kEmpty;
+    if (m.kind != kNormal) return false;
+    const bool last_rank = rank_of(m.to) == (side == kWhite ? 7 : 0);
+    if (type_of(piece) == kPawn && last_rank) return m.promotion >= kKnight && m.promotion <= kQueen;
+    return m.promotion == kNoPiece;
+}
+
 bool Position::is_capture(arb_move code) const noexcept {
     const Move m = decode(code);
     return m.kind == kEnPassant || (m.kind == kNormal && board_[m.to] != kEmpty);

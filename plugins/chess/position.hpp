@@ -83,8 +83,14 @@ public:
 
     // Writes the legal moves; returns their number (<= kMaxMoves).
     int legal_moves(arb_move *out) const noexcept;
-    // Whether a code is one of the legal moves (cheaper than listing them).
+    // Whether a code is one of the legal moves.
     [[nodiscard]] bool is_legal(arb_move code) const noexcept;
+    // Whether play() can apply the code without breaking the position's
+    // invariants (a piece of the side to move on `from`, no own piece or
+    // king taken, a promotion only by a pawn reaching the last rank, a
+    // castling with its right). Much cheaper than is_legal; a move that
+    // leaves the king in check passes.
+    [[nodiscard]] bool playable(arb_move code) const noexcept;
     // Plays a legal move.
     void play(arb_move code) noexcept;
     // Whether the move captures, moves a pawn, castles or loses a castling
