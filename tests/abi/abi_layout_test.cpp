@@ -5,6 +5,7 @@
 #include <arbiter/ext/diagram.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
+#include <arbiter/ext/pgn_notation.h>
 #include <arbiter/game.h>
 
 #include <catch2/catch.hpp>
@@ -45,6 +46,9 @@ static_assert(offsetof(arb_record_game, date) == 64 && offsetof(arb_record_game,
 static_assert(offsetof(arb_record_game, time_control) == 88 && sizeof(arb_record_game) == 96);
 static_assert(sizeof(arb_game_record_format) == 24 && offsetof(arb_game_record_format, write_record) == 16);
 static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
+// "arbiter.pgn-notation/1"
+static_assert(sizeof(arb_game_pgn_notation) == 32 && offsetof(arb_game_pgn_notation, read_move) == 8);
+static_assert(offsetof(arb_game_pgn_notation, write_start_tags) == 16 && offsetof(arb_game_pgn_notation, move_number) == 24);
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);
 static_assert(sizeof(arb_option_value) == 16);

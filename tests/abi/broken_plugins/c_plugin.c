@@ -24,6 +24,7 @@
 #include <arbiter/ext/diagram.h>  /* compiled as C99: the header must be C-clean */
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h> /* unused: compiled as C99 -pedantic here */
+#include <arbiter/ext/pgn_notation.h>  /* unused: compiled as C99 -pedantic here */
 #endif
 
 #include <stdio.h>
