@@ -91,7 +91,8 @@ int run_command(const Args &args) {
         "seed", po::value(&seed)->value_name("N"), "seed of the random opening order")(
         "out,o", po::value(&out_dir)->value_name("DIR"), "output folder")(
         "tc", po::value(&tc)->value_name("TC"), "time control, e.g. 10+0.1, 40/60+0.6, movetime=0.5")(
-        "openings", po::value(&openings)->value_name("FILE"), "openings file")(
+        "openings", po::value(&openings)->value_name("FILE"),
+        "openings file: lines of the game's positions or moves, or an opening book named *.epd or *.pgn")(
         "type", po::value(&type)->value_name("TYPE"), "round-robin or gauntlet")(
         "on-interrupt", po::value(&on_interrupt)->value_name("WHAT"), "finish or abandon running games on Ctrl-C")(
         "progress-interval", po::value(&progress_interval)->value_name("N"), "interim standings every N games")(

@@ -1,6 +1,8 @@
 #include "config/config_checks.hpp"
 
 #include "config/schedule_size.hpp"
+#include "config/config_loader.hpp"
+
 #include "core/quote.hpp"
 #include "process/spawn.hpp"
 
@@ -54,7 +56,10 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
     if (o.seed) c.schedule.seed = *o.seed;
     if (o.shard) c.shard = *o.shard;
     if (o.out_dir) c.out_dir = *o.out_dir;
-    if (o.openings_file) c.openings.file = *o.openings_file;
+    if (o.openings_file) {  // a book given on the command line is read in the format its name says
+        c.openings.file = *o.openings_file;
+        c.openings.format = format_of_file(c.openings.file);
+    }
     if (o.time_control) c.time_control = *core::TimeControl::parse(*o.time_control);
     if (o.on_interrupt) c.on_interrupt = *o.on_interrupt == "abandon" ? OnInterrupt::Abandon : OnInterrupt::Finish;
     if (o.tournament_type)

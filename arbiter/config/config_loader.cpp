@@ -17,6 +17,9 @@ namespace fs = std::filesystem;
 
 const char *type_name(TournamentType t) { return t == TournamentType::Gauntlet ? "gauntlet" : "round-robin"; }
 const char *order_name(OpeningOrder o) { return o == OpeningOrder::Random ? "random" : "sequential"; }
+const char *format_name(OpeningFormat f) {
+    return f == OpeningFormat::Epd ? "epd" : f == OpeningFormat::Pgn ? "pgn" : "lines";
+}
 const char *on_interrupt_name(OnInterrupt o) { return o == OnInterrupt::Abandon ? "abandon" : "finish"; }
 
 namespace {
@@ -288,14 +291,24 @@ private:
         if (!node) return;
         if (node.IsScalar()) {  // shorthand: openings: file.txt
             c.openings.file = node.Scalar();
+            c.openings.format = format_of_file(c.openings.file);
             marks.openings_file = node.Mark();
             return;
         }
         if (!r_.expect_map(node, "openings")) return;
-        r_.check_keys(node, {"file", "order"}, "openings");
+        r_.check_keys(node, {"file", "order", "format", "plies"}, "openings");
         if (auto n = node["file"]) {
             if (auto v = r_.scalar(n, "openings.file")) c.openings.file = *v;
             marks.openings_file = n.Mark();
+        }
+        if (auto n = node["format"]) {
+            if (auto v = r_.choice(n, "openings.format", {"lines", "epd", "pgn"}))
+                c.openings.format = *v == "epd" ? OpeningFormat::Epd : *v == "pgn" ? OpeningFormat::Pgn : OpeningFormat::Lines;
+        } else {
+            c.openings.format = format_of_file(c.openings.file);
+        }
+        if (auto n = node["plies"]) {
+            if (auto v = r_.integer(n, "openings.plies", 0, 1000)) c.openings.plies = static_cast<int>(*v);
         }
         if (auto n = node["order"]) {
             if (auto v = r_.choice(n, "openings.order", {"sequential", "random"}))
@@ -388,7 +401,7 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
         file = file.lexically_normal();
         c.openings.file = file.string();
         if (loaded.plugin) {
-            auto openings = load_openings(file, loaded.plugin, c.game.options);
+            auto openings = load_openings(file, loaded.plugin, c.game.options, c.openings);
             if (openings) loaded.openings = std::move(*openings);
             else if (!fs::exists(file) && options.overrides.openings_file)  // the command line named it, not the file
                 r.error_plain("--openings: openings file " + quote(file.string()) + " not found");

@@ -64,10 +64,13 @@ Expected<LoadedConfig> load_config_text(const std::string &text, const std::stri
 // gives the same config, which is what --resume relies on.
 std::string to_yaml(const TournamentConfig &config);
 
-// Reads an openings file and checks each line with the plugin; errors name the
-// file and line.
+// Reads an openings file in `section.format` and checks each opening with the
+// plugin; errors name the file and line.
 Expected<std::vector<Opening>> load_openings(const std::filesystem::path &file, const game::PluginPtr &plugin,
-                                             const game::OptionList &options);
+                                             const game::OptionList &options, const OpeningsSection &section = {});
+
+// The format a file's name suggests: .epd and .pgn books, else lines.
+OpeningFormat format_of_file(const std::string &file);
 
 
 // The closest of `candidates` to `word` if it is close enough to be a typo.

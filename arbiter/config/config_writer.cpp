@@ -58,6 +58,8 @@ std::string to_yaml(const TournamentConfig &c) {
         out << YAML::Key << "openings" << YAML::Value << YAML::BeginMap;
         out << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << c.openings.file;
         out << YAML::Key << "order" << YAML::Value << order_name(c.openings.order);
+        out << YAML::Key << "format" << YAML::Value << format_name(c.openings.format);
+        if (c.openings.plies > 0) out << YAML::Key << "plies" << YAML::Value << c.openings.plies;
         out << YAML::EndMap;
     }
     out << YAML::Key << "concurrency" << YAML::Value << c.concurrency;

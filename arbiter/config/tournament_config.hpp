@@ -20,10 +20,15 @@ namespace arb::config {
 
 enum class TournamentType { RoundRobin, Gauntlet };
 enum class OpeningOrder { Sequential, Random };
+// An openings file: one position or move line per line (the game's own
+// notation), an EPD book (a position per line), or a PGN book (games whose
+// first plies, in the plugin's record notation, are the openings).
+enum class OpeningFormat { Lines, Epd, Pgn };
 enum class OnInterrupt { Finish, Abandon };
 
 const char *type_name(TournamentType t);       // "round-robin", "gauntlet"
 const char *order_name(OpeningOrder o);        // "sequential", "random"
+const char *format_name(OpeningFormat f);      // "lines", "epd", "pgn"
 const char *on_interrupt_name(OnInterrupt o);  // "finish", "abandon"
 
 struct GameSection {
@@ -42,6 +47,8 @@ struct ScheduleSection {
 struct OpeningsSection {
     std::string file;           // absolute after loading; empty: every game from the start position
     OpeningOrder order = OpeningOrder::Sequential;
+    OpeningFormat format = OpeningFormat::Lines;  // without a format key: .epd and .pgn files by their name
+    int plies = 0;              // move lines and PGN games: only the first N plies (0: all)
 };
 
 // One opening, checked against the plugin: a position string, or moves

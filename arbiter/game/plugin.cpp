@@ -150,6 +150,10 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     if (record_format_ != nullptr && (record_format_->write_record == nullptr || record_format_->name == nullptr ||
                                       !usable_file_extension(record_format_->file_extension)))
         record_format_ = nullptr;
+    pgn_notation_ = static_cast<const arb_game_pgn_notation *>(api_->get_extension(ARB_EXT_PGN_NOTATION));
+    if (pgn_notation_ != nullptr && (pgn_notation_->write_move == nullptr || pgn_notation_->read_move == nullptr ||
+                                     pgn_notation_->write_start_tags == nullptr || pgn_notation_->move_number == nullptr))
+        pgn_notation_ = nullptr;
 }
 
 Plugin::~Plugin() {

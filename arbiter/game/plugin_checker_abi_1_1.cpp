@@ -126,6 +126,22 @@ void check_move_flags(GameState &state, const std::vector<arb_move> &moves, arb_
     }
 }
 
+// The position text without its counters: the words that are plain decimal
+// numbers (chess's halfmove clock and move number), which the extension lets
+// a key leave out because a repetition does not depend on them.
+std::string without_counters(const std::string &text) {
+    std::string out;
+    size_t i = 0;
+    while (i < text.size()) {
+        size_t end = text.find(' ', i);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(i, end - i);
+        if (word.empty() || word.find_first_not_of("0123456789") != std::string::npos) out += word + ' ';
+        i = end + 1;
+    }
+    return out;
+}
+
 void check_hash(const GameState &state, std::map<uint64_t, std::string> &keys, Checks &c) {
     const uint64_t key = *state.hash();
     const std::string position = state.position();
@@ -134,7 +150,7 @@ void check_hash(const GameState &state, std::map<uint64_t, std::string> &keys, C
     if (copy.set_position(position))
         c.expect(copy.hash() == key, "the same position set from its text has another hash" + at(state));
     auto [it, fresh] = keys.emplace(key, position);
-    c.expect(fresh || it->second == position,
+    c.expect(fresh || without_counters(it->second) == without_counters(position),
              "two positions share a hash (should differ): " + it->second + " and " + position);
 }
 

@@ -1,6 +1,7 @@
 #include "output/pgn_writer.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <ctime>
 
 namespace arb::output {
@@ -125,10 +126,19 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     tag(out, "Termination", pgn_termination(r.termination));
     tag(out, "ArbiterTermination", match::termination_name(r.termination));
     write_time_control(out, r.played_under, context.time_control);
-    tag(out, "Variant", context.variant);
-    if (!r.opening_position.empty() && r.opening_position != context.start_position) {
-        tag(out, "SetUp", "1");
-        tag(out, "FEN", r.opening_position);
+    // A game whose moves do not replay keeps the canonical texts and the host's tags.
+    std::optional<PgnMoves> record;
+    if (context.notation) {
+        if (auto replayed = context.notation->replay(r)) record = std::move(*replayed);
+    }
+    if (record) {
+        out += record->start_tags;
+    } else {
+        tag(out, "Variant", context.variant);
+        if (!r.opening_position.empty() && r.opening_position != context.start_position) {
+            tag(out, "SetUp", "1");
+            tag(out, "FEN", r.opening_position);
+        }
     }
     if (r.has_score) tag(out, "Score", std::to_string(r.score[0]) + "-" + std::to_string(r.score[1]));
     const size_t plies = r.opening_moves.size() + r.moves.size();
@@ -137,7 +147,7 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
 
     Wrapper text(out);
     int side = context.first_side == 1 ? 1 : 0;
-    int number = 1;
+    int number = record ? record->first_number : 1;
     auto emit = [&](const std::string &move, size_t ply) {
         if (side == 0) text.word(std::to_string(number) + ".");
         else if (ply == 0) text.word(std::to_string(number) + "...");
@@ -146,10 +156,17 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
         side = 1 - side;
     };
     size_t ply = 0;
-    for (const auto &m : r.opening_moves) emit(m, ply++);
+    auto move_text = [&](size_t index, const std::string &canonical) -> const std::string & {
+        return record ? record->moves[index] : canonical;
+    };
+    for (const auto &m : r.opening_moves) {
+        emit(move_text(ply, m), ply);
+        ++ply;
+    }
     if (!r.opening_moves.empty()) text.word("{opening}");
     for (const auto &m : r.moves) {
-        emit(m.text, ply++);
+        emit(move_text(ply, m.text), ply);
+        ++ply;
         if (m.score_cp && !m.forced) text.word(move_comment(m));
     }
     if (!r.reason.empty()) text.word("{" + comment_text(r.reason) + "}");

@@ -12,6 +12,9 @@
 
 #include "core/time_control.hpp"
 #include "output/finished_game.hpp"
+#include "output/pgn_notation.hpp"
+
+#include <memory>
 
 #include <optional>
 #include <string>
@@ -28,6 +31,9 @@ struct PgnContext {
     // The tournament's time control, for records that do not say what their
     // game was played under (written before they did); nullopt: no tag for those.
     std::optional<core::TimeControl> time_control;
+    // The plugin's record notation (chess: SAN and its own FEN/SetUp/Variant
+    // tags); null: the canonical move texts and the host's tags.
+    std::shared_ptr<const PgnNotation> notation;
 };
 
 // PGN's Termination value for ours: "normal", "time forfeit", "rules

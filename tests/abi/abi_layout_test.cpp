@@ -6,6 +6,7 @@
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
 #include <arbiter/ext/status_line.h>
+#include <arbiter/ext/pgn_notation.h>
 #include <arbiter/game.h>
 
 #include <catch2/catch.hpp>
@@ -50,6 +51,9 @@ static_assert(offsetof(arb_record_game, side_clock_base_ms) == 96 && offsetof(ar
 static_assert(offsetof(arb_record_game, side_time_control) == 128 && sizeof(arb_record_game) == 144);
 static_assert(sizeof(arb_game_record_format) == 24 && offsetof(arb_game_record_format, write_record) == 16);
 static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
+// "arbiter.pgn-notation/1"
+static_assert(sizeof(arb_game_pgn_notation) == 32 && offsetof(arb_game_pgn_notation, read_move) == 8);
+static_assert(offsetof(arb_game_pgn_notation, write_start_tags) == 16 && offsetof(arb_game_pgn_notation, move_number) == 24);
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);
 static_assert(sizeof(arb_option_value) == 16);

@@ -43,7 +43,7 @@ TEST_CASE("every shipped config runs to the end", "[e2e][configs]") {
     for (const auto &config : configs) {
         // The searching games are slow under the sanitizers: there they are
         // left to the Release run.
-        bool slow_game = config.rfind("gess", 0) == 0 || config.rfind("baghchal", 0) == 0;
+        bool slow_game = config.rfind("gess", 0) == 0 || config.rfind("baghchal", 0) == 0 || config.rfind("chess", 0) == 0;
         if (config.find("grhino") != std::string::npos && !std::filesystem::exists("/usr/games/gtp-rhino")) {
             WARN("gtp-rhino is not installed: " << config << " not run");
             continue;

@@ -52,7 +52,7 @@ TEST_CASE("a damaged JSON line is refused with a reason", "[records]") {
 TEST_CASE("PGN records have the tags Ordo and BayesElo read and numbered movetext", "[records]") {
     auto g = test::sample_game(0);
     output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0, {"x", "o"},
-                                *core::TimeControl::parse("10+0.1")};
+                                *core::TimeControl::parse("10+0.1"), nullptr};
     // The Seven Tag Roster first and in PGN's order, then ours.
     CHECK(output::to_pgn(g, context) == R"([Event "Unit event"]
 [Site "host"]
@@ -91,7 +91,7 @@ TEST_CASE("PGN move comments as cutechess writes them, and PGN's Termination val
     g.record.moves[0].elapsed = std::chrono::milliseconds(510);
     g.record.moves[1].score_cp = -123;
     g.record.moves[1].elapsed = std::chrono::milliseconds(2000);
-    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt};
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr};
     std::string pgn = output::to_pgn(g, context);
     CHECK_THAT(pgn, Catch::Contains("a1 {+0.50/12 0.51s} 2. c3 {-1.23 2s} a3"));
     CHECK_THAT(pgn, !Catch::Contains("WhiteSide"));  // no side names given
@@ -133,7 +133,7 @@ TEST_CASE("the PGN file reads back as the same results through a tag-based reade
     std::string pgn;
     const arb_result results[] = {ARB_RESULT_WIN_SIDE_0, ARB_RESULT_DRAW, ARB_RESULT_WIN_SIDE_1};
     for (int i = 0; i < 3; ++i)
-        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0, {}, std::nullopt});
+        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr});
     std::istringstream in(pgn);
     auto read = rating::read_pgn_results(in);
     INFO((read ? "" : read.error().message));

@@ -28,6 +28,7 @@
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h> /* unused: compiled as C99 -pedantic here */
 #include <arbiter/ext/status_line.h>   /* likewise */
+#include <arbiter/ext/pgn_notation.h>  /* likewise */
 #endif
 
 #include <stdio.h>

@@ -41,6 +41,11 @@
 //     std::string write_record(const arb::sdk::RecordGame &game) const;  // both or neither:
 //         called on the start position, returns the record (ending with a newline);
 //         throws std::invalid_argument for a move that is not legal where played
+//     arb::sdk::MoveText pgn_move(arb_move move) const;     // "arbiter.pgn-notation/1",
+//     arb_status parse_pgn_move(std::string_view text, arb_move &move,  // all four:
+//                               arb::sdk::ErrorOut err) const;  // the record notation (SAN),
+//     std::string pgn_start_tags() const;              // the tags of a start here,
+//     int32_t pgn_move_number() const;                 // the next move's number
 //     static const void *extension(std::string_view id);  // any other extension
 //
 // The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
@@ -57,6 +62,7 @@
 
 #include <arbiter/ext/diagram.h>
 #include <arbiter/ext/move_properties.h>
+#include <arbiter/ext/pgn_notation.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
 #include <arbiter/ext/status_line.h>
@@ -481,11 +487,85 @@ struct Adapter {
         }
     }
 
+    static constexpr bool kHasPgnNotation = requires(const Game &g, arb_move m, std::string_view t, arb_move &out,
+                                                     ErrorOut err) {
+        { text_view(g.pgn_move(m)) } -> std::convertible_to<std::string_view>;
+        { g.parse_pgn_move(t, out, err) } -> std::convertible_to<arb_status>;
+        { g.pgn_start_tags() } -> std::convertible_to<std::string>;
+        { g.pgn_move_number() } -> std::convertible_to<int32_t>;
+    };
+
+    static arb_status ARB_CALL pgn_write_move(const arb_state *state, arb_move move, char *buf, size_t cap) noexcept {
+        if constexpr (kHasPgnNotation) {
+            try {
+                const auto text = as_game<Game>(state).pgn_move(move);
+                return copy_out(text_view(text), buf, cap);
+            } catch (...) {
+                if (buf != nullptr && cap > 0) buf[0] = '\0';
+                return report_exception(as_instance<Game>(state).host, "pgn write_move");
+            }
+        } else {
+            (void)state, (void)move, (void)buf, (void)cap;
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static arb_status ARB_CALL pgn_read_move(const arb_state *state, const char *text, arb_move *move, char *err,
+                                             size_t err_cap) noexcept {
+        ErrorOut out(err, err_cap);
+        if constexpr (kHasPgnNotation) {
+            if (text == nullptr || move == nullptr) return out.fail(ARB_ERR_SYNTAX, "no move text");
+            try {
+                arb_move parsed = ARB_MOVE_NONE;
+                const arb_status status = as_game<Game>(state).parse_pgn_move(std::string_view(text), parsed, out);
+                if (status == ARB_OK) *move = parsed;
+                return status;
+            } catch (const std::exception &e) {
+                return out.fail(ARB_ERR_INTERNAL, "internal error: %s", e.what());
+            } catch (...) {
+                return out.fail(ARB_ERR_INTERNAL, "internal error");
+            }
+        } else {
+            (void)state, (void)text, (void)move;
+            return out.fail(ARB_ERR_INTERNAL, "no PGN notation");
+        }
+    }
+
+    static arb_status ARB_CALL pgn_start_tags(const arb_state *state, char *buf, size_t cap, size_t *size) noexcept {
+        if constexpr (kHasPgnNotation) {
+            try {
+                return sized_copy_out(as_game<Game>(state).pgn_start_tags(), buf, cap, size);
+            } catch (...) {
+                if (buf != nullptr && cap > 0) buf[0] = '\0';
+                return report_exception(as_instance<Game>(state).host, "pgn write_start_tags");
+            }
+        } else {
+            (void)state, (void)buf, (void)cap, (void)size;
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static int32_t ARB_CALL pgn_move_number(const arb_state *state) noexcept {
+        if constexpr (kHasPgnNotation) {
+            try {
+                return as_game<Game>(state).pgn_move_number();
+            } catch (...) {
+                (void)report_exception(as_instance<Game>(state).host, "pgn move_number");
+                return 1;
+            }
+        } else {
+            (void)state;
+            return 1;
+        }
+    }
+
     static const void *ARB_CALL get_extension(const char *id) noexcept {
         static constexpr arb_game_move_properties kMoveProperties{&move_properties};
         static constexpr arb_game_position_hash kPositionHash{&hash};
         static constexpr arb_game_diagram kDiagram{&write_drawing, &write_cells};
         static constexpr arb_game_status_line kStatusLine{&write_status};
+        static constexpr arb_game_pgn_notation kPgnNotation{&pgn_write_move, &pgn_read_move, &pgn_start_tags,
+                                                            &pgn_move_number};
         if (id == nullptr) return nullptr;
         const std::string_view name(id);
         if (kHasMoveProperties && name == ARB_EXT_MOVE_PROPERTIES) return &kMoveProperties;
@@ -493,6 +573,7 @@ struct Adapter {
         if (kHasDiagram && name == ARB_EXT_DIAGRAM) return &kDiagram;
         if (kHasStatusLine && name == ARB_EXT_STATUS_LINE) return &kStatusLine;
         if (kHasRecordFormat && name == ARB_EXT_RECORD_FORMAT) return record_format_table();
+        if (kHasPgnNotation && name == ARB_EXT_PGN_NOTATION) return &kPgnNotation;
         if constexpr (requires(std::string_view s) { Game::extension(s); }) {
             try {
                 return Game::extension(name);

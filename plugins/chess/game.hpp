@@ -1,0 +1,79 @@
+// Chess (standard and Chess960) as an arbiter game: the state of one game,
+// its history for the repetition rules, and its end-of-game rules. The
+// binding rule decisions are in README.md next to this file.
+#pragma once
+
+#include "fen.hpp"
+#include "notation.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+
+#include <arbiter/sdk/game_adapter.hpp>
+#include <arbiter/sdk/position_history.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace arb::chess {
+
+class Chess {
+public:
+    static constexpr int32_t kMaxLegalMoves = kMaxMoves;
+
+    static const sdk::GameInfo &info();
+
+    Chess(const sdk::Options &options, const sdk::Host &host);
+
+    void reset();
+    arb_status set_position(std::string_view text, sdk::ErrorOut err);
+    [[nodiscard]] std::string position() const { return write_fen(pos_); }
+
+    int32_t legal_moves(arb_move *out) const noexcept { return drawn_ != Draw::none ? 0 : pos_.legal_moves(out); }
+    arb_status parse_move(std::string_view text, arb_move &move, sdk::ErrorOut err) const;
+    [[nodiscard]] sdk::MoveText format_move(arb_move move) const { return write_uci(pos_, move, chess960()); }
+    // Refuses (ARB_ERR_ILLEGAL, state unchanged) a code that cannot be
+    // played here (see Position::playable); legality is parse_move's job.
+    arb_status play(arb_move move);
+
+    [[nodiscard]] int32_t side_to_move() const;
+    [[nodiscard]] sdk::Outcome outcome() const;
+
+    // Captures, pawn moves, castling and moves that lose a castling right.
+    [[nodiscard]] arb_move_flags move_properties(arb_move move) const noexcept {
+        return pos_.irreversible(move) ? ARB_MOVE_IRREVERSIBLE : 0;
+    }
+    // The Zobrist key: pieces, side, castling rights (with the rooks' files)
+    // and the en passant file only when that capture is legal.
+    [[nodiscard]] uint64_t hash() const noexcept { return pos_.key(); }
+
+    // "arbiter.diagram/1" (diagram.cpp).
+    [[nodiscard]] const sdk::BoardDrawing &drawing() const;
+    [[nodiscard]] std::string diagram_cells() const;
+
+    // "arbiter.pgn-notation/1": SAN, and the tags of a start position.
+    [[nodiscard]] sdk::MoveText pgn_move(arb_move move) const { return write_san(pos_, move); }
+    arb_status parse_pgn_move(std::string_view text, arb_move &move, sdk::ErrorOut err) const;
+    [[nodiscard]] std::string pgn_start_tags() const;
+    [[nodiscard]] int32_t pgn_move_number() const noexcept { return pos_.fullmove; }
+
+    [[nodiscard]] const Position &board() const noexcept { return pos_; }
+
+private:
+    // Why the game is drawn by a rule other than stalemate; checked after each move.
+    enum class Draw { none, insufficient, fivefold, seventy_five, threefold, fifty };
+
+    [[nodiscard]] bool chess960() const noexcept { return rules_.variant == Variant::chess960; }
+    void restart_history();
+    void update_draw() noexcept;
+
+    // Keys since the last irreversible move, the current one included.
+    // Declared first so that copy assignment, which copies members in this
+    // order, leaves the state whole if the history cannot allocate.
+    sdk::PositionHistory<uint64_t, 32> history_;
+    Rules rules_;
+    Position start_;
+    Position pos_;
+    Draw drawn_ = Draw::none;
+};
+
+}  // namespace arb::chess
