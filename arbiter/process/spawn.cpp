@@ -590,4 +590,15 @@ void kill_adopted_orphans() {
     }
 }
 
+// Writing to a pipe whose reader has gone raises SIGPIPE, which would end the
+// whole arbiter; with it ignored the write fails with EPIPE instead, which is
+// reported as a crash of that child.
+void ignore_sigpipe() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        struct sigaction current {};
+        if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) ::signal(SIGPIPE, SIG_IGN);
+    });
+}
+
 }  // namespace arb::process
