@@ -28,6 +28,7 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
         c.progress_interval = *o.progress_interval;
     }
     if (o.seed) c.schedule.seed = *o.seed;
+    if (o.isolate_plugins) c.isolate_plugins = true;
     if (o.shard) c.shard = *o.shard;
     if (o.out_dir) c.out_dir = *o.out_dir;
     if (o.openings_file) c.openings.file = *o.openings_file;

@@ -60,7 +60,7 @@ public:
 
     // The response to one request (after the flags byte), or false for a
     // request that cannot be read.
-    bool handle(std::string_view request, std::string &out) {
+    bool handle(const std::string &request, std::string &out) {
         wire::Reader r(request);
         wire::Writer w(out);
         const auto op = static_cast<Op>(r.u8());

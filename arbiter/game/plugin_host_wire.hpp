@@ -6,9 +6,9 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arb::game::wire {
 
@@ -48,65 +48,55 @@ class Writer {
 public:
     explicit Writer(std::string &out) : out_(out) {}
     void u8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
-    void u32(uint32_t v) { raw(&v, sizeof v); }
-    void i32(int32_t v) { raw(&v, sizeof v); }
-    void u64(uint64_t v) { raw(&v, sizeof v); }
+    void u32(uint32_t v) { put(v, 4); }
+    void i32(int32_t v) { put(static_cast<uint32_t>(v), 4); }
+    void u64(uint64_t v) { put(v, 8); }
     void str(std::string_view s) {
         u32(static_cast<uint32_t>(s.size()));
         out_.append(s);
     }
 
 private:
-    void raw(const void *p, size_t n) { out_.append(static_cast<const char *>(p), n); }
+    void put(uint64_t v, int bytes) {
+        for (int i = 0; i < bytes; ++i) out_.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+    }
     std::string &out_;
 };
 
-// Reads fields in order; a read past the end sets !ok() and gives zeros.
+// Reads fields in order from the payload it owns (so that it may be built
+// from a call's result); a read past the end sets !ok() and gives zeros.
 class Reader {
 public:
-    explicit Reader(std::string_view in) : in_(in) {}
+    explicit Reader(const std::string &in) : data_(in.begin(), in.end()) {}
     [[nodiscard]] bool ok() const noexcept { return ok_; }
-    uint8_t u8() {
-        uint8_t v = 0;
-        raw(&v, 1);
-        return v;
-    }
-    uint32_t u32() {
-        uint32_t v = 0;
-        raw(&v, sizeof v);
-        return v;
-    }
-    int32_t i32() {
-        int32_t v = 0;
-        raw(&v, sizeof v);
-        return v;
-    }
-    uint64_t u64() {
-        uint64_t v = 0;
-        raw(&v, sizeof v);
-        return v;
-    }
+    uint8_t u8() { return static_cast<uint8_t>(get(1)); }
+    uint32_t u32() { return static_cast<uint32_t>(get(4)); }
+    int32_t i32() { return static_cast<int32_t>(static_cast<uint32_t>(get(4))); }
+    uint64_t u64() { return get(8); }
     std::string str() {
         uint32_t n = u32();
-        if (!ok_ || n > in_.size()) {
+        if (!ok_ || n > data_.size() - at_) {
             ok_ = false;
             return {};
         }
-        std::string s(in_.substr(0, n));
-        in_.remove_prefix(n);
+        std::string s(data_.data() + at_, n);
+        at_ += n;
         return s;
     }
 
 private:
-    void raw(void *p, size_t n) {
-        if (!ok_ || in_.size() < n) {
+    uint64_t get(size_t bytes) {
+        if (!ok_ || data_.size() - at_ < bytes) {
             ok_ = false;
-            return;
+            return 0;
         }
-        std::memcpy(p, in_.data(), n);
-        in_.remove_prefix(n);
+        uint64_t v = 0;
+        for (size_t i = 0; i < bytes; ++i) v |= static_cast<uint64_t>(static_cast<uint8_t>(data_[at_ + i])) << (8 * i);
+        at_ += bytes;
+        return v;
     }
-    std::string_view in_;
+    std::vector<char> data_;  // not a string: GCC 12 warns of its small-string buffer, wrongly
+    size_t at_ = 0;
     bool ok_ = true;
 };
 

@@ -1,5 +1,6 @@
 #include "tournament/session.hpp"
 
+#include "core/program_dir.hpp"
 #include "engine/ugi_engine.hpp"
 #include "output/append_file.hpp"
 #include "output/folder_lock.hpp"
@@ -196,7 +197,8 @@ SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptio
         controls.stop_new = true;
     }
 
-    const GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
+    GameRules rules = game_rules(c, loaded.plugin, loaded.openings);
+    if (c.isolate_plugins) rules.plugin_host_program = running_program();  // this arbiter, as `arbiter plugin-host`
     EnginePool pool(rules.engines, rules.timeouts, options.parts.start_engine,
                     runner_pool_capacity(options.parts, c.concurrency, static_cast<int>(c.engines.size())));
     std::string out_of_resources;  // the system, not an engine, failed a start before game 1
