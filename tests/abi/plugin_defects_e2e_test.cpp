@@ -208,3 +208,130 @@ TEST_CASE("a broken .so in the plugin folder: arbiter games lists it as broken, 
     CHECK(perft.exit_code == 0);
     CHECK(perft.output.find("perft 2 72") != std::string::npos);  // 9 * 8
 }
+
+// --- a plugin bug is never scored against an engine, and need not kill the run (issue 17, item 5) ---
+// The Drop builds crash_in_play, abort_in_play and overflow_moves break at the
+// third ply, parse_anything at the first move, and only in the judge (a
+// process named "arbiter"), so the two honest engines, which load the same
+// plugin, play on.
+
+namespace {
+
+test::Run play_drop(const std::string &defect, const std::string &flags) {
+    const std::string dir = kDropDir + "/" + defect;
+    // The shell reports the exit status, also when the arbiter died of a signal.
+    return test::run_command(kBin + "/arbiter play --quiet " + flags + " --plugin-dir " + dir + " --game drop --engine '" +
+                             honest(dir, 1) + "' --engine '" + honest(dir, 2) + "'; echo \"exit status $?\"");
+}
+
+}  // namespace
+
+TEST_CASE("arbiter play in-process: a crash in plugin code prints one line naming the plugin and the function, then "
+          "the arbiter dies of the signal",
+          "[e2e][abi][isolation]") {
+    struct Case {
+        const char *defect;
+        const char *line;
+        const char *status;
+    };
+    for (const Case c : {Case{"crash_in_play", "arbiter: the game plugin 'drop' crashed with SIGSEGV in play()", "139"},
+                         Case{"abort_in_play", "arbiter: the game plugin 'drop' crashed with SIGABRT in play()", "134"},
+                         // 200 moves into room for 4: the guard page past the
+                         // buffer stops it in legal_moves, before the heap is hit.
+                         Case{"overflow_moves", "arbiter: the game plugin 'drop' crashed with SIGSEGV in legal_moves()",
+                              "139"}}) {
+        auto run = play_drop(c.defect, "");
+        INFO(c.defect << ":\n" << run.output);
+        CHECK(count_of(run.output, c.line) == 1);
+        CHECK(run.output.find(std::string("exit status ") + c.status + "\n") != std::string::npos);
+    }
+}
+
+TEST_CASE("arbiter play --isolate-plugins: a plugin that crashes, aborts or overflows legal_moves ends the game as a "
+          "plugin error with the signal, no engine blamed",
+          "[e2e][abi][isolation]") {
+    struct Case {
+        const char *defect;
+        const char *reason;
+    };
+    for (const Case c :
+         {Case{"crash_in_play", "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                "signal 11 (SIGSEGV) in play()"},
+          Case{"abort_in_play", "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                "signal 6 (SIGABRT) in play()"},
+          Case{"overflow_moves", "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                 "signal 11 (SIGSEGV) in legal_moves()"}}) {
+        auto run = play_drop(c.defect, "--isolate-plugins");
+        INFO(c.defect << ":\n" << run.output);
+        CHECK(test::field(run.output, "termination") == "plugin-error");
+        CHECK(test::field(run.output, "result") == "*");
+        CHECK(test::field(run.output, "reason") == c.reason);
+        CHECK(run.output.find("exit status 1\n") != std::string::npos);
+    }
+    auto honest_game = play_drop("honest", "--isolate-plugins");
+    INFO(honest_game.output);
+    CHECK(test::field(honest_game.output, "termination") == "game-rule");
+    CHECK(test::field(honest_game.output, "reason") == "board full");
+    CHECK(honest_game.output.find("exit status 0\n") != std::string::npos);
+}
+
+TEST_CASE("arbiter play: a legal move in the plugin's own notation that its parse_move misreads is a plugin error, "
+          "not an illegal move, with and without isolation",
+          "[e2e][abi][isolation]") {
+    for (const char *flags : {"", "--isolate-plugins"}) {
+        auto run = play_drop("parse_anything", flags);
+        INFO(flags << ":\n" << run.output);
+        CHECK(test::field(run.output, "termination") == "plugin-error");
+        CHECK(test::field(run.output, "result") == "*");
+        // The first engine's first move; its text is what format_move gives a listed move.
+        const std::string reason = test::field(run.output, "reason");
+        CHECK(reason.rfind("plugin error: on the move '", 0) == 0);
+        CHECK(reason.find("the plugin contradicts itself") != std::string::npos);
+        CHECK(reason.find("but parse_move read it as the unlisted move 1000") != std::string::npos);
+        CHECK(run.output.find("exit status 1\n") != std::string::npos);
+    }
+}
+
+TEST_CASE("arbiter run with isolate_plugins: every game the plugin crashes in is a plugin error, the run goes on "
+          "with a new plugin-host child and exits 1 naming the plugin",
+          "[e2e][abi][isolation]") {
+    for (const char *how : {"yaml", "flag"}) {
+        test::TempDir tmp;
+        const std::string dir = kDropDir + "/crash_in_play";
+        std::string yaml = tournament_yaml(dir, false);
+        std::string flag;
+        if (std::string(how) == "yaml") yaml += "isolate_plugins: true\n";
+        else flag = " --isolate-plugins";
+        auto config = tmp.write("t.yaml", yaml);
+        auto run = test::run_command(kBin + "/arbiter run " + config.string() + " --out " +
+                                     (tmp.path() / "out").string() + " --plugin-dir " + dir + flag +
+                                     "; echo \"exit status $?\"");
+        INFO(how << ":\n" << run.output);
+        CHECK(run.output.find("exit status 1\n") != std::string::npos);
+        CHECK(run.output.find("arbiter run: 4 games ended by a plugin error: the game plugin " + dir + "/drop.so") !=
+              std::string::npos);
+        auto log = output::read_record_log(tmp.path() / "out" / "games.jsonl");
+        REQUIRE(log.has_value());
+        REQUIRE(log->games.size() == 4);  // all four played: each crash cost only its game
+        for (const auto &g : log->games) {
+            CHECK(g.record.termination == match::Termination::PluginError);
+            CHECK(g.record.result == ARB_RESULT_ONGOING);
+            CHECK(g.record.loser_side == -1);
+            CHECK(g.record.reason == "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                     "signal 11 (SIGSEGV) in play()");
+            CHECK(g.record.moves.size() == 2);  // the two plies before the crash
+        }
+    }
+}
+
+TEST_CASE("arbiter check --isolate-plugins: a plugin that crashes fails the checks it was in, the arbiter lives",
+          "[e2e][abi][isolation]") {
+    const std::string dir = kDropDir + "/crash_in_play";
+    auto run = test::run_command(kBin + "/arbiter check --isolate-plugins --plugin-dir " + dir +
+                                 " --game drop --positions 3 --games 2 --engine '" + honest(dir, 1) +
+                                 "'; echo \"exit status $?\"");
+    INFO(run.output);
+    CHECK(run.output.find("exit status 1\n") != std::string::npos);
+    CHECK(run.output.find("killed by signal 11 (SIGSEGV) in play()") != std::string::npos);
+    CHECK(run.output.find(" checks: ") != std::string::npos);  // it got to the summary
+}
