@@ -57,8 +57,8 @@ int main(int argc, char **argv) {
         std::cout << "arbiter " << arb::kArbiterVersion << " (game ABI " << ARB_ABI_MAJOR << "." << ARB_ABI_MINOR << ")\n";
         return arb::cli::kExitOk;
     }
-    // The child of isolation mode: it dies of a plugin's crash silently (the
-    // arbiter that started it reports it), and starts nothing.
+    // The child of isolation mode: it reports a plugin's crash to the arbiter
+    // that started it (install_plugin_crash_frame), and starts nothing.
     if (name == "plugin-host") return arb::cli::plugin_host_command(arb::cli::Args(argv + 2, argv + argc));
     // A crash inside a plugin's code (in-process mode) names the plugin and
     // the function before the arbiter dies of it.

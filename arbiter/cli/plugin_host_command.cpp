@@ -2,6 +2,7 @@
 // (game/plugin_host.hpp). Loads the plugin and serves game-state requests
 // on stdin/stdout until stdin ends. Not for people: it speaks binary.
 #include "cli/command.hpp"
+#include "game/plugin_call.hpp"
 #include "game/plugin_host.hpp"
 
 #include <fcntl.h>
@@ -25,6 +26,8 @@ int plugin_host_command(const Args &args) {
         std::cerr << "arbiter plugin-host: " << plugin.error().message << "\n";
         return kExitFailure;
     }
+    // A crash in the plugin sends its function's name before the child dies.
+    game::install_plugin_crash_frame(out);
     return game::serve_plugin_host(*plugin, STDIN_FILENO, out);
 }
 

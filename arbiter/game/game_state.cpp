@@ -82,6 +82,56 @@ private:
     size_t size_ = 0;
 };
 
+// Isolated, a round trip to the child costs far more than the plugin call:
+// what the match loop asks at every turn comes in one response, and the
+// canonical text of a parsed move with the parse.
+struct GameState::RemoteTurn {
+    arb_outcome outcome{};
+    bool listed = false;  // checked_legal_moves succeeded
+    std::vector<arb_move> moves;
+    std::string error;    // why not, when !listed
+    int32_t side = ARB_SIDE_NONE;
+    arb_move_flags first_flags = 0;  // of moves[0], when it is the only one
+    // The last move parse_move read, and format_move's text of it.
+    arb_move parsed = ARB_MOVE_NONE;
+    std::string parsed_text;
+};
+
+namespace {
+
+arb_outcome read_outcome(wire::Reader &r) {
+    arb_outcome out{};
+    out.struct_size = sizeof out;
+    out.result = r.i32();
+    out.has_score = r.i32();
+    out.score[0] = r.i32();
+    out.score[1] = r.i32();
+    std::string reason = r.str();
+    std::memcpy(out.reason, reason.data(), std::min(reason.size(), sizeof out.reason - 1));
+    return out;
+}
+
+}  // namespace
+
+const GameState::RemoteTurn &GameState::turn() const {
+    if (!turn_) {
+        wire::Reader r(remote(static_cast<uint8_t>(Op::Turn), request_for(remote_id_)));
+        auto t = std::make_unique<RemoteTurn>();
+        t->outcome = read_outcome(r);
+        t->listed = r.u8() != 0;
+        if (t->listed) {
+            uint32_t n = r.u32();
+            for (uint32_t i = 0; i < n && r.ok(); ++i) t->moves.push_back(r.i32());
+        } else {
+            t->error = r.str();
+        }
+        t->side = r.i32();
+        t->first_flags = r.u32();
+        turn_ = std::move(t);
+    }
+    return *turn_;
+}
+
 GameState::GameState(PluginPtr plugin, arb_state *state) : plugin_(std::move(plugin)), state_(state) {}
 
 GameState::GameState(PluginPtr plugin, std::shared_ptr<PluginHost> host, uint32_t id)
@@ -149,6 +199,7 @@ GameState &GameState::operator=(const GameState &other) {
         wire::Writer w(request);
         w.u32(remote_id_);
         w.u32(other.remote_id_);
+        turn_.reset();
         remote(static_cast<uint8_t>(Op::Assign), request);
         return *this;
     }
@@ -171,7 +222,8 @@ GameState &GameState::operator=(const GameState &other) {
 
 GameState::GameState(GameState &&other) noexcept
     : plugin_(std::move(other.plugin_)), state_(std::exchange(other.state_, nullptr)), host_(std::move(other.host_)),
-      remote_id_(other.remote_id_), generation_(other.generation_), moves_(std::move(other.moves_)) {}
+      remote_id_(other.remote_id_), generation_(other.generation_), moves_(std::move(other.moves_)),
+      turn_(std::move(other.turn_)) {}
 
 GameState &GameState::operator=(GameState &&other) noexcept {
     if (this != &other) {
@@ -182,6 +234,7 @@ GameState &GameState::operator=(GameState &&other) noexcept {
         remote_id_ = other.remote_id_;
         generation_ = other.generation_;
         moves_ = std::move(other.moves_);  // sized for that state's plugin
+        turn_ = std::move(other.turn_);
     }
     return *this;
 }
@@ -213,6 +266,7 @@ Expected<void> GameState::set_position(const std::string &text) {
         wire::Writer w(request);
         w.u32(remote_id_);
         w.str(text);
+        turn_.reset();
         wire::Reader r(remote(static_cast<uint8_t>(Op::SetPosition), request));
         if (r.u8() == 0) return fail(r.str());
         return {};
@@ -233,7 +287,10 @@ std::string GameState::position() const {
 }
 
 arb_status GameState::reset() {
-    if (host_ != nullptr) return wire::Reader(remote(static_cast<uint8_t>(Op::Reset), request_for(remote_id_))).i32();
+    if (host_ != nullptr) {
+        turn_.reset();
+        return wire::Reader(remote(static_cast<uint8_t>(Op::Reset), request_for(remote_id_))).i32();
+    }
     PluginCallScope scope(api().id, "reset");
     if (!ARB_API_HAS(&api(), reset_ex)) {
         api().reset(state_);
@@ -287,12 +344,9 @@ arb_status GameState::legal_moves(std::vector<arb_move> &moves) const {
 
 Expected<void> GameState::checked_legal_moves(std::vector<arb_move> &moves) const {
     if (host_ != nullptr) {
-        wire::Reader r(remote(static_cast<uint8_t>(Op::CheckedLegalMoves), request_for(remote_id_)));
-        if (r.u8() == 0) {
-            moves.clear();
-            return fail(r.str());
-        }
-        read_moves(r, moves);
+        const RemoteTurn &t = turn();
+        moves.assign(t.moves.begin(), t.moves.end());
+        if (!t.listed) return fail(t.error);
         return {};
     }
     const int32_t cap = api().max_legal_moves;
@@ -349,8 +403,10 @@ Expected<std::string> GameState::checked_position() const {
 }
 
 arb_status GameState::play(arb_move move) {
-    if (host_ != nullptr)
+    if (host_ != nullptr) {
+        turn_.reset();
         return wire::Reader(remote(static_cast<uint8_t>(Op::Play), request_for(remote_id_, move))).i32();
+    }
     PluginCallScope scope(api().id, "play");
     return api().play(state_, move);
 }
@@ -377,8 +433,16 @@ arb_status GameState::parse_move(const char *text, arb_move &move, std::string &
         arb_status status = r.i32();
         arb_move parsed = r.i32();
         std::string message = r.str();
-        if (status == ARB_OK) move = parsed;
-        else error = std::move(message);
+        std::string canonical = r.str();
+        if (status != ARB_OK) {
+            error = std::move(message);
+            return status;
+        }
+        move = parsed;
+        if (turn_) {
+            turn_->parsed = parsed;
+            turn_->parsed_text = std::move(canonical);
+        }
         return status;
     }
     char err[ARB_ERROR_SIZE];
@@ -394,7 +458,8 @@ arb_status GameState::parse_move(const char *text, arb_move &move, std::string &
 
 std::string_view GameState::format_move(arb_move move, std::string &buf) const {
     if (host_ != nullptr) {
-        buf = wire::Reader(remote(static_cast<uint8_t>(Op::FormatMove), request_for(remote_id_, move))).str();
+        if (turn_ && turn_->parsed == move && move != ARB_MOVE_NONE) buf = turn_->parsed_text;
+        else buf = wire::Reader(remote(static_cast<uint8_t>(Op::FormatMove), request_for(remote_id_, move))).str();
         return buf;
     }
     const size_t declared = plugin_->max_move_text_size();
@@ -418,8 +483,10 @@ std::string GameState::format_move(arb_move move) const {
 arb_move_flags GameState::move_flags(arb_move move) const {
     const arb_game_move_properties *ext = plugin_->move_properties();
     if (ext == nullptr) return 0;
-    if (host_ != nullptr)
+    if (host_ != nullptr) {
+        if (turn_ && turn_->listed && turn_->moves.size() == 1 && turn_->moves[0] == move) return turn_->first_flags;
         return wire::Reader(remote(static_cast<uint8_t>(Op::MoveFlags), request_for(remote_id_, move))).u32();
+    }
     PluginCallScope scope(api().id, "arbiter.move-properties/1 properties");
     return ext->properties(state_, move);
 }
@@ -438,7 +505,7 @@ std::optional<uint64_t> GameState::hash() const {
 }
 
 int32_t GameState::side_to_move() const {
-    if (host_ != nullptr) return wire::Reader(remote(static_cast<uint8_t>(Op::SideToMove), request_for(remote_id_))).i32();
+    if (host_ != nullptr) return turn().side;
     PluginCallScope scope(api().id, "side_to_move");
     return api().side_to_move(state_);
 }
@@ -446,16 +513,7 @@ int32_t GameState::side_to_move() const {
 arb_outcome GameState::outcome() const {
     arb_outcome out{};
     out.struct_size = sizeof out;
-    if (host_ != nullptr) {
-        wire::Reader r(remote(static_cast<uint8_t>(Op::Outcome), request_for(remote_id_)));
-        out.result = r.i32();
-        out.has_score = r.i32();
-        out.score[0] = r.i32();
-        out.score[1] = r.i32();
-        std::string reason = r.str();
-        std::memcpy(out.reason, reason.data(), std::min(reason.size(), sizeof out.reason - 1));
-        return out;
-    }
+    if (host_ != nullptr) return turn().outcome;
     {
         PluginCallScope scope(api().id, "outcome");
         api().outcome(state_, &out);

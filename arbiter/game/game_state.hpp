@@ -101,6 +101,7 @@ public:
 
 private:
     struct MoveBuffer;
+    struct RemoteTurn;
     GameState(PluginPtr plugin, arb_state *state);
     GameState(PluginPtr plugin, std::shared_ptr<PluginHost> host, uint32_t id);
     // legal_moves_ex where the plugin has it (1.1), else the 1.0 count form,
@@ -109,6 +110,9 @@ private:
     // One request to the child holding this state; the response's payload.
     std::string remote(uint8_t op, const std::string &request) const;
     void release() noexcept;
+    // A remote state's answers for the current turn, fetched in one request
+    // and kept until the state changes (play, set_position, reset, assign).
+    const RemoteTurn &turn() const;
 
     PluginPtr plugin_;
     arb_state *state_ = nullptr;
@@ -118,6 +122,7 @@ private:
     // Where legal_moves writes: made at the first call, ends in an
     // inaccessible page (see game_state.cpp).
     mutable std::unique_ptr<MoveBuffer> moves_;
+    mutable std::unique_ptr<RemoteTurn> turn_;
 };
 
 }  // namespace arb::game

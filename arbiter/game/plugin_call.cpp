@@ -1,8 +1,11 @@
 #include "game/plugin_call.hpp"
 
+#include "game/plugin_host_wire.hpp"
+
 #include <signal.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstring>
 
 namespace arb::game {
@@ -14,6 +17,8 @@ namespace {
 // text, so the handler reads them without locks or allocation.
 thread_local const char *t_plugin = nullptr;
 thread_local const char *t_function = nullptr;
+// Set once before any plugin call (install_plugin_crash_frame); -1: the line form.
+int g_crash_frame_fd = -1;
 
 constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 
@@ -33,9 +38,23 @@ void put(char *buf, size_t cap, size_t &len, const char *text) {
     for (; *text != '\0' && len + 1 < cap; ++text) buf[len++] = *text;
 }
 
+// The frame of plugin_host_wire.hpp by hand: length, flags, the function name.
+void write_crash_frame(const char *function) {
+    char frame[256];
+    size_t len = 5;
+    frame[4] = static_cast<char>(wire::kCrashed);
+    put(frame, sizeof frame, len, function != nullptr ? function : "?");
+    const auto payload = static_cast<uint32_t>(len - 4);
+    for (int i = 0; i < 4; ++i) frame[i] = static_cast<char>((payload >> (8 * i)) & 0xFF);
+    ssize_t ignored = ::write(g_crash_frame_fd, frame, len);
+    (void)ignored;
+}
+
 void on_fatal_signal(int sig) {
     // Only this line and re-raising: the heap may be what the plugin broke.
-    if (t_plugin != nullptr) {
+    if (t_plugin != nullptr && g_crash_frame_fd >= 0) {
+        write_crash_frame(t_function);
+    } else if (t_plugin != nullptr) {
         char line[512];
         size_t len = 0;
         put(line, sizeof line, len, "arbiter: the game plugin '");
@@ -72,6 +91,11 @@ PluginCallScope::PluginCallScope(const char *plugin_id, const char *function) no
 PluginCallScope::~PluginCallScope() {
     t_plugin = saved_plugin_;
     t_function = saved_function_;
+}
+
+void install_plugin_crash_frame(int fd) {
+    g_crash_frame_fd = fd;
+    install_plugin_crash_report();
 }
 
 void install_plugin_crash_report() {

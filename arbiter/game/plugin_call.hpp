@@ -28,4 +28,10 @@ private:
 // outside plugin code dies the same way, silently. Call once from main.
 void install_plugin_crash_report();
 
+// The plugin-host child's form of it (game/plugin_host.hpp): instead of the
+// line, a response frame flagged wire::kCrashed whose payload names the
+// function goes to `fd`, so the arbiter's record says where the plugin died
+// even when one request ran several plugin functions.
+void install_plugin_crash_frame(int fd);
+
 }  // namespace arb::game

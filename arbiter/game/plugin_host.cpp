@@ -30,6 +30,7 @@ const char *wire::function_of(Op op) {
     case Op::SideToMove: return "side_to_move";
     case Op::Outcome: return "outcome";
     case Op::Reset: return "reset";
+    case Op::Turn: return "outcome, legal_moves or side_to_move";
     }
     return "?";
 }
@@ -60,7 +61,7 @@ void PluginHost::start() {
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 }
 
-void PluginHost::died(wire::Op op, const std::string &why) {
+void PluginHost::died(wire::Op op, const std::string &why, const std::string &function) {
     std::string how = why;
     if (child_) {
         // Give a dying child a moment to finish dying, so that its signal is known.
@@ -70,7 +71,7 @@ void PluginHost::died(wire::Op op, const std::string &why) {
         child_.reset();
     }
     throw PluginHostDied("the plugin '" + plugin_->id() + "' failed in its plugin-host child: it " + how + " in " +
-                         wire::function_of(op) + "()");
+                         (function.empty() ? wire::function_of(op) : function) + "()");
 }
 
 std::string PluginHost::call(wire::Op op, const std::string &request, uint64_t generation) {
@@ -87,6 +88,8 @@ std::string PluginHost::call(wire::Op op, const std::string &request, uint64_t g
     std::string response;
     if (!wire::read_frame(child_->process.stdout_pipe().get(), response)) died(op, "stopped answering");
     if (response.empty()) died(op, "answered an empty frame");
+    if ((static_cast<uint8_t>(response[0]) & wire::kCrashed) != 0)
+        died(op, "crashed", response.substr(1));
     if ((static_cast<uint8_t>(response[0]) & wire::kTainted) != 0) tainted_ = true;
     response.erase(0, 1);
     return response;

@@ -62,7 +62,8 @@ public:
 private:
     struct Child;
     void start();
-    [[noreturn]] void died(wire::Op op, const std::string &why);
+    // `function`: where the child's crash frame says it was; empty: the op's.
+    [[noreturn]] void died(wire::Op op, const std::string &why, const std::string &function = {});
 
     PluginPtr plugin_;
     std::filesystem::path program_;

@@ -110,18 +110,7 @@ public:
             put_moves(w);
             return true;
         }
-        case Op::CheckedLegalMoves: {
-            auto listed = state->checked_legal_moves(moves_);
-            if (!listed) {
-                tainted_ = true;
-                w.u8(0);
-                w.str(listed.error().message);
-            } else {
-                w.u8(1);
-                put_moves(w);
-            }
-            return true;
-        }
+        case Op::CheckedLegalMoves: put_checked_moves(*state, w); return true;
         case Op::ParseMove: {
             std::string text = r.str();
             arb_move move = ARB_MOVE_NONE;
@@ -130,6 +119,7 @@ public:
             w.i32(status);
             w.i32(move);
             w.str(error);
+            w.str(status == ARB_OK ? state->format_move(move, text_) : std::string_view());
             return r.ok();
         }
         case Op::FormatMove: w.str(state->format_move(r.i32(), text_)); return r.ok();
@@ -142,13 +132,12 @@ public:
         }
         case Op::Play: w.i32(state->play(r.i32())); return r.ok();
         case Op::SideToMove: w.i32(state->side_to_move()); return true;
-        case Op::Outcome: {
-            arb_outcome o = state->outcome();
-            w.i32(o.result);
-            w.i32(o.has_score);
-            w.i32(o.score[0]);
-            w.i32(o.score[1]);
-            w.str(std::string_view(o.reason, ::strnlen(o.reason, sizeof o.reason)));
+        case Op::Outcome: put_outcome(*state, w); return true;
+        case Op::Turn: {
+            put_outcome(*state, w);
+            put_checked_moves(*state, w);
+            w.i32(state->side_to_move());
+            w.u32(moves_.size() == 1 ? state->move_flags(moves_[0]) : 0);
             return true;
         }
         case Op::Reset: w.i32(state->reset()); return true;
@@ -189,6 +178,27 @@ private:
         last_id_ = id;
         auto it = states_.find(id);
         return it == states_.end() ? nullptr : &it->second;
+    }
+
+    static void put_outcome(const GameState &state, wire::Writer &w) {
+        arb_outcome o = state.outcome();
+        w.i32(o.result);
+        w.i32(o.has_score);
+        w.i32(o.score[0]);
+        w.i32(o.score[1]);
+        w.str(std::string_view(o.reason, ::strnlen(o.reason, sizeof o.reason)));
+    }
+
+    void put_checked_moves(const GameState &state, wire::Writer &w) {
+        auto listed = state.checked_legal_moves(moves_);
+        if (!listed) {
+            tainted_ = true;
+            w.u8(0);
+            w.str(listed.error().message);
+        } else {
+            w.u8(1);
+            put_moves(w);
+        }
     }
 
     void put_moves(wire::Writer &w) {

@@ -23,7 +23,7 @@ enum class Op : uint8_t {
     Position,           // u32 id -> u8 ok, str text | str error (checked_position)
     LegalMoves,         // u32 id -> i32 status, u32 n, n x i32
     CheckedLegalMoves,  // u32 id -> u8 ok, u32 n, n x i32 | str error
-    ParseMove,          // u32 id, str text -> i32 status, i32 move, str error
+    ParseMove,          // u32 id, str text -> i32 status, i32 move, str error, str format_move(move) if ok
     FormatMove,         // u32 id, i32 move -> str text (empty: failed)
     MoveFlags,          // u32 id, i32 move -> u32 flags
     Hash,               // u32 id -> u8 has, u64 hash
@@ -31,6 +31,10 @@ enum class Op : uint8_t {
     SideToMove,         // u32 id -> i32 side
     Outcome,            // u32 id -> i32 result, i32 has_score, i32 score0, i32 score1, str reason
     Reset,              // u32 id -> i32 status
+    // What the match loop asks at every turn, in one round trip:
+    // u32 id -> Outcome's fields, then CheckedLegalMoves's, i32 side to move,
+    // u32 move_flags of the first move (0 unless exactly one is listed).
+    Turn,
 };
 
 // The plugin function behind an operation, for messages ("play").
@@ -40,6 +44,9 @@ const char *function_of(Op op);
 // promise (wrote past a buffer) in this child, so its memory is not to be
 // trusted for another game.
 inline constexpr uint8_t kTainted = 1;
+// The child's last frame, written by its fatal-signal handler: the plugin
+// crashed, in the function the payload names (game/plugin_call.hpp).
+inline constexpr uint8_t kCrashed = 2;
 
 // Frames above this are refused (a position text is at most 16 MiB).
 inline constexpr uint32_t kMaxFrame = 64u << 20;
