@@ -6,6 +6,8 @@
 // a move the plugin's parse_move accepts although legal_moves does not list
 // it (a full column). It must lose by an illegal move; the honest engine
 // (arbiter-engine, random legal moves) must never be blamed.
+#include "game/game_state.hpp"
+#include "game/plugin_host.hpp"
 #include "output/record_log.hpp"
 
 #include "../tournament/temp_dir.hpp"
@@ -16,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <random>
 
 #include <string>
 
@@ -334,4 +337,70 @@ TEST_CASE("arbiter check --isolate-plugins: a plugin that crashes fails the chec
     CHECK(run.output.find("exit status 1\n") != std::string::npos);
     CHECK(run.output.find("killed by signal 11 (SIGSEGV) in play()") != std::string::npos);
     CHECK(run.output.find(" checks: ") != std::string::npos);  // it got to the summary
+}
+
+TEST_CASE("a GameState in a plugin-host child answers as one in this process, and a crash there is an exception "
+          "after which a new child serves",
+          "[e2e][abi][isolation]") {
+    const std::string arbiter = kBin + "/arbiter";
+    // Random Othello games, every answer of the child compared with the plugin in this process.
+    auto othello = game::find_plugin("othello", {ARBITER_PLUGIN_DIR});
+    REQUIRE(othello.has_value());
+    auto host = std::make_shared<game::PluginHost>(*othello, arbiter);
+    std::mt19937 rng(7);
+    int plies = 0;
+    for (int g = 0; g < 5; ++g) {
+        auto local = game::GameState::create(*othello);
+        auto remote = game::GameState::create(*othello, {}, 0, host);
+        REQUIRE(local.has_value());
+        REQUIRE(remote.has_value());
+        CHECK(remote->isolated());
+        std::vector<arb_move> a, b;
+        for (;;) {
+            REQUIRE(local->checked_legal_moves(a).has_value());
+            REQUIRE(remote->checked_legal_moves(b).has_value());
+            CHECK(a == b);
+            CHECK(local->position() == remote->position());
+            CHECK(local->side_to_move() == remote->side_to_move());
+            CHECK(std::string(local->outcome().reason) == remote->outcome().reason);
+            if (a.empty()) break;
+            arb_move m = a[std::uniform_int_distribution<size_t>(0, a.size() - 1)(rng)];
+            const std::string text = local->format_move(m);
+            CHECK(remote->format_move(m) == text);
+            arb_move parsed = ARB_MOVE_NONE;
+            std::string error;
+            CHECK(remote->parse_move(text.c_str(), parsed, error) == ARB_OK);
+            CHECK(parsed == m);
+            CHECK(remote->move_flags(m) == local->move_flags(m));
+            game::GameState copy = *remote;  // a clone in the child
+            REQUIRE(local->checked_play(m).has_value());
+            REQUIRE(remote->checked_play(m).has_value());
+            CHECK(copy.position() != remote->position());
+            ++plies;
+        }
+        CHECK(local->outcome().result == remote->outcome().result);
+    }
+    CHECK(plies > 5 * 50);  // an Othello game has about 60 plies
+    CHECK(host->children_started() == 1);
+
+    // Drop's crash_in_play dies at the third ply in a process named arbiter:
+    // the child, never this test.
+    auto drop = game::Plugin::load(kDropDir + "/crash_in_play/drop.so");
+    REQUIRE(drop.has_value());
+    auto drop_host = std::make_shared<game::PluginHost>(*drop, arbiter);
+    for (int round = 1; round <= 2; ++round) {
+        auto state = game::GameState::create(*drop, {}, 0, drop_host);
+        REQUIRE(state.has_value());
+        REQUIRE(state->checked_play(0).has_value());
+        REQUIRE(state->checked_play(1).has_value());
+        try {
+            (void)state->checked_play(2);
+            FAIL("the child should have died");
+        } catch (const game::PluginHostDied &e) {
+            CHECK(std::string(e.what()) == "the plugin 'drop' failed in its plugin-host child: it was killed by signal "
+                                           "11 (SIGSEGV) in play()");
+        }
+        CHECK_THROWS_AS(state->position(), game::PluginHostDied);  // its state went with the child
+        CHECK(drop_host->children_started() == round);
+    }
 }
