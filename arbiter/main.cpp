@@ -2,6 +2,7 @@
 // escaped exception into a message and an exit code.
 #include "cli/command.hpp"
 #include "core/version.hpp"
+#include "game/plugin_call.hpp"
 #include "process/spawn.hpp"
 
 #include <arbiter/game.h>
@@ -59,6 +60,12 @@ int main(int argc, char **argv) {
         std::cout << "arbiter " << arb::kArbiterVersion << " (game ABI " << ARB_ABI_MAJOR << "." << ARB_ABI_MINOR << ")\n";
         return arb::cli::kExitOk;
     }
+    // The child of isolation mode: it reports a plugin's crash to the arbiter
+    // that started it (install_plugin_crash_frame), and starts nothing.
+    if (name == "plugin-host") return arb::cli::plugin_host_command(arb::cli::Args(argv + 2, argv + argc));
+    // A crash inside a plugin's code (in-process mode) names the plugin and
+    // the function before the arbiter dies of it.
+    arb::game::install_plugin_crash_report();
     // Engines are started below: a tournament needs descriptors for every
     // live engine (children still get the original limit), and orphans of
     // engines must be reparented here so that they can be killed and reaped.

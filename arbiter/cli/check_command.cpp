@@ -71,7 +71,9 @@ int check_command(const Args &args) {
         ("seed", po::value(&s.seed)->default_value(s.seed), "seed of the random positions")
         ("reference", po::value(&reference_spec),
          "opponent for the games (default: arbiter-engine beside this program, random moves)")
-        ("allow-skip", "exit 0 even when a check was skipped (could not be carried out)");
+        ("allow-skip", "exit 0 even when a check was skipped (could not be carried out)")
+        ("isolate-plugins", "run the game plugin in a child process: a plugin crash fails the check it was in "
+                            "instead of ending the arbiter");
     add_plugin_dir_option(desc, plugin_dirs);
     po::variables_map vm;
     int code = 0;
@@ -105,6 +107,7 @@ int check_command(const Args &args) {
     s.options = selected->options;
     s.engine = *engine;
     s.plugin_dirs = plugin_dirs;
+    if (vm.count("isolate-plugins")) s.host = std::make_shared<game::PluginHost>(s.plugin, running_program());
     s.movetime = std::chrono::milliseconds(movetime_ms);
     s.margin = std::chrono::milliseconds(margin_ms);
     s.timeouts.startup = std::chrono::milliseconds(startup_ms);

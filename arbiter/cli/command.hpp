@@ -18,6 +18,8 @@ int check_command(const Args &args);
 int plugin_check_command(const Args &args);
 int report_command(const Args &args);
 int rate_command(const Args &args);
+// Hidden: the child of isolation mode (game/plugin_host.hpp); not in the usage.
+int plugin_host_command(const Args &args);
 
 // Exit codes shared by all commands.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };

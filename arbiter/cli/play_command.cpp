@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/engine_spec.hpp"
+#include "core/program_dir.hpp"
 #include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "match/engine_setup.hpp"
@@ -117,7 +118,7 @@ int play_command(const Args &args) {
     std::vector<std::string> engines, engine1_args, engine2_args, engine1_options, engine2_options, settings, plugin_dirs;
     int max_plies = 0;
     int64_t margin_ms = 100, startup_ms = 10000, ready_ms = 5000, grace_ms = 1000;
-    bool quiet = false, debug = false;
+    bool quiet = false, debug = false, isolate = false;
     po::options_description desc("options");
     desc.add_options()("help,h", "show this help")
         ("game,g", po::value(&game_id)->required(), "game id (see 'arbiter games') or a plugin file path")
@@ -148,6 +149,8 @@ int play_command(const Args &args) {
         ("ready-timeout", po::value(&ready_ms)->default_value(ready_ms), "milliseconds from 'isready' to 'readyok'")
         ("quit-grace", po::value(&grace_ms)->default_value(grace_ms), "milliseconds from 'quit' to the kill")
         ("quiet,q", po::bool_switch(&quiet), "print only the summary, not each move")
+        ("isolate-plugins", po::bool_switch(&isolate), "run the game plugin in a child process: a plugin crash ends "
+                                                       "the game as plugin-error (exit 1) instead of the arbiter")
         ("debug", po::bool_switch(&debug), "print every line exchanged with the engines to stderr "
                                            "('NAME < line' sent, 'NAME > line' received)");
     add_plugin_dir_option(desc, plugin_dirs);
@@ -174,6 +177,7 @@ int play_command(const Args &args) {
     setup.opening_moves = split_words(opening);
     setup.time_margin = std::chrono::milliseconds(margin_ms);
     setup.adjudication.max_plies = max_plies;
+    if (isolate) setup.host = std::make_shared<game::PluginHost>(plugin, running_program());
     const std::string *tcs[2] = {tc1.empty() ? &tc_both : &tc1, tc2.empty() ? &tc_both : &tc2};
     for (int side = 0; side < 2; ++side) {
         auto tc = core::TimeControl::parse(*tcs[side]);

@@ -43,6 +43,8 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
   openings: {file: openings.txt, order: sequential|random}
                                    one position string or move sequence per line, # comments
   concurrency: 2                   games played at once
+  isolate_plugins: true            judge in a child process per worker (--isolate-plugins): a plugin
+                                   crash ends only its game, as plugin-error; default false
   time_control: 10+0.1             40/60+0.6, 10+0.1, movetime=0.5, depth=6, nodes=10000
   time_margin_ms: 100              grace past the clock before a loss on time
   adjudication: {max_plies: 400, resign: {score_cp: 1000, move_count: 3},
@@ -97,6 +99,8 @@ int run_command(const Args &args) {
         "on-interrupt", po::value(&on_interrupt)->value_name("WHAT"), "finish or abandon running games on Ctrl-C")(
         "progress-interval", po::value(&progress_interval)->value_name("N"), "interim standings every N games")(
         "quiet,q", "no line per finished game")(
+        "isolate-plugins", "run the game plugin in a child process per worker: a plugin that crashes ends only "
+                           "that game (plugin-error), the run goes on and exits 1 (isolate_plugins: true)")(
         "shard", po::value(&shard)->value_name("K/N|auto"),
         "play only shard K of N of the schedule; auto: from SLURM_ARRAY_TASK_* or JOB_COMPLETION_INDEX")(
         "shards", po::value(&shards)->value_name("N"), "the shard count for --shard auto in a Kubernetes Indexed Job")(
@@ -120,6 +124,7 @@ int run_command(const Args &args) {
     auto &o = load.overrides;
     if (vm.count("concurrency")) o.concurrency = concurrency;
     if (vm.count("progress-interval")) o.progress_interval = progress_interval;
+    o.isolate_plugins = vm.count("isolate-plugins") > 0;
     if (resume) {
         // Anything that changes the schedule would make the records meaningless.
         for (const char *fixed : {"rounds", "games-per-pairing", "seed", "out", "tc", "openings", "type", "shard", "shards"})

@@ -28,7 +28,7 @@ std::vector<Probe> random_probes(const CheckSettings &s) {
     std::mt19937 rng(s.seed);
     std::vector<arb_move> legal;
     for (int attempt = 0; attempt < s.positions * 4 && static_cast<int>(probes.size()) < s.positions; ++attempt) {
-        auto created = game::GameState::create(s.plugin, s.options);
+        auto created = game::GameState::create(s.plugin, s.options, 0, s.host);
         if (!created) break;
         game::GameState state = std::move(*created);
         Probe probe;
@@ -64,10 +64,16 @@ public:
     Report run() {
         if (!start()) return std::move(report_);
         check_new_game();
-        check_start_position();
-        check_probes();
-        check_limits();
-        check_games();
+        // Isolated, a plugin that dies fails the check it was in; the rest go on
+        // with a new plugin-host child.
+        for (void (Run::*check)() : {&Run::check_start_position, &Run::check_probes, &Run::check_limits,
+                                     &Run::check_games}) {
+            try {
+                (this->*check)();
+            } catch (const game::PluginHostDied &e) {
+                add("the game plugin judged the checks", Verdict::Fail, e.what());
+            }
+        }
         check_quit();
         return std::move(report_);
     }
@@ -149,7 +155,7 @@ private:
 
     // A state of the game for a check, or a Skip of that check naming why not.
     std::optional<game::GameState> new_state(const std::string &check) {
-        auto state = game::GameState::create(s_.plugin, s_.options);
+        auto state = game::GameState::create(s_.plugin, s_.options, 0, s_.host);
         if (state) return std::move(*state);
         add(check, Verdict::Skip, "the game could not be set up: " + excerpt(state.error().message));
         return std::nullopt;
@@ -175,7 +181,7 @@ private:
             std::string first_problem;
             int failures = 0;
             for (const Probe &p : probes) {
-                auto state = game::GameState::create(s_.plugin, s_.options);
+                auto state = game::GameState::create(s_.plugin, s_.options, 0, s_.host);
                 if (!state || !state->set_position(p.position)) continue;
                 std::string command;
                 if (form == 0) {
@@ -183,7 +189,7 @@ private:
                 } else if (form == 1) {
                     command = "fen " + p.position + " moves";
                 } else {
-                    auto prefix = game::GameState::create(s_.plugin, s_.options);
+                    auto prefix = game::GameState::create(s_.plugin, s_.options, 0, s_.host);
                     for (int i = 0; i < p.split; ++i) {
                         arb_move m;
                         std::string e;
@@ -255,6 +261,7 @@ private:
         match::GameSetup setup;
         setup.plugin = s_.plugin;
         setup.options = s_.options;
+        setup.host = s_.host;
         setup.time_control[0] = setup.time_control[1] = *tc;
         setup.time_margin = s_.margin;
         setup.adjudication.max_plies = s_.max_plies;

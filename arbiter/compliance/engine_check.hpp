@@ -7,10 +7,12 @@
 #include "engine/engine_config.hpp"
 #include "game/game_state.hpp"
 #include "game/plugin.hpp"
+#include "game/plugin_host.hpp"
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +34,7 @@ struct CheckSettings {
     int max_plies = 600;
     std::optional<engine::EngineConfig> reference;  // opponent for the games; none: games skipped
     std::vector<std::string> plugin_dirs;           // given to both engines (engine::GameSetupOptions::plugin_dirs)
+    std::shared_ptr<game::PluginHost> host;         // isolation mode: the plugin runs there; null: in this process
 };
 
 // Skip: the check could not be carried out (nothing to probe, no reference

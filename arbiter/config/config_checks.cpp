@@ -54,6 +54,7 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
     if (o.games_per_pairing) c.schedule.games_per_pairing = *o.games_per_pairing;
     if (o.progress_interval) c.progress_interval = *o.progress_interval;
     if (o.seed) c.schedule.seed = *o.seed;
+    if (o.isolate_plugins) c.isolate_plugins = true;
     if (o.shard) c.shard = *o.shard;
     if (o.out_dir) c.out_dir = *o.out_dir;
     if (o.openings_file) {  // a book given on the command line is read in the format its name says

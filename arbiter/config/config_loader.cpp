@@ -67,7 +67,7 @@ public:
         r_.check_keys(root,
                       {"event", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
                        "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts",
-                       "shard"},
+                       "shard", "isolate_plugins"},
                       "the config");
         if (auto n = root["event"]) {
             if (auto v = r_.scalar(n, "event")) c.event = *v;
@@ -79,6 +79,9 @@ public:
         parse_openings(root["openings"], c, marks);
         if (auto n = root["concurrency"]) {
             if (auto v = r_.integer(n, "concurrency", 1, 1024)) c.concurrency = static_cast<int>(*v);
+        }
+        if (auto n = root["isolate_plugins"]) {
+            if (auto v = r_.boolean(n, "isolate_plugins")) c.isolate_plugins = *v;
         }
         if (auto n = root["time_control"]) {
             if (auto tc = time_control(n, "time_control")) c.time_control = *tc;

@@ -22,6 +22,7 @@ struct Overrides {
     std::optional<uint64_t> seed;
     std::optional<std::string> out_dir, time_control, openings_file, on_interrupt, tournament_type;
     std::optional<ShardSpec> shard;
+    bool isolate_plugins = false;  // --isolate-plugins: turns it on, never off
 };
 
 // Problems with the values of `o` themselves, one message each, worded for

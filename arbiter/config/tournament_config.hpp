@@ -71,6 +71,9 @@ struct TournamentConfig {
     ScheduleSection schedule;
     OpeningsSection openings;
     int concurrency = 1;
+    // Each worker runs the game's rules in a plugin-host child, so that a
+    // plugin crash ends only its game (isolate_plugins, --isolate-plugins).
+    bool isolate_plugins = false;
     core::TimeControl time_control;
     std::chrono::milliseconds time_margin{100};
     match::AdjudicationRules adjudication;

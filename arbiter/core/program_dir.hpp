@@ -8,5 +8,7 @@ namespace arb {
 
 // The folder of the running executable (from /proc/self/exe), or empty.
 std::filesystem::path running_program_dir();
+// The running executable itself (from /proc/self/exe), or empty.
+std::filesystem::path running_program();
 
 }  // namespace arb

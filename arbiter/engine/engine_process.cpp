@@ -19,18 +19,6 @@ namespace asio = boost::asio;
 namespace arb::engine {
 namespace {
 
-// Writing to a pipe whose reader has gone raises SIGPIPE, which would end the
-// whole arbiter; with it ignored the write fails with EPIPE instead, which is
-// reported as a crash of that engine. Children get the default back.
-void ignore_sigpipe_once() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        struct sigaction current {};
-        if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
-            ::signal(SIGPIPE, SIG_IGN);
-    });
-}
-
 // How often exits are looked for on kernels without pidfds.
 constexpr auto kExitPoll = std::chrono::milliseconds(20);
 
@@ -53,7 +41,7 @@ Expected<std::unique_ptr<EngineProcess>, process::SpawnError> EngineProcess::spa
         return Unexpected<process::SpawnError>{std::move(e)};
     };
     if (config.command.empty()) return named({"no command given", false});
-    ignore_sigpipe_once();
+    process::ignore_sigpipe();
     process::SpawnOptions options;
     options.program = config.command;
     options.args = config.args;

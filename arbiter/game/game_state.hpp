@@ -1,11 +1,17 @@
 // A game state of a loaded plugin as a C++ value: owns its arb_state, copies
 // by clone, and turns the ABI's status codes into Expected results.
+//
+// A state lives in this process, or -- created with a PluginHost -- in that
+// host's plugin-host child (isolation mode); both answer alike, so the match
+// code does not know which it has. A state in a child throws PluginHostDied
+// (game/plugin_host.hpp) from any call once that child has died.
 #pragma once
 
 #include "core/expected.hpp"
 #include "game/plugin.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,12 +33,16 @@ struct MoveError {
     std::string message;
 };
 
+class PluginHost;
+
 class GameState {
 public:
     // A state in the start position; the error names the offending option.
     // `seed` picks the setup of a game with random setups (ABI 1.1 create_ex;
-    // a 1.0 plugin has none and ignores it).
-    static Expected<GameState> create(PluginPtr plugin, const OptionList &options = {}, uint64_t seed = 0);
+    // a 1.0 plugin has none and ignores it). With a `host` (of this plugin)
+    // the state lives in its plugin-host child.
+    static Expected<GameState> create(PluginPtr plugin, const OptionList &options = {}, uint64_t seed = 0,
+                                      const std::shared_ptr<PluginHost> &host = nullptr);
 
     GameState(const GameState &other);
     GameState &operator=(const GameState &other);
@@ -42,11 +52,14 @@ public:
 
     [[nodiscard]] const arb_game_api &api() const noexcept { return plugin_->api(); }
     [[nodiscard]] const PluginPtr &plugin() const noexcept { return plugin_; }
+    // The plugin's own state, for direct calls through api(); null for a
+    // state in a plugin-host child.
     [[nodiscard]] arb_state *raw() noexcept { return state_; }
     [[nodiscard]] const arb_state *raw() const noexcept { return state_; }
+    [[nodiscard]] bool isolated() const noexcept { return host_ != nullptr; }
 
     // ARB_OK, or the plugin's failure (ABI 1.1; a 1.0 plugin cannot fail).
-    arb_status reset() noexcept;
+    arb_status reset();
     Expected<void> set_position(const std::string &text);
     [[nodiscard]] std::string position() const;
 
@@ -77,28 +90,45 @@ public:
 
     // What the plugin says about a legal move ("arbiter.move-properties/1");
     // 0 -- not a pass, maybe reversible -- when it has no such extension.
-    [[nodiscard]] arb_move_flags move_flags(arb_move move) const noexcept;
+    [[nodiscard]] arb_move_flags move_flags(arb_move move) const;
     // The position's key ("arbiter.position-hash/1"), if the plugin has one.
-    [[nodiscard]] std::optional<uint64_t> hash() const noexcept;
+    [[nodiscard]] std::optional<uint64_t> hash() const;
     // The plugin's status: anything but ARB_OK leaves the game where the host
     // cannot follow it. Judges use checked_play.
-    arb_status play(arb_move move) noexcept { return api().play(state_, move); }
+    arb_status play(arb_move move);
     // play() whose failure is an Error naming the move and the status.
     Expected<void> checked_play(arb_move move);
 
-    [[nodiscard]] int32_t side_to_move() const noexcept { return api().side_to_move(state_); }
+    [[nodiscard]] int32_t side_to_move() const;
     // The plugin's outcome; its reason is always NUL-terminated within
     // ARB_REASON_SIZE (a plugin that filled all of it loses the last byte).
-    [[nodiscard]] arb_outcome outcome() const noexcept;
-    [[nodiscard]] bool over() const noexcept { return outcome().result != ARB_RESULT_ONGOING; }
+    [[nodiscard]] arb_outcome outcome() const;
+    [[nodiscard]] bool over() const { return outcome().result != ARB_RESULT_ONGOING; }
 
 private:
-    GameState(PluginPtr plugin, arb_state *state) : plugin_(std::move(plugin)), state_(state) {}
-    // legal_moves_ex where the plugin has it (1.1), else the 1.0 count form.
-    arb_status call_legal_moves(arb_move *moves, int32_t cap, int32_t &count) const;
+    struct MoveBuffer;
+    struct RemoteTurn;
+    GameState(PluginPtr plugin, arb_state *state);
+    GameState(PluginPtr plugin, std::shared_ptr<PluginHost> host, uint32_t id);
+    // legal_moves_ex where the plugin has it (1.1), else the 1.0 count form,
+    // into the guarded buffer; returns it.
+    const arb_move *call_legal_moves(int32_t &count, arb_status &status) const;
+    // One request to the child holding this state; the response's payload.
+    std::string remote(uint8_t op, const std::string &request) const;
+    void release() noexcept;
+    // A remote state's answers for the current turn, fetched in one request
+    // and kept until the state changes (play, set_position, reset, assign).
+    const RemoteTurn &turn() const;
 
     PluginPtr plugin_;
     arb_state *state_ = nullptr;
+    std::shared_ptr<PluginHost> host_;  // set: the state is `remote_id_` in host_'s child
+    uint32_t remote_id_ = 0;
+    uint64_t generation_ = 0;  // of host_'s child that holds it
+    // Where legal_moves writes: made at the first call, ends in an
+    // inaccessible page (see game_state.cpp).
+    mutable std::unique_ptr<MoveBuffer> moves_;
+    mutable std::unique_ptr<RemoteTurn> turn_;
 };
 
 }  // namespace arb::game

@@ -39,7 +39,7 @@ struct Start {
 // "startpos" is the unseeded one, so such a game must start with "fen".
 bool seeded_start_differs(const GameSetup &setup, const game::GameState &seeded) {
     if (setup.seed == 0) return false;
-    auto unseeded = game::GameState::create(setup.plugin, setup.options);
+    auto unseeded = game::GameState::create(setup.plugin, setup.options, 0, setup.host);
     return !unseeded || unseeded->position() != seeded.position();
 }
 
@@ -56,7 +56,7 @@ Unexpected<SetupError> setup_error(std::string message, bool plugin_fault = fals
 
 Expected<Start, SetupError> prepare(const GameSetup &setup, GameRecord *record) {
     if (!setup.plugin) return setup_error("no game plugin given");
-    auto state = game::GameState::create(setup.plugin, setup.options, setup.seed);
+    auto state = game::GameState::create(setup.plugin, setup.options, setup.seed, setup.host);
     if (!state) return setup_error(state.error().message);
     Start start{std::move(*state), {}};
     start.position_command.reserve(4096);
@@ -131,17 +131,28 @@ public:
         auto began = std::chrono::steady_clock::now();
         if (stop_ != nullptr)
             for (auto *e : engines_) e->set_stop_flag(stop_);
-        run();
+        // A plugin that dies in its plugin-host child ends only this game.
+        try {
+            run();
+        } catch (const game::PluginHostDied &e) {
+            plugin_failed(e.what());
+            state_.reset();
+        }
         if (stop_ != nullptr)
             for (auto *e : engines_) e->set_stop_flag(nullptr);
-        if (state_) {
-            auto position = state_->checked_position();
-            if (position) {
-                record_.final_position = std::move(*position);
-            } else if (record_.termination != Termination::PluginError) {
-                plugin_failed(position.error().message);
+        try {
+            if (state_) {
+                auto position = state_->checked_position();
+                if (position) {
+                    record_.final_position = std::move(*position);
+                } else if (record_.termination != Termination::PluginError) {
+                    plugin_failed(position.error().message);
+                }
             }
+        } catch (const game::PluginHostDied &e) {
+            plugin_failed(e.what());
         }
+        state_.reset();  // in a plugin-host child, freed before the next game asks for one
         record_.duration = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - began);
         return std::move(record_);
     }
@@ -317,7 +328,12 @@ Termination termination_for(FailureKind kind) {
 }
 
 Expected<void> validate_setup(const GameSetup &setup) {
-    auto start = prepare(setup, nullptr);
+    Expected<Start, SetupError> start = setup_error("");
+    try {
+        start = prepare(setup, nullptr);
+    } catch (const game::PluginHostDied &e) {
+        return fail(std::string("plugin error: ") + e.what());
+    }
     if (!start) return fail((start.error().plugin_fault ? "plugin error: " : "") + start.error().message);
     return {};
 }
@@ -338,7 +354,11 @@ GameRecord engine_failure_record(const GameSetup &setup, const std::string &name
     record.engine_names[0] = name0;
     record.engine_names[1] = name1;
     record.started = std::chrono::system_clock::now();
-    if (auto start = prepare(setup, &record)) record.final_position = start->state.position();
+    try {
+        if (auto start = prepare(setup, &record)) record.final_position = start->state.position();
+    } catch (const game::PluginHostDied &) {
+        // No position to show; the engine's failure is the story.
+    }
     record.termination = termination_for(error.kind);
     record.reason = failure_reason(side == 0 ? name0 : name1, error);
     record.offending_text = error.offending_text;

@@ -4,6 +4,7 @@
 
 #include "engine/ugi_engine.hpp"
 #include "game/game_state.hpp"
+#include "game/plugin_host.hpp"
 #include "match/adjudication_rules.hpp"
 #include "match/game_record.hpp"
 #include "core/time_control.hpp"
@@ -27,6 +28,10 @@ struct GameSetup {
     // Handed to the plugin (ABI 1.1 create_ex) for games with a random
     // setup; the tournament gives both games of a colour-swapped pair one seed.
     uint64_t seed = 0;
+    // Where the game's rules run: null, in this process; else in this
+    // plugin-host child (isolation mode), where a crash of the plugin ends
+    // the game as a plugin error instead of ending the arbiter.
+    std::shared_ptr<game::PluginHost> host;
 };
 
 // Plays the game. Never throws for engine misbehaviour: every ending is in

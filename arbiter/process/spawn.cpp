@@ -647,4 +647,15 @@ void note_own_child(pid_t pid) { Registry::get().note(pid); }
 
 void forget_own_child(pid_t pid) { Registry::get().forget(pid); }
 
+// Writing to a pipe whose reader has gone raises SIGPIPE, which would end the
+// whole arbiter; with it ignored the write fails with EPIPE instead, which is
+// reported as a crash of that child.
+void ignore_sigpipe() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        struct sigaction current {};
+        if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) ::signal(SIGPIPE, SIG_IGN);
+    });
+}
+
 }  // namespace arb::process

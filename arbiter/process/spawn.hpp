@@ -182,6 +182,11 @@ long descriptor_limit();
 // of its children that are orphaned are reparented here instead of to init,
 // so that kill_and_reap() can find, kill and reap them.
 void become_subreaper();
+// Ignores SIGPIPE if it has its default action (once per process), so that
+// a write to a pipe whose reader has gone fails with EPIPE instead of ending
+// this process; a handler someone installed is left alone. Children get the
+// default back (see spawn).
+void ignore_sigpipe();
 // Kills and reaps the orphans adopted as subreaper that are not in the
 // process group of any live child started here, and their descendants, by
 // the freezing scan (e.g. at the end of a run).

@@ -14,6 +14,7 @@ std::string tournament_identity_text(const config::LoadedConfig &loaded) {
     c.shard.reset();
     c.out_dir.clear();
     c.concurrency = defaults.concurrency;
+    c.isolate_plugins = defaults.isolate_plugins;  // where the rules run, not which games
     c.progress_interval = defaults.progress_interval;
     c.on_interrupt = defaults.on_interrupt;
     std::string openings;

@@ -111,8 +111,9 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         ++stats.abandoned;
         controls.stop_new = true;
     };
-    auto play_one = [&](const match::ScheduledGame &slot) {
-        const match::GameSetup setup = game_setup(rules, slot);
+    auto play_one = [&](const match::ScheduledGame &slot, const std::shared_ptr<game::PluginHost> &host) {
+        match::GameSetup setup = game_setup(rules, slot);
+        setup.host = host;
         match::GameRecord record;
         std::unique_ptr<engine::UgiEngine> engines[2];
         for (int side = 0; side < 2; ++side) {
@@ -150,9 +151,13 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         if (!on_done({slot, std::move(record)})) controls.stop_new = true;
     };
     auto worker = [&]() {
+        // One plugin-host child per worker, reused between its games.
+        std::shared_ptr<game::PluginHost> host;
+        if (!rules.plugin_host_program.empty())
+            host = std::make_shared<game::PluginHost>(rules.plugin, rules.plugin_host_program);
         while (const match::ScheduledGame *slot = take()) {
             try {
-                play_one(*slot);
+                play_one(*slot, host);
             } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
                 out_of_resources(e.what());
             } catch (const std::bad_alloc &) {

@@ -11,6 +11,7 @@
 #include "tournament/schedule.hpp"
 
 #include <atomic>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -63,6 +64,9 @@ struct GameRules {
     core::TimeControl time_control;
     std::chrono::milliseconds time_margin{100};
     match::AdjudicationRules adjudication;
+    // Isolation mode: the arbiter executable to run as each worker's
+    // plugin-host child; empty: the plugin runs in this process.
+    std::filesystem::path plugin_host_program;
 };
 GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plugin,
                      std::vector<config::Opening> openings);

@@ -1,5 +1,6 @@
 #include "tournament/session.hpp"
 
+#include "core/program_dir.hpp"
 #include "engine/ugi_engine.hpp"
 #include "output/jsonl_record.hpp"
 #include "output/record_set.hpp"
@@ -184,6 +185,7 @@ bool Session::read_records() {
 // that cannot start leaves the folder as it was.
 bool Session::start_engines() {
     rules_.emplace(game_rules(c_, loaded_.plugin, loaded_.openings));
+    if (c_.isolate_plugins) rules_->plugin_host_program = running_program();  // this arbiter, as `arbiter plugin-host`
     pool_.emplace(rules_->engines, rules_->timeouts, options_.parts.start_engine,
                   runner_pool_capacity(options_.parts, c_.concurrency, static_cast<int>(c_.engines.size())));
     if (pending_.empty() || controls_.stop_new) return true;

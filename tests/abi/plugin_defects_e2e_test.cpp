@@ -6,6 +6,8 @@
 // a move the plugin's parse_move accepts although legal_moves does not list
 // it (a full column). It must lose by an illegal move; the honest engine
 // (arbiter-engine, random legal moves) must never be blamed.
+#include "game/game_state.hpp"
+#include "game/plugin_host.hpp"
 #include "output/record_log.hpp"
 
 #include "../tournament/temp_dir.hpp"
@@ -16,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <random>
 
 #include <string>
 
@@ -207,4 +210,197 @@ TEST_CASE("a broken .so in the plugin folder: arbiter games lists it as broken, 
     INFO(perft.output);
     CHECK(perft.exit_code == 0);
     CHECK(perft.output.find("perft 2 72") != std::string::npos);  // 9 * 8
+}
+
+// --- a plugin bug is never scored against an engine, and need not kill the run (issue 17, item 5) ---
+// The Drop builds crash_in_play, abort_in_play and overflow_moves break at the
+// third ply, parse_anything at the first move, and only in the judge (a
+// process named "arbiter"), so the two honest engines, which load the same
+// plugin, play on.
+
+namespace {
+
+test::Run play_drop(const std::string &defect, const std::string &flags) {
+    const std::string dir = kDropDir + "/" + defect;
+    // The shell reports the exit status, also when the arbiter died of a signal.
+    return test::run_command(kBin + "/arbiter play --quiet " + flags + " --plugin-dir " + dir + " --game drop --engine '" +
+                             honest(dir, 1) + "' --engine '" + honest(dir, 2) + "'; echo \"exit status $?\"");
+}
+
+}  // namespace
+
+TEST_CASE("arbiter play in-process: a crash in plugin code prints one line naming the plugin and the function, then "
+          "the arbiter dies of the signal",
+          "[e2e][abi][isolation]") {
+    struct Case {
+        const char *defect;
+        const char *line;
+        const char *status;
+    };
+    for (const Case c : {Case{"crash_in_play", "arbiter: the game plugin 'drop' crashed with SIGSEGV in play()", "139"},
+                         Case{"abort_in_play", "arbiter: the game plugin 'drop' crashed with SIGABRT in play()", "134"},
+                         // 200 moves into room for 4: the guard page past the
+                         // buffer stops it in legal_moves, before the heap is hit.
+                         Case{"overflow_moves", "arbiter: the game plugin 'drop' crashed with SIGSEGV in legal_moves()",
+                              "139"}}) {
+        auto run = play_drop(c.defect, "");
+        INFO(c.defect << ":\n" << run.output);
+        CHECK(count_of(run.output, c.line) == 1);
+        CHECK(run.output.find(std::string("exit status ") + c.status + "\n") != std::string::npos);
+    }
+}
+
+TEST_CASE("arbiter play --isolate-plugins: a plugin that crashes, aborts or overflows legal_moves ends the game as a "
+          "plugin error with the signal, no engine blamed",
+          "[e2e][abi][isolation]") {
+    struct Case {
+        const char *defect;
+        const char *reason;
+    };
+    for (const Case c :
+         {Case{"crash_in_play", "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                "signal 11 (SIGSEGV) in play()"},
+          Case{"abort_in_play", "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                "signal 6 (SIGABRT) in play()"},
+          Case{"overflow_moves", "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                 "signal 11 (SIGSEGV) in legal_moves()"}}) {
+        auto run = play_drop(c.defect, "--isolate-plugins");
+        INFO(c.defect << ":\n" << run.output);
+        CHECK(test::field(run.output, "termination") == "plugin-error");
+        CHECK(test::field(run.output, "result") == "*");
+        CHECK(test::field(run.output, "reason") == c.reason);
+        CHECK(run.output.find("exit status 1\n") != std::string::npos);
+    }
+    auto honest_game = play_drop("honest", "--isolate-plugins");
+    INFO(honest_game.output);
+    CHECK(test::field(honest_game.output, "termination") == "game-rule");
+    CHECK(test::field(honest_game.output, "reason") == "board full");
+    CHECK(honest_game.output.find("exit status 0\n") != std::string::npos);
+}
+
+TEST_CASE("arbiter play: a legal move in the plugin's own notation that its parse_move misreads is a plugin error, "
+          "not an illegal move, with and without isolation",
+          "[e2e][abi][isolation]") {
+    for (const char *flags : {"", "--isolate-plugins"}) {
+        auto run = play_drop("parse_anything", flags);
+        INFO(flags << ":\n" << run.output);
+        CHECK(test::field(run.output, "termination") == "plugin-error");
+        CHECK(test::field(run.output, "result") == "*");
+        // The first engine's first move; its text is what format_move gives a listed move.
+        const std::string reason = test::field(run.output, "reason");
+        CHECK(reason.rfind("plugin error: on the move '", 0) == 0);
+        CHECK(reason.find("the plugin contradicts itself") != std::string::npos);
+        CHECK(reason.find("but parse_move read it as the unlisted move 1000") != std::string::npos);
+        CHECK(run.output.find("exit status 1\n") != std::string::npos);
+    }
+}
+
+TEST_CASE("arbiter run with isolate_plugins: every game the plugin crashes in is a plugin error, the run goes on "
+          "with a new plugin-host child and exits 1 naming the plugin",
+          "[e2e][abi][isolation]") {
+    for (const char *how : {"yaml", "flag"}) {
+        test::TempDir tmp;
+        const std::string dir = kDropDir + "/crash_in_play";
+        std::string yaml = tournament_yaml(dir, false);
+        std::string flag;
+        if (std::string(how) == "yaml") yaml += "isolate_plugins: true\n";
+        else flag = " --isolate-plugins";
+        auto config = tmp.write("t.yaml", yaml);
+        auto run = test::run_command(kBin + "/arbiter run " + config.string() + " --out " +
+                                     (tmp.path() / "out").string() + " --plugin-dir " + dir + flag +
+                                     "; echo \"exit status $?\"");
+        INFO(how << ":\n" << run.output);
+        CHECK(run.output.find("exit status 1\n") != std::string::npos);
+        CHECK(run.output.find("arbiter run: 4 games ended by a plugin error: the game plugin " + dir + "/drop.so") !=
+              std::string::npos);
+        auto log = output::read_record_log(tmp.path() / "out" / "games.jsonl");
+        REQUIRE(log.has_value());
+        REQUIRE(log->games.size() == 4);  // all four played: each crash cost only its game
+        for (const auto &g : log->games) {
+            CHECK(g.record.termination == match::Termination::PluginError);
+            CHECK(g.record.result == ARB_RESULT_ONGOING);
+            CHECK(g.record.loser_side == -1);
+            CHECK(g.record.reason == "plugin error: the plugin 'drop' failed in its plugin-host child: it was killed by "
+                                     "signal 11 (SIGSEGV) in play()");
+            CHECK(g.record.moves.size() == 2);  // the two plies before the crash
+        }
+    }
+}
+
+TEST_CASE("arbiter check --isolate-plugins: a plugin that crashes fails the checks it was in, the arbiter lives",
+          "[e2e][abi][isolation]") {
+    const std::string dir = kDropDir + "/crash_in_play";
+    auto run = test::run_command(kBin + "/arbiter check --isolate-plugins --plugin-dir " + dir +
+                                 " --game drop --positions 3 --games 2 --engine '" + honest(dir, 1) +
+                                 "'; echo \"exit status $?\"");
+    INFO(run.output);
+    CHECK(run.output.find("exit status 1\n") != std::string::npos);
+    CHECK(run.output.find("killed by signal 11 (SIGSEGV) in play()") != std::string::npos);
+    CHECK(run.output.find(" checks: ") != std::string::npos);  // it got to the summary
+}
+
+TEST_CASE("a GameState in a plugin-host child answers as one in this process, and a crash there is an exception "
+          "after which a new child serves",
+          "[e2e][abi][isolation]") {
+    const std::string arbiter = kBin + "/arbiter";
+    // Random Othello games, every answer of the child compared with the plugin in this process.
+    auto othello = game::find_plugin("othello", {ARBITER_PLUGIN_DIR});
+    REQUIRE(othello.has_value());
+    auto host = std::make_shared<game::PluginHost>(*othello, arbiter);
+    std::mt19937 rng(7);
+    int plies = 0;
+    for (int g = 0; g < 5; ++g) {
+        auto local = game::GameState::create(*othello);
+        auto remote = game::GameState::create(*othello, {}, 0, host);
+        REQUIRE(local.has_value());
+        REQUIRE(remote.has_value());
+        CHECK(remote->isolated());
+        std::vector<arb_move> a, b;
+        for (;;) {
+            REQUIRE(local->checked_legal_moves(a).has_value());
+            REQUIRE(remote->checked_legal_moves(b).has_value());
+            CHECK(a == b);
+            CHECK(local->position() == remote->position());
+            CHECK(local->side_to_move() == remote->side_to_move());
+            CHECK(std::string(local->outcome().reason) == remote->outcome().reason);
+            if (a.empty()) break;
+            arb_move m = a[std::uniform_int_distribution<size_t>(0, a.size() - 1)(rng)];
+            const std::string text = local->format_move(m);
+            CHECK(remote->format_move(m) == text);
+            arb_move parsed = ARB_MOVE_NONE;
+            std::string error;
+            CHECK(remote->parse_move(text.c_str(), parsed, error) == ARB_OK);
+            CHECK(parsed == m);
+            CHECK(remote->move_flags(m) == local->move_flags(m));
+            game::GameState copy = *remote;  // a clone in the child
+            REQUIRE(local->checked_play(m).has_value());
+            REQUIRE(remote->checked_play(m).has_value());
+            CHECK(copy.position() != remote->position());
+            ++plies;
+        }
+        CHECK(local->outcome().result == remote->outcome().result);
+    }
+    CHECK(plies > 5 * 50);  // an Othello game has about 60 plies
+    CHECK(host->children_started() == 1);
+
+    // Drop's crash_in_play dies at the third ply in a process named arbiter:
+    // the child, never this test.
+    auto drop = game::Plugin::load(kDropDir + "/crash_in_play/drop.so");
+    REQUIRE(drop.has_value());
+    auto drop_host = std::make_shared<game::PluginHost>(*drop, arbiter);
+    for (int round = 1; round <= 2; ++round) {
+        auto state = game::GameState::create(*drop, {}, 0, drop_host);
+        REQUIRE(state.has_value());
+        REQUIRE(state->checked_play(0).has_value());
+        REQUIRE(state->checked_play(1).has_value());
+        try {
+            (void)state->checked_play(2);
+            FAIL("the child should have died");
+        } catch (const game::PluginHostDied &e) {
+            CHECK(std::string(e.what()) == "the plugin 'drop' failed in its plugin-host child: it was killed by signal "
+                                           "11 (SIGSEGV) in play()");
+        }
+        CHECK_THROWS_AS(state->position(), game::PluginHostDied);  // its state went with the child
+        CHECK(drop_host->children_started() == round);
+    }
 }

@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -36,10 +38,23 @@ enum Defect {
     kDiagramPastCap = 9,     // write_cells copies its text without looking at cap
     kDiagramUnsteady = 10,   // every other write_cells call swaps the first cell
     kDiagramBadCells = 11,   // the cells write side x's pieces as 'X', a character the drawing lacks
+    // The next four strike only in the judge (a process named "arbiter": the
+    // arbiter itself or its plugin-host child), so that the engines, which
+    // load the same plugin, play on and only the host's handling is tested.
+    kCrashInPlay = 12,       // play() dies of SIGSEGV at the third ply
+    kAbortInPlay = 13,       // play() calls abort() at the third ply
+    kOverflowMoves = 14,     // legal_moves writes 200 entries into room for 4 (and says 4) at the third ply
+    kParseAnything = 15,     // parse_move accepts any text, as the unlisted move 1000
     kStatusLineBreak = 40,   // the status line holds a newline
     kStatusLineUnsteady = 41,  // the status line counts calls, not the position
 };
 constexpr int kDefect = ARB_DEFECT;
+
+// Whether this process is the judge: the arbiter or its plugin-host child.
+bool in_judge() {
+    static const bool judge = std::strcmp(program_invocation_short_name, "arbiter") == 0;
+    return judge;
+}
 
 constexpr int kColumns = 4;
 constexpr int kMaxRows = 4;
@@ -113,6 +128,10 @@ public:
     }
 
     int32_t legal_moves(arb_move *out) const {
+        if (kDefect == kOverflowMoves && plies_ == 2 && in_judge()) {
+            for (int i = 0; i < 200; ++i) out[i] = i % kColumns;
+            return kColumns;
+        }
         int32_t n = 0;
         for (int c = 0; c < kColumns; ++c)
             if (!column_full(c)) out[n++] = c;
@@ -120,6 +139,10 @@ public:
     }
 
     arb_status parse_move(std::string_view text, arb_move &move, arb::sdk::ErrorOut err) const {
+        if (kDefect == kParseAnything && in_judge()) {
+            move = 1000;
+            return ARB_OK;
+        }
         if (text.size() != 1 || text[0] < 'a' || text[0] >= 'a' + kColumns)
             return err.fail(ARB_ERR_SYNTAX, "expected a column a..d");
         const int column = text[0] - 'a';
@@ -135,6 +158,8 @@ public:
 
     arb_status play(arb_move move) {
         if (kDefect == kPlayFails && plies_ == 2) return ARB_ERR_INTERNAL;
+        if (kDefect == kCrashInPlay && plies_ == 2 && in_judge()) std::raise(SIGSEGV);
+        if (kDefect == kAbortInPlay && plies_ == 2 && in_judge()) std::abort();
         for (int r = rows_ - 1; r >= 0; --r) {
             char &cell = cells_[static_cast<size_t>(r * kColumns + move)];
             if (cell == '.') {
