@@ -107,14 +107,14 @@ Expected<void> GameSession::set_position(const ugi::Position &position) {
         state.reset();
     } else if (auto ok = state.set_position(position.fen); !ok) {
         state.reset();
-        return fail("position: fen " + ugi::detail::quote(position.fen) + " refused: " + ok.error().message);
+        return fail("position: fen " + protocol::detail::quote(position.fen) + " refused: " + ok.error().message);
     }
     std::string error;
     for (size_t i = 0; i < position.moves.size(); ++i) {
         const std::string &text = position.moves[i];
         arb_move move = ARB_MOVE_NONE;
         if (state.parse_move(text.c_str(), move, error) != ARB_OK) {
-            return fail("position: move " + std::to_string(i + 1) + " " + ugi::detail::quote(text) + " refused: " +
+            return fail("position: move " + std::to_string(i + 1) + " " + protocol::detail::quote(text) + " refused: " +
                         error);
         }
         history_.push_back(text);
