@@ -146,6 +146,13 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     // A table with a null function is no extension at all.
     if (move_properties_ != nullptr && move_properties_->properties == nullptr) move_properties_ = nullptr;
     if (position_hash_ != nullptr && position_hash_->hash == nullptr) position_hash_ = nullptr;
+    protocol_notation_ = static_cast<const arb_game_protocol_notation *>(api_->get_extension(ARB_EXT_PROTOCOL_NOTATION));
+    if (protocol_notation_ != nullptr &&
+        ((protocol_notation_->converted & ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI)) != 0 ||
+         (protocol_notation_->converted != 0 &&
+          (!protocol_notation_->position_out || !protocol_notation_->position_in || !protocol_notation_->move_out ||
+           !protocol_notation_->move_in))))
+        protocol_notation_ = nullptr;
     record_format_ = static_cast<const arb_game_record_format *>(api_->get_extension(ARB_EXT_RECORD_FORMAT));
     if (record_format_ != nullptr && (record_format_->write_record == nullptr || record_format_->name == nullptr ||
                                       !usable_file_extension(record_format_->file_extension)))

@@ -6,6 +6,7 @@
 
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
+#include <arbiter/ext/protocol_notation.h>
 #include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
 
@@ -59,6 +60,9 @@ public:
     // "arbiter.record-format/1": null also when its name, file extension or
     // function is missing, or the extension is not lower-case letters and digits.
     [[nodiscard]] const arb_game_record_format *record_format() const noexcept { return record_format_; }
+    // "arbiter.protocol-notation/1": null also when a protocol it converts
+    // lacks a function, or it would convert UGI (whose texts are the plugin's own).
+    [[nodiscard]] const arb_game_protocol_notation *protocol_notation() const noexcept { return protocol_notation_; }
 
     // Reports a defect the host found in this plugin (e.g. parse_move
     // accepting a move that legal_moves does not list) to the plugin's log
@@ -79,6 +83,7 @@ private:
     const arb_game_move_properties *move_properties_ = nullptr;
     const arb_game_position_hash *position_hash_ = nullptr;
     const arb_game_record_format *record_format_ = nullptr;
+    const arb_game_protocol_notation *protocol_notation_ = nullptr;
     mutable std::mutex defects_mutex_;
     mutable std::set<std::string> defects_reported_;
 };

@@ -3,6 +3,7 @@
 // field in game.h fails the build instead of breaking every existing plugin.
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/protocol_notation.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
@@ -44,6 +45,8 @@ static_assert(offsetof(arb_record_game, ending) == 24 && offsetof(arb_record_gam
 static_assert(offsetof(arb_record_game, date) == 64 && offsetof(arb_record_game, clock_base_ms) == 72);
 static_assert(offsetof(arb_record_game, time_control) == 88 && sizeof(arb_record_game) == 96);
 static_assert(sizeof(arb_game_record_format) == 24 && offsetof(arb_game_record_format, write_record) == 16);
+static_assert(sizeof(arb_game_protocol_notation) == 40 && offsetof(arb_game_protocol_notation, position_out) == 8 &&
+              offsetof(arb_game_protocol_notation, move_in) == 32);
 static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);
