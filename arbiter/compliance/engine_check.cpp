@@ -85,15 +85,19 @@ private:
 
     bool start() {
         auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, game_options());
+        const std::string configured = engine::protocol_choice_name(s_.engine.protocol);
         if (!started) {
-            add("start and handshake (ugi/ugiok, isready/readyok)", Verdict::Fail,
+            add("start and handshake (protocol " + configured + ", isready/readyok)", Verdict::Fail,
                 excerpt(started.error().message, 400) +
                     (started.error().offending_text.empty() ? std::string()
                                                             : " (engine said: " + quote(started.error().offending_text) + ")"));
             return false;
         }
         engine_ = std::move(*started);
-        add("start and handshake (ugi/ugiok, isready/readyok)", Verdict::Pass);
+        const std::string_view spoken = protocol::name(engine_->dialect());
+        add("start and handshake (" + std::string(spoken) + "/" + std::string(protocol::words(engine_->dialect()).ok) +
+                ", isready/readyok" + (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
+            Verdict::Pass);
         auto declared = engine_->declared_options();
         bool has_game = std::find(declared.begin(), declared.end(), "game") != declared.end();
         add("declares the option 'game'", has_game ? Verdict::Pass : Verdict::Warn,

@@ -198,6 +198,20 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
     }
 }
 
+void check_engine_protocols(const TournamentConfig &c, const Marks &marks, YamlReader &r, const game::Plugin &plugin) {
+    auto supports = [&](protocol::Dialect d) { return plugin.supports_protocol(static_cast<arb_protocol>(d)); };
+    std::string list;
+    for (protocol::Dialect d : protocol::kDialects)
+        if (supports(d)) list += (list.empty() ? "" : ", ") + std::string(protocol::name(d));
+    for (size_t i = 0; i < c.engines.size() && i < marks.engine.size(); ++i) {
+        const auto &e = c.engines[i];
+        if (!e.protocol || supports(*e.protocol)) continue;
+        r.error(marks.engine[i], "engine " + quote(e.name) + ": the game " + quote(plugin.id()) +
+                                     " does not support protocol '" + std::string(protocol::name(*e.protocol)) +
+                                     "' (it supports: " + list + "; a plugin adds protocols with arbiter.protocol-notation/1)");
+    }
+}
+
 void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
                    const fs::path &base) {
     if (c.engines.size() < 2 && marks.engines_present)

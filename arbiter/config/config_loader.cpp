@@ -204,7 +204,8 @@ private:
                                                    : " must be a map with a name and a command, got " + node_kind(e)));
                 continue;
             }
-            r_.check_keys(e, {"name", "command", "args", "working_dir", "env", "options", "time_control"}, "an engine");
+            r_.check_keys(e, {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol"},
+                          "an engine");
             engine::EngineConfig ec;
             marks.engine.push_back(e.Mark());
             marks.engine_name.push_back(e["name"] ? e["name"].Mark() : e.Mark());
@@ -257,6 +258,10 @@ private:
                 }
             }
             if (auto n = e["time_control"]) ec.time_control = time_control(n, "engine time_control");
+            if (auto n = e["protocol"]) {
+                if (auto v = r_.choice(n, "engine " + quote(ec.name) + " protocol", {"ugi", "uci", "uai", "usi", "auto"}))
+                    engine::parse_protocol_choice(*v, ec.protocol);
+            }
             c.engines.push_back(std::move(ec));
         }
     }
@@ -363,6 +368,7 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
     detail::check_plugin_dirs(c, marks, r, options, base);
     detail::check_game(c, marks, r, base, loaded.plugin);
     detail::check_engines(c, marks, r, options, base);
+    if (loaded.plugin) detail::check_engine_protocols(c, marks, r, *loaded.plugin);
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
     if (c.sprt && c.shard)

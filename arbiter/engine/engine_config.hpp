@@ -29,11 +29,16 @@ struct EngineConfig {
     std::optional<protocol::Dialect> protocol = protocol::Dialect::Ugi;
 };
 
-// "ugi", "uci", "uai", "usi" or "auto" (the config and --engine proto= value).
-inline std::optional<std::optional<protocol::Dialect>> parse_protocol_choice(std::string_view text) {
-    if (text == "auto") return std::optional<protocol::Dialect>();
-    if (auto d = protocol::dialect_named(text)) return std::optional<protocol::Dialect>(*d);
-    return std::nullopt;
+// Reads "ugi", "uci", "uai", "usi" or "auto" (the config and --engine
+// proto= value) into `out`; false, `out` unchanged, for anything else.
+inline bool parse_protocol_choice(std::string_view text, std::optional<protocol::Dialect> &out) {
+    if (text == "auto") {
+        out.reset();
+        return true;
+    }
+    auto d = protocol::dialect_named(text);
+    if (d) out = *d;
+    return d.has_value();
 }
 inline std::string protocol_choice_name(const std::optional<protocol::Dialect> &choice) {
     return choice ? std::string(protocol::name(*choice)) : std::string("auto");

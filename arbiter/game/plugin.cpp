@@ -267,4 +267,35 @@ Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector
     return fail(message);
 }
 
+bool Plugin::supports_protocol(arb_protocol protocol) const noexcept {
+    if (protocol == ARB_PROTOCOL_UGI) return true;
+    if (protocol < 0 || protocol > 31) return false;
+    return protocol_notation_ != nullptr && (protocol_notation_->protocols & ARB_PROTOCOL_BIT(protocol)) != 0;
+}
+
+bool Plugin::converts_notation(arb_protocol protocol) const noexcept {
+    if (protocol <= ARB_PROTOCOL_UGI || protocol > 31) return false;
+    return protocol_notation_ != nullptr && (protocol_notation_->converted & ARB_PROTOCOL_BIT(protocol)) != 0;
+}
+
+std::optional<std::string> Plugin::convert_notation(Conversion way, arb_protocol protocol, std::string_view text) const {
+    if (!converts_notation(protocol)) return std::string(text);
+    auto fn = way == Conversion::PositionOut  ? protocol_notation_->position_out
+              : way == Conversion::PositionIn ? protocol_notation_->position_in
+              : way == Conversion::MoveOut    ? protocol_notation_->move_out
+                                              : protocol_notation_->move_in;
+    const std::string input(text);
+    std::string buf(256, '\0');
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        arb_status status = fn(protocol, input.c_str(), buf.data(), buf.size());
+        if (status == ARB_OK) {
+            buf.resize(std::char_traits<char>::length(buf.c_str()));
+            return buf;
+        }
+        if (status != ARB_ERR_BUFFER) return std::nullopt;
+        buf.assign(buf.size() * 16, '\0');  // a long position: retry larger, a bounded number of times
+    }
+    return std::nullopt;
+}
+
 }  // namespace arb::game

@@ -14,6 +14,8 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string_view>
 #include <set>
 #include <string>
 #include <vector>
@@ -63,6 +65,15 @@ public:
     // "arbiter.protocol-notation/1": null also when a protocol it converts
     // lacks a function, or it would convert UGI (whose texts are the plugin's own).
     [[nodiscard]] const arb_game_protocol_notation *protocol_notation() const noexcept { return protocol_notation_; }
+    // Whether engines of `protocol` may play this game (UGI always may).
+    [[nodiscard]] bool supports_protocol(arb_protocol protocol) const noexcept;
+    // Whether texts must be converted for `protocol` (never for UGI).
+    [[nodiscard]] bool converts_notation(arb_protocol protocol) const noexcept;
+    enum class Conversion { PositionOut, PositionIn, MoveOut, MoveIn };
+    // `text` in the other notation of `protocol`; `text` itself when the
+    // protocol is not converted; nullopt when the plugin refuses it.
+    [[nodiscard]] std::optional<std::string> convert_notation(Conversion way, arb_protocol protocol,
+                                                              std::string_view text) const;
 
     // Reports a defect the host found in this plugin (e.g. parse_move
     // accepting a move that legal_moves does not list) to the plugin's log

@@ -14,37 +14,19 @@ public:
     explicit PluginNotation(const game::Plugin &plugin) : plugin_(&plugin) {}
 
     [[nodiscard]] bool converts(protocol::Dialect dialect) const override {
-        return (table().converted & ARB_PROTOCOL_BIT(static_cast<arb_protocol>(dialect))) != 0;
+        return plugin_->converts_notation(static_cast<arb_protocol>(dialect));
     }
     [[nodiscard]] std::optional<std::string> position_out(protocol::Dialect d, std::string_view text) const override {
-        return call(table().position_out, d, text);
+        return plugin_->convert_notation(game::Plugin::Conversion::PositionOut, static_cast<arb_protocol>(d), text);
     }
     [[nodiscard]] std::optional<std::string> move_out(protocol::Dialect d, std::string_view text) const override {
-        return call(table().move_out, d, text);
+        return plugin_->convert_notation(game::Plugin::Conversion::MoveOut, static_cast<arb_protocol>(d), text);
     }
     [[nodiscard]] std::optional<std::string> move_in(protocol::Dialect d, std::string_view text) const override {
-        return call(table().move_in, d, text);
+        return plugin_->convert_notation(game::Plugin::Conversion::MoveIn, static_cast<arb_protocol>(d), text);
     }
 
 private:
-    const arb_game_protocol_notation &table() const { return *plugin_->protocol_notation(); }
-
-    using Fn = arb_status(ARB_CALL *)(arb_protocol, const char *, char *, size_t);
-    static std::optional<std::string> call(Fn fn, protocol::Dialect d, std::string_view text) {
-        const std::string input(text);
-        std::string buf(256, '\0');
-        for (int attempt = 0; attempt < 3; ++attempt) {
-            arb_status status = fn(static_cast<arb_protocol>(d), input.c_str(), buf.data(), buf.size());
-            if (status == ARB_OK) {
-                buf.resize(std::char_traits<char>::length(buf.c_str()));
-                return buf;
-            }
-            if (status != ARB_ERR_BUFFER) return std::nullopt;
-            buf.assign(buf.size() * 16, '\0');
-        }
-        return std::nullopt;
-    }
-
     // Every caller (tournament, play, check) holds the plugin for its whole
     // run, longer than any engine it starts.
     const game::Plugin *plugin_;
@@ -68,8 +50,7 @@ engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const g
     if (const arb_game_protocol_notation *n = plugin.protocol_notation()) {
         out.protocols.clear();
         for (protocol::Dialect d : protocol::kDialects)
-            if (d == protocol::Dialect::Ugi || (n->protocols & ARB_PROTOCOL_BIT(static_cast<arb_protocol>(d))) != 0)
-                out.protocols.push_back(d);
+            if (plugin.supports_protocol(static_cast<arb_protocol>(d))) out.protocols.push_back(d);
         if (n->converted != 0) out.notation = std::make_shared<PluginNotation>(plugin);
     }
     const arb_game_api &api = plugin.api();

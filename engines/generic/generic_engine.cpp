@@ -96,11 +96,13 @@ ugi::SearchResult GenericEngine::search(const ugi::Go &go, ugi::SearchContext &c
     }
     if (settings_.mode == Mode::Random || moves.size() == 1) {
         ugi::SearchResult result;
-        result.move = state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))]);
+        result.move = session_.move_for_host(state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))]));
         return result;
     }
     SearchBudget budget = plan_search(go, state.side_to_move(), settings_.budget);
-    return mcts_.search(state, budget, rng_, &context);
+    ugi::SearchResult result = mcts_.search(state, budget, rng_, &context);
+    if (!result.move.empty()) result.move = session_.move_for_host(std::move(result.move));
+    return result;
 }
 
 }  // namespace arb::engines

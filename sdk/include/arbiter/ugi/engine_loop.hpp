@@ -166,6 +166,9 @@ public:
     // with the host's spelling, so the engine may accept or refuse it.
     virtual std::string set_option(const std::string &name, const std::string &value) = 0;
     virtual std::string new_game() { return {}; }
+    // Called on the host's handshake with its dialect, before the options
+    // are declared: an engine whose texts differ by dialect switches here.
+    virtual void set_dialect(protocol::Dialect dialect) { (void)dialect; }
     virtual std::string set_position(const Position &position) = 0;
     // Runs on the loop's thread; must call context.stop_requested() regularly
     // and return promptly once it is true.
@@ -364,6 +367,7 @@ private:
     void apply(const protocol::Handshake &handshake) {
         dialect_ = handshake.dialect;
         guarded(std::string(protocol::name(dialect_)).c_str(), [&] {
+            engine_.set_dialect(dialect_);
             engine_name_ = engine_.name();
             std::vector<std::string> lines{"id name " + engine_name_, "id author " + engine_.author()};
             declared_ = engine_.options();
