@@ -190,7 +190,7 @@ TEST_CASE("adapter refuses go without a position and malformed positions", "[gtp
     CHECK(r.error().message.find("before any 'position'") != std::string::npos);
     r = adapter.handle("position somewhere");
     REQUIRE_FALSE(r.has_value());
-    CHECK(r.error().message.find("expected startpos or fen") != std::string::npos);
+    CHECK(r.error().message.find("expected 'startpos' or 'fen', got 'somewhere'") != std::string::npos);
     // Unknown commands are logged, not fatal.
     REQUIRE(adapter.handle("debug on").has_value());
     CHECK(rig.log.str().find("ignoring unknown UGI command 'debug on'") != std::string::npos);
