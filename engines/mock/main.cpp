@@ -243,7 +243,7 @@ int main(int argc, char **argv) {
         po::store(po::parse_command_line(argc, argv, desc), vm);
         if (vm.count("help")) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
-                         "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D]\n\n"
+                         "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n\n"
                       << desc << "\n";
             return 0;
         }
