@@ -3,6 +3,8 @@
 #include "core/quote.hpp"
 #include "process/spawn.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <algorithm>
 #include <charconv>
 
@@ -68,10 +70,7 @@ std::string check_option_value(const arb_option_desc &d, const std::string &valu
     switch (d.type) {
         case ARB_OPTION_BOOL: ok = value == "true" || value == "false"; break;
         case ARB_OPTION_INT: {
-            int64_t v = 0;
-            auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-            ok = ec == std::errc() && ptr == value.data() + value.size() && !value.empty() && v >= d.min_value &&
-                 v <= d.max_value;
+            ok = protocol::parse_integer<int64_t>(value, d.min_value, d.max_value).has_value();
             break;
         }
         case ARB_OPTION_CHOICE:

@@ -1,5 +1,7 @@
 #include "process/proc_table.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -35,11 +37,10 @@ std::vector<ProcEntry> read_proc_table() {
     DIR *dir = ::opendir("/proc");
     if (dir == nullptr) return table;
     while (dirent *e = ::readdir(dir)) {
-        char *end = nullptr;
-        long pid = std::strtol(e->d_name, &end, 10);
-        if (*end != '\0' || pid <= 0) continue;
+        auto pid = protocol::parse_integer<long>(e->d_name);
+        if (!pid || *pid <= 0) continue;
         ProcEntry entry;
-        if (read_proc_entry(static_cast<pid_t>(pid), entry)) table.push_back(entry);
+        if (read_proc_entry(static_cast<pid_t>(*pid), entry)) table.push_back(entry);
     }
     ::closedir(dir);
     return table;

@@ -1,5 +1,7 @@
 #include "generic_engine.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <charconv>
 #include <iostream>
 #include <limits>
@@ -11,10 +13,7 @@ namespace {
 constexpr int64_t kMaxPlayouts = 1000000000;
 
 std::optional<int64_t> to_int(const std::string &text) {
-    int64_t v = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-    return v;
+    return protocol::parse_integer<int64_t>(text);
 }
 
 // Errors found while searching go to the host (info string) and to stderr.

@@ -181,5 +181,8 @@ TEST_CASE("a tournament with engines of different dialects finishes without a fa
     for (size_t at = games.find('\n'); at != std::string::npos; at = games.find('\n', at + 1)) ++count;
     CHECK(count == 6);
     CHECK(games.find("\"termination\":\"game-rule\"") != std::string::npos);
+    // The record says which dialect each engine spoke; auto found uai.
+    CHECK(games.find("\"protocols\":[\"uci\",\"usi\"]") != std::string::npos);
+    CHECK(games.find("\"protocols\":[\"uai\",\"uci\"]") != std::string::npos);
     for (const char *fault : {"protocol-error", "crash", "time-forfeit", "illegal", "unparsable"}) CHECK(games.find(fault) == std::string::npos);
 }
