@@ -117,7 +117,8 @@ private:
 
     void check_new_game() {
         auto ok = engine_->new_game();
-        add("new game (uginewgame, isready/readyok)", ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
+        add("new game (" + std::string(protocol::words(engine_->dialect()).new_game) + ", isready/readyok)",
+            ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
     }
 
     // Sends one search and judges the answer with the plugin.
@@ -212,7 +213,8 @@ private:
         clock.p1time = clock.p2time = milliseconds(2000);
         clock.p1inc = clock.p2inc = milliseconds(0);
         std::string problem = search("startpos moves", *state, clock, milliseconds(2000) + s_.margin);
-        add("answers within its clock (go p1time 2000 p2time 2000)", problem.empty() ? Verdict::Pass : Verdict::Fail,
+        const auto words = protocol::words(engine_->dialect());
+        add("answers within its clock (go " + std::string(words.time[0]) + " 2000 " + std::string(words.time[1]) + " 2000)", problem.empty() ? Verdict::Pass : Verdict::Fail,
             problem);
 
         engine::GoCommand depth;
