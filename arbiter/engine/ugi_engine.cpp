@@ -193,10 +193,7 @@ private:
     // Adds the first lines the engine printed and the protocol they suggest
     // to a handshake failure.
     EngineError with_printed(EngineError error) const {
-        if (printed_.empty()) {
-            error.message += "; the engine printed nothing";
-            return error;
-        }
+        if (printed_.empty()) return error;  // a silent engine: the wait's own message says it all
         error.message += "; the engine printed:";
         for (const auto &line : printed_) error.message += " " + quote(line);
         for (const auto &line : printed_)
