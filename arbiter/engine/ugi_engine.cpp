@@ -230,24 +230,61 @@ private:
             }
             return std::nullopt;
         }
+        // Within a game each position command extends the last by one move:
+        // convert only the new moves (each conversion is a call into the plugin).
+        const bool extends = !converted_from_.empty() && ugi_form.size() > converted_from_.size() &&
+                             ugi_form.compare(0, converted_from_.size(), converted_from_) == 0 &&
+                             ugi_form[converted_from_.size()] == ' ';
+        if (extends) {
+            std::string line = converted_to_;
+            std::string_view rest = std::string_view(ugi_form).substr(converted_from_.size());
+            for (std::string_view move = next_token(rest); !move.empty(); move = next_token(rest)) {
+                auto converted = notation_->move_out(dialect_, move);
+                if (!converted)
+                    return EngineError{FailureKind::Protocol,
+                                       "the game cannot write the move in " + std::string(protocol::name(dialect_)),
+                                       excerpt(move)};
+                line += ' ';
+                line += *converted;
+            }
+            converted_from_ = ugi_form;
+            converted_to_ = line;
+            out_ += line;
+            return std::nullopt;
+        }
         protocol::Command parsed = protocol::parse_command("position " + ugi_form, Dialect::Ugi);
         auto *position = std::get_if<protocol::Position>(&parsed);
         if (position == nullptr) return EngineError{FailureKind::Protocol, "cannot read the position command", excerpt(ugi_form)};
-        if (!position->startpos) {
+        std::string line = "position ";
+        if (position->startpos) {
+            line += "startpos";
+        } else {
             auto converted = notation_->position_out(dialect_, position->fen);
             if (!converted)
                 return EngineError{FailureKind::Protocol, "the game cannot write the position in " + std::string(protocol::name(dialect_)),
                                    excerpt(position->fen)};
-            position->fen = std::move(*converted);
+            line += protocol::words(dialect_).fen;
+            line += ' ';
+            line += *converted;
         }
-        for (auto &move : position->moves) {
+        // "moves" is written whenever the host's form has it, as in UGI.
+        const bool has_moves = ugi_form.find(" moves") != std::string::npos || ugi_form.rfind("moves", 0) == 0;
+        if (has_moves) line += " moves";
+        for (const auto &move : position->moves) {
             auto converted = notation_->move_out(dialect_, move);
             if (!converted)
                 return EngineError{FailureKind::Protocol, "the game cannot write the move in " + std::string(protocol::name(dialect_)),
                                    excerpt(move)};
-            move = std::move(*converted);
+            line += ' ';
+            line += *converted;
         }
-        protocol::append_position(out_, *position, dialect_);
+        if (has_moves) {
+            converted_from_ = ugi_form;
+            converted_to_ = line;
+        } else {
+            converted_from_.clear();
+        }
+        out_ += line;
         return std::nullopt;
     }
 
@@ -375,6 +412,7 @@ private:
     std::shared_ptr<const Notation> notation_;
     static constexpr size_t kPrintedLines = 5;
     std::vector<std::string> printed_;  // the first lines the engine printed, for handshake errors
+    std::string converted_from_, converted_to_;  // the last converted position command: UGI form, and as sent
 };
 
 Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
