@@ -3,6 +3,7 @@
 // check (PASS/WARN/FAIL/SKIP) with what was sent and received on failure.
 #include "cli/command.hpp"
 #include "core/program_dir.hpp"
+#include "core/quote.hpp"
 #include "cli/common_options.hpp"
 #include "cli/engine_spec.hpp"
 #include "compliance/engine_check.hpp"
@@ -20,7 +21,8 @@ const char *kDetails = R"DETAILS(
 The engine is started without a shell: --engine is the program and its
 arguments split at spaces (add arguments with spaces with --engine-arg).
 
-Checks, in order: start and handshake (ugi/ugiok, isready/readyok); whether
+Checks, in order: start and handshake (ugi/ugiok, or the --protocol's:
+uci/uciok, uai/uaiok, usi/usiok; isready/readyok); whether
 the engine declares the 'game' option and the game's rule options; a new
 game; a legal move from the start position within --movetime; legal moves
 from --positions random positions sent as 'startpos moves ...', as
@@ -43,7 +45,7 @@ only --plugin-dir names.
 }  // namespace
 
 int check_command(const Args &args) {
-    std::string game_id, engine_spec, name, reference_spec, working_dir;
+    std::string game_id, engine_spec, name, reference_spec, working_dir, protocol_name;
     std::vector<std::string> extra_args, ugi_options, settings, plugin_dirs;
     compliance::CheckSettings s;
     int64_t movetime_ms = s.movetime.count(), margin_ms = s.margin.count(), startup_ms = s.timeouts.startup.count(),
@@ -55,6 +57,9 @@ int check_command(const Args &args) {
         ("engine-arg", po::value(&extra_args)->composing(), "one more argument for the engine; may repeat")
         ("engine-option", po::value(&ugi_options)->composing(), "UGI option name=value sent to the engine; may repeat")
         ("name", po::value(&name), "display name of the engine")
+        ("protocol", po::value(&protocol_name),
+         "the engine's protocol: ugi (default), uci, uai, usi, or auto (tries them in that order); "
+         "the same as proto=... before the program in --engine")
         ("working-dir", po::value(&working_dir),
          "folder the engine runs in (e.g. NTest's, for its data files); a relative program path starts there")
         ("option,o", po::value(&settings)->composing(), "rule option of the game name=value; may repeat")
@@ -98,6 +103,10 @@ int check_command(const Args &args) {
     auto engine = engine_from_command_line(engine_spec, extra_args, ugi_options, name);
     if (engine) {
         if (auto dir = set_working_dir(*engine, working_dir); !dir) engine = Unexpected<Error>{dir.error()};
+    }
+    if (engine && !protocol_name.empty()) {
+        if (!engine::parse_protocol_choice(protocol_name, engine->protocol))
+            engine = fail("--protocol " + quote(protocol_name) + ": one of ugi, uci, uai, usi, auto");
     }
     if (!engine) {
         std::cerr << "arbiter check: " << engine.error().message << "\n";

@@ -19,6 +19,14 @@ Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec,
                                                         const std::string &name) {
     engine::EngineConfig config;
     auto words = split_words(spec);
+    // "proto=uai ./engine": the dialect, before the program (docs/protocol.md).
+    while (!words.empty() && words[0].rfind("proto=", 0) == 0) {
+        const std::string value = words[0].substr(6);
+        if (!engine::parse_protocol_choice(value, config.protocol))
+            return fail("--engine " + quote(spec) + ": unknown protocol " + quote(value) + " in " + quote(words[0]) +
+                        "; one of ugi, uci, uai, usi, auto");
+        words.erase(words.begin());
+    }
     if (words.empty()) return fail("--engine " + quote(spec) + " names no program");
     config.command = words[0];
     config.args.assign(words.begin() + 1, words.end());

@@ -1,5 +1,5 @@
-// Engines named on the command line: "--engine 'path arg1 arg2'" split at
-// spaces (no shell), plus extra arguments and UGI options.
+// Engines named on the command line: "--engine '[proto=uai] path arg1 arg2'"
+// split at spaces (no shell), plus extra arguments and UGI options.
 #pragma once
 
 #include "core/expected.hpp"
@@ -12,7 +12,8 @@ namespace arb::cli {
 
 std::vector<std::string> split_words(const std::string &text);
 
-// `name` empty: the program's file name.
+// `name` empty: the program's file name. Leading words "proto=<dialect>"
+// (ugi, uci, uai, usi or auto) set the protocol; the default is ugi.
 Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec, const std::vector<std::string> &extra_args,
                                                         const std::vector<std::string> &ugi_options,
                                                         const std::string &name);

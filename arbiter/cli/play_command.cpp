@@ -1,6 +1,7 @@
 // `arbiter play`: plays one game between two engines and prints it: each
 // move as it is played, then the result, the termination and the reason.
 #include "cli/command.hpp"
+
 #include "cli/common_options.hpp"
 #include "cli/engine_spec.hpp"
 #include "core/program_dir.hpp"
@@ -8,6 +9,8 @@
 #include "engine/ugi_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
+
+#include <arbiter/protocol/numbers.hpp>
 
 #include <atomic>
 #include <csignal>
@@ -30,13 +33,9 @@ bool parse_ints(const std::string &text, std::vector<int> &out) {
     out.clear();
     std::stringstream in(text);
     for (std::string part; std::getline(in, part, ',');) {
-        try {
-            size_t used = 0;
-            out.push_back(std::stoi(part, &used));
-            if (used != part.size()) return false;
-        } catch (const std::exception &) {
-            return false;
-        }
+        auto value = protocol::parse_integer<int>(part);
+        if (!value) return false;
+        out.push_back(*value);
     }
     return true;
 }

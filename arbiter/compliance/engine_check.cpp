@@ -91,15 +91,19 @@ private:
 
     bool start() {
         auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, game_options());
+        const std::string configured = engine::protocol_choice_name(s_.engine.protocol);
         if (!started) {
-            add("start and handshake (ugi/ugiok, isready/readyok)", Verdict::Fail,
+            add("start and handshake (protocol " + configured + ", isready/readyok)", Verdict::Fail,
                 excerpt(started.error().message, 400) +
                     (started.error().offending_text.empty() ? std::string()
                                                             : " (engine said: " + quote(started.error().offending_text) + ")"));
             return false;
         }
         engine_ = std::move(*started);
-        add("start and handshake (ugi/ugiok, isready/readyok)", Verdict::Pass);
+        const std::string_view spoken = protocol::name(engine_->dialect());
+        add("start and handshake (" + std::string(spoken) + "/" + std::string(protocol::words(engine_->dialect()).ok) +
+                ", isready/readyok" + (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
+            Verdict::Pass);
         auto declared = engine_->declared_options();
         bool has_game = std::find(declared.begin(), declared.end(), "game") != declared.end();
         add("declares the option 'game'", has_game ? Verdict::Pass : Verdict::Warn,
@@ -119,7 +123,8 @@ private:
 
     void check_new_game() {
         auto ok = engine_->new_game();
-        add("new game (uginewgame, isready/readyok)", ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
+        add("new game (" + std::string(protocol::words(engine_->dialect()).new_game) + ", isready/readyok)",
+            ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
     }
 
     // Sends one search and judges the answer with the plugin.
@@ -214,7 +219,8 @@ private:
         clock.p1time = clock.p2time = milliseconds(2000);
         clock.p1inc = clock.p2inc = milliseconds(0);
         std::string problem = search("startpos moves", *state, clock, milliseconds(2000) + s_.margin);
-        add("answers within its clock (go p1time 2000 p2time 2000)", problem.empty() ? Verdict::Pass : Verdict::Fail,
+        const auto words = protocol::words(engine_->dialect());
+        add("answers within its clock (go " + std::string(words.time[0]) + " 2000 " + std::string(words.time[1]) + " 2000)", problem.empty() ? Verdict::Pass : Verdict::Fail,
             problem);
 
         engine::GoCommand depth;

@@ -6,6 +6,8 @@
 #include "core/quote.hpp"
 #include "process/spawn.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <limits>
@@ -87,10 +89,7 @@ std::string check_option_value(const arb_option_desc &d, const std::string &valu
     switch (d.type) {
         case ARB_OPTION_BOOL: ok = value == "true" || value == "false"; break;
         case ARB_OPTION_INT: {
-            int64_t v = 0;
-            auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-            ok = ec == std::errc() && ptr == value.data() + value.size() && !value.empty() && v >= d.min_value &&
-                 v <= d.max_value;
+            ok = protocol::parse_integer<int64_t>(value, d.min_value, d.max_value).has_value();
             break;
         }
         case ARB_OPTION_CHOICE:
@@ -214,6 +213,20 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
     if (options_ok) {
         auto state = game::GameState::create(plugin, c.game.options);
         if (!state) r.error(marks.game_options, "game '" + c.game.id + "' refuses these options: " + state.error().message);
+    }
+}
+
+void check_engine_protocols(const TournamentConfig &c, const Marks &marks, YamlReader &r, const game::Plugin &plugin) {
+    auto supports = [&](protocol::Dialect d) { return plugin.supports_protocol(static_cast<arb_protocol>(d)); };
+    std::string list;
+    for (protocol::Dialect d : protocol::kDialects)
+        if (supports(d)) list += (list.empty() ? "" : ", ") + std::string(protocol::name(d));
+    for (size_t i = 0; i < c.engines.size() && i < marks.engine.size(); ++i) {
+        const auto &e = c.engines[i];
+        if (!e.protocol || supports(*e.protocol)) continue;
+        r.error(marks.engine[i], "engine " + quote(e.name) + ": the game " + quote(plugin.id()) +
+                                     " does not support protocol '" + std::string(protocol::name(*e.protocol)) +
+                                     "' (it supports: " + list + "; a plugin adds protocols with arbiter.protocol-notation/1)");
     }
 }
 

@@ -31,6 +31,9 @@ void check_plugin_dirs(TournamentConfig &c, const Marks &marks, YamlReader &r, c
 void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const std::filesystem::path &base,
                 game::PluginPtr &plugin);
 // Unique names; programs resolved like execvp and made absolute.
+// Each engine's protocol must be one the game supports (ugi alone unless the
+// plugin offers "arbiter.protocol-notation/1"); "auto" always passes here.
+void check_engine_protocols(const TournamentConfig &c, const Marks &marks, YamlReader &r, const game::Plugin &plugin);
 void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
                    const std::filesystem::path &base);
 // Refuses a schedule of more than kMaxScheduledGames games, naming the

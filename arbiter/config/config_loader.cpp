@@ -213,7 +213,8 @@ private:
                                                    : " must be a map with a name and a command, got " + node_kind(e)));
                 continue;
             }
-            r_.check_keys(e, {"name", "command", "args", "working_dir", "env", "options", "time_control"}, "an engine");
+            r_.check_keys(e, {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol"},
+                          "an engine");
             engine::EngineConfig ec;
             marks.engine.push_back(e.Mark());
             marks.engine_name.push_back(e["name"] ? e["name"].Mark() : e.Mark());
@@ -266,6 +267,10 @@ private:
                 }
             }
             if (auto n = e["time_control"]) ec.time_control = time_control(n, "engine time_control");
+            if (auto n = e["protocol"]) {
+                if (auto v = r_.choice(n, "engine " + quote(ec.name) + " protocol", {"ugi", "uci", "uai", "usi", "auto"}))
+                    engine::parse_protocol_choice(*v, ec.protocol);
+            }
             c.engines.push_back(std::move(ec));
         }
     }
@@ -385,6 +390,7 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
     detail::check_engines(c, marks, r, options, base);
     detail::check_schedule_size(c, marks, r, options.overrides);
     if (c.sprt) c.sprt->paired_schedule = c.schedule.games_per_pairing >= 2;  // after any --games-per-pairing
+    if (loaded.plugin) detail::check_engine_protocols(c, marks, r, *loaded.plugin);
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
     if (c.sprt && c.shard)

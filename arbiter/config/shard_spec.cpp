@@ -1,5 +1,7 @@
 #include "config/shard_spec.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <charconv>
 
 namespace arb::config {
@@ -7,10 +9,7 @@ namespace arb::config {
 namespace {
 
 std::optional<long long> whole_number(std::string_view text) {
-    long long value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-    return value;
+    return protocol::parse_integer<long long>(text);
 }
 
 // A variable that must hold a whole number, when it is set at all.

@@ -3,6 +3,8 @@
 #include "config/config_loader.hpp"
 #include "core/quote.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -89,13 +91,12 @@ std::optional<int64_t> YamlReader::integer(const YAML::Node &node, const std::st
                                            int64_t max) {
     auto text = scalar(node, what);
     if (!text) return std::nullopt;
-    int64_t value = 0;
-    const char *end = text->data() + text->size();
-    auto [ptr, ec] = std::from_chars(text->data(), end, value);
-    if (ec != std::errc() || ptr != end || text->empty()) {
+    auto parsed = protocol::parse_integer<int64_t>(*text);
+    if (!parsed) {
         error(node.Mark(), what + " must be a whole number, got " + quote(*text));
         return std::nullopt;
     }
+    const int64_t value = *parsed;
     if (value < min || value > max) {
         error(node.Mark(), what + " must be in " + std::to_string(min) + ".." + std::to_string(max) + ", got " +
                                excerpt(*text));
@@ -107,10 +108,8 @@ std::optional<int64_t> YamlReader::integer(const YAML::Node &node, const std::st
 std::optional<uint64_t> YamlReader::unsigned_integer(const YAML::Node &node, const std::string &what) {
     auto text = scalar(node, what);
     if (!text) return std::nullopt;
-    uint64_t value = 0;
-    const char *end = text->data() + text->size();
-    auto [ptr, ec] = std::from_chars(text->data(), end, value);
-    if (ec != std::errc() || ptr != end || text->empty()) {
+    auto value = protocol::parse_integer<uint64_t>(*text);
+    if (!value) {
         error(node.Mark(), what + " must be a non-negative whole number, got " + quote(*text));
         return std::nullopt;
     }
@@ -120,10 +119,10 @@ std::optional<uint64_t> YamlReader::unsigned_integer(const YAML::Node &node, con
 std::optional<double> YamlReader::number(const YAML::Node &node, const std::string &what) {
     auto text = scalar(node, what);
     if (!text) return std::nullopt;
-    char *end = nullptr;
-    double value = std::strtod(text->c_str(), &end);
-    if (text->empty() || end != text->c_str() + text->size()) {
-        error(node.Mark(), what + " must be a number, got " + quote(*text));
+    // Not strtod: it follows the locale (a comma in de_DE) and reads hex and "inf".
+    auto value = protocol::parse_decimal(*text);
+    if (!value) {
+        error(node.Mark(), what + " must be a decimal number such as 0.05, got " + quote(*text));
         return std::nullopt;
     }
     return value;

@@ -2,6 +2,8 @@
 
 #include "core/quote.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -13,18 +15,17 @@ using std::chrono::milliseconds;
 
 // Seconds with optional decimals ("0.5", "60", "1.25") to milliseconds.
 bool parse_seconds(std::string_view text, milliseconds &out) {
-    if (text.empty() || text.front() == '+' || text.front() == '-') return false;
-    double seconds = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds, std::chars_format::fixed);
-    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(seconds) || seconds > 1e9) return false;
-    out = milliseconds(std::llround(seconds * 1000.0));
+    auto seconds = protocol::parse_decimal(text, 0.0, 1e9);
+    if (!seconds || text.front() == '-') return false;  // "-0" too
+    out = milliseconds(std::llround(*seconds * 1000.0));
     return true;
 }
 
 bool parse_count(std::string_view text, int64_t &out) {
-    if (text.empty() || text.front() == '+' || text.front() == '-') return false;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc() && ptr == text.data() + text.size();
+    auto value = protocol::parse_integer<int64_t>(text, 0, INT64_MAX);
+    if (!value) return false;
+    out = *value;
+    return true;
 }
 
 Unexpected<Error> bad(const std::string &text, const std::string &why) {

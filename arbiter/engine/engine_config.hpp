@@ -4,8 +4,11 @@
 
 #include "core/time_control.hpp"
 
+#include <arbiter/protocol/dialect.hpp>
+
 #include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +23,40 @@ struct EngineConfig {
     std::map<std::string, std::string> env;        // added to the inherited environment
     std::vector<std::pair<std::string, std::string>> ugi_options;  // sent as setoption, in order
     std::optional<core::TimeControl> time_control;  // overrides the tournament's for this engine
+    // The dialect spoken (docs/protocol.md); nullopt is "auto": the handshakes
+    // the game supports are tried in the order ugi, uci, uai, usi and the
+    // first one answered is kept (UgiEngine::dialect()).
+    std::optional<protocol::Dialect> protocol = protocol::Dialect::Ugi;
+};
+
+// Reads "ugi", "uci", "uai", "usi" or "auto" (the config and --engine
+// proto= value) into `out`; false, `out` unchanged, for anything else.
+inline bool parse_protocol_choice(std::string_view text, std::optional<protocol::Dialect> &out) {
+    if (text == "auto") {
+        out.reset();
+        return true;
+    }
+    auto d = protocol::dialect_named(text);
+    if (d) out = *d;
+    return d.has_value();
+}
+inline std::string protocol_choice_name(const std::optional<protocol::Dialect> &choice) {
+    return choice ? std::string(protocol::name(*choice)) : std::string("auto");
+}
+
+// How a game's texts are written for a dialect whose notation differs from
+// the plugin's own (the plugin's "arbiter.protocol-notation/1", read by
+// match::engine_game_options). Each call gives nullopt when the plugin
+// refuses the text.
+class Notation {
+public:
+    virtual ~Notation() = default;
+    // True when texts must be converted for `dialect`; false: sent as they are.
+    [[nodiscard]] virtual bool converts(protocol::Dialect dialect) const = 0;
+    [[nodiscard]] virtual std::optional<std::string> position_out(protocol::Dialect dialect,
+                                                                  std::string_view position) const = 0;
+    [[nodiscard]] virtual std::optional<std::string> move_out(protocol::Dialect dialect, std::string_view move) const = 0;
+    [[nodiscard]] virtual std::optional<std::string> move_in(protocol::Dialect dialect, std::string_view move) const = 0;
 };
 
 // Limits the engine layer applies when talking to an engine.
@@ -44,6 +81,12 @@ struct GameSetupOptions {
     // that an engine that loads plugins itself (arbiter-engine) finds the
     // very plugin the arbiter judges with, and the folders given to the arbiter.
     std::vector<std::string> plugin_dirs;
+    // The dialects engines may speak for this game: ugi alone unless the
+    // plugin offers "arbiter.protocol-notation/1". Starting an engine in
+    // another one fails with an error naming the engine, game and dialect.
+    std::vector<protocol::Dialect> protocols{protocol::Dialect::Ugi};
+    // Conversions for the dialects whose notation differs; null: none.
+    std::shared_ptr<const Notation> notation;
 };
 
 }  // namespace arb::engine

@@ -4,6 +4,8 @@
 #include "engine/engine_process.hpp"
 #include "engine/ugi_parse.hpp"
 
+#include <arbiter/protocol/command.hpp>
+#include <arbiter/protocol/reply.hpp>
 #include <arbiter/ugi/option_spec.hpp>
 
 #include <algorithm>
@@ -13,6 +15,7 @@ namespace arb::engine {
 namespace {
 
 using std::chrono::milliseconds;
+using protocol::Dialect;
 
 std::string last_line(const std::string &text) {
     size_t end = text.find_last_not_of("\r\n \t");
@@ -32,22 +35,30 @@ public:
     ~ProcessUgiEngine() override { quit(); }
 
     Expected<void, EngineError> handshake(const GameSetupOptions *game) {
-        auto deadline = SteadyClock::now() + timeouts_.startup;
-        const Awaited ugiok{"'ugiok' after 'ugi'", FailureKind::Stall, timeouts_.startup};
-        if (auto sent = send("ugi\n", deadline); sent != WriteStatus::Written)
-            return Unexpected<EngineError>{failure(sent, ugiok)};
-        for (;;) {
-            std::string_view line;
-            ReadStatus status = read_line(deadline, line);
-            if (status != ReadStatus::Line) return Unexpected<EngineError>{failure(status, ugiok, line)};
-            std::string_view token = first_token(line);
-            if (token == "ugiok") break;
-            if (token == "option") {
-                std::string name = parse_option_name(line);
-                if (!name.empty()) declared_.push_back(std::move(name));
-            }
+        static const std::vector<Dialect> kUgiOnly{Dialect::Ugi};
+        const std::vector<Dialect> &supported = game != nullptr ? game->protocols : kUgiOnly;
+        if (game != nullptr) notation_ = game->notation;
+        std::vector<Dialect> tries;
+        if (config_.protocol) {
+            if (std::find(supported.begin(), supported.end(), *config_.protocol) == supported.end())
+                return Unexpected<EngineError>{unsupported(*config_.protocol, supported, game)};
+            tries.push_back(*config_.protocol);
+        } else {
+            for (Dialect d : protocol::kDialects)
+                if (std::find(supported.begin(), supported.end(), d) != supported.end()) tries.push_back(d);
         }
-
+        auto deadline = SteadyClock::now() + timeouts_.startup;
+        for (size_t i = 0; i < tries.size(); ++i) {
+            // Under "auto" each handshake but the last gets an equal share of
+            // the startup time: an engine that ignores a word it does not know
+            // must not use up the time of the dialect it does speak.
+            const bool last = i + 1 == tries.size();
+            auto now = SteadyClock::now();
+            auto until = last ? deadline : now + (deadline - now) / static_cast<long>(tries.size() - i);
+            auto answered = try_handshake(tries[i], until, last, supported);
+            if (!answered) return Unexpected<EngineError>{std::move(answered.error())};
+            if (*answered) break;
+        }
         out_.clear();
         if (game != nullptr) {
             if (!game->game.empty() && declares("game")) append_setoption("game", game->game);
@@ -67,16 +78,19 @@ public:
         return sync("");
     }
 
-    Expected<void, EngineError> new_game() override { return sync("uginewgame\n"); }
+    Expected<void, EngineError> new_game() override {
+        std::string command(protocol::words(dialect_).new_game);
+        command += '\n';
+        return sync(command.c_str());
+    }
 
     Expected<BestMove, EngineError> go(const std::string &position_command, const GoCommand &go,
                                        milliseconds deadline) override {
         if (auto dead = check_usable()) return Unexpected<EngineError>{std::move(*dead)};
         out_.clear();
-        out_ += "position ";
-        out_ += position_command;
+        if (auto bad = append_position(position_command)) return Unexpected<EngineError>{std::move(*bad)};
         out_ += '\n';
-        append_go_line(out_, go);
+        append_go_line(out_, go, dialect_);
         out_ += '\n';
         auto start = SteadyClock::now();
         auto until = start + deadline;
@@ -101,6 +115,11 @@ public:
                     return Unexpected<EngineError>{
                         EngineError{FailureKind::Protocol, "'bestmove' without a move", excerpt(line)}};
                 }
+                if (notation_ && notation_->converts(dialect_)) {
+                    // A move the game cannot read back is passed on as sent:
+                    // the plugin then judges it unparsable, naming the text.
+                    if (auto own = notation_->move_in(dialect_, move)) return BestMove{std::move(*own), info, elapsed};
+                }
                 return BestMove{std::string(move), info, elapsed};
             }
         }
@@ -122,10 +141,153 @@ public:
     [[nodiscard]] std::vector<std::string> declared_options() const override { return declared_; }
     [[nodiscard]] bool needs_restart() const override { return needs_restart_; }
     [[nodiscard]] long pid() const override { return process_->pid(); }
+    [[nodiscard]] Dialect dialect() const override { return dialect_; }
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
     void set_traffic_log(TrafficLog log) override { log_ = std::move(log); }
 
 private:
+    // One handshake in `dialect` until `until`: true when answered; false
+    // when `last` is false and the time ran out (try the next dialect); an
+    // error otherwise, quoting what the engine printed.
+    Expected<bool, EngineError> try_handshake(Dialect dialect, SteadyClock::time_point until, bool last,
+                                              const std::vector<Dialect> &supported) {
+        const protocol::DialectWords words = protocol::words(dialect);
+        const std::string answer = "'" + std::string(words.ok) + "' after '" + std::string(words.name) + "'";
+        const Awaited awaited{answer.c_str(), FailureKind::Stall, timeouts_.startup};
+        declared_.clear();
+        std::string command(words.name);
+        command += '\n';
+        if (auto sent = send(command, until); sent != WriteStatus::Written)
+            return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
+        for (;;) {
+            std::string_view line;
+            ReadStatus status = read_line(until, line);
+            if (status == ReadStatus::Timeout && !last) return false;
+            if (status != ReadStatus::Line) return Unexpected<EngineError>{with_printed(failure(status, awaited, line))};
+            if (printed_.size() < kPrintedLines) printed_.emplace_back(excerpt(line));
+            std::string_view token = first_token(line);
+            if (token == words.ok) {
+                dialect_ = dialect;
+                return true;
+            }
+            if (auto other = protocol::dialect_of_answer(line)) {
+                // The engine answered another dialect's handshake: under
+                // "auto" that is its dialect, if the game has it.
+                bool allowed = std::find(supported.begin(), supported.end(), *other) != supported.end();
+                if (!config_.protocol && allowed) {
+                    dialect_ = *other;
+                    return true;
+                }
+                needs_restart_ = true;
+                return Unexpected<EngineError>{with_printed(
+                    EngineError{FailureKind::Protocol, "answered '" + std::string(token) + "' to '" +
+                                                           std::string(words.name) + "'", excerpt(line)})};
+            }
+            if (token == "option") {
+                std::string name = parse_option_name(line);
+                if (!name.empty()) declared_.push_back(std::move(name));
+            }
+        }
+    }
+
+    // Adds the first lines the engine printed and the protocol they suggest
+    // to a handshake failure.
+    EngineError with_printed(EngineError error) const {
+        if (printed_.empty()) return error;  // a silent engine: the wait's own message says it all
+        error.message += "; the engine printed:";
+        for (const auto &line : printed_) error.message += " " + quote(line);
+        for (const auto &line : printed_)
+            if (auto other = protocol::dialect_of_answer(line); other && *other != dialect_tried()) {
+                error.message += " (that is the " + std::string(protocol::name(*other)) + " handshake: set 'protocol: " +
+                                 std::string(protocol::name(*other)) + "' for this engine, or proto=" +
+                                 std::string(protocol::name(*other)) + " on the command line)";
+                break;
+            }
+        return error;
+    }
+    Dialect dialect_tried() const { return config_.protocol.value_or(Dialect::Ugi); }
+
+    EngineError unsupported(Dialect dialect, const std::vector<Dialect> &supported, const GameSetupOptions *game) const {
+        std::string list;
+        for (Dialect d : supported) list += (list.empty() ? "" : ", ") + std::string(protocol::name(d));
+        std::string game_name = game != nullptr && !game->game.empty() ? quote(game->game) : std::string("this game");
+        return {FailureKind::StartFailed,
+                "engine " + quote(config_.name) + ": the game " + game_name + " does not support protocol '" +
+                    std::string(protocol::name(dialect)) + "' (it supports: " + list + ")",
+                {}};
+    }
+
+    // Appends the 'position' line in the engine's dialect; an error when the
+    // game's notation refuses a text (the plugin's fault, reported as such).
+    std::optional<EngineError> append_position(const std::string &ugi_form) {
+        if (!notation_ || !notation_->converts(dialect_)) {
+            out_ += "position ";
+            if (dialect_ != Dialect::Ugi && ugi_form.rfind("fen ", 0) == 0) {
+                out_ += protocol::words(dialect_).fen;
+                out_.append(ugi_form, 3);
+            } else {
+                out_ += ugi_form;
+            }
+            return std::nullopt;
+        }
+        // Within a game each position command extends the last by one move:
+        // convert only the new moves (each conversion is a call into the plugin).
+        const bool extends = !converted_from_.empty() && ugi_form.size() > converted_from_.size() &&
+                             ugi_form.compare(0, converted_from_.size(), converted_from_) == 0 &&
+                             ugi_form[converted_from_.size()] == ' ';
+        if (extends) {
+            std::string line = converted_to_;
+            std::string_view rest = std::string_view(ugi_form).substr(converted_from_.size());
+            for (std::string_view move = next_token(rest); !move.empty(); move = next_token(rest)) {
+                auto converted = notation_->move_out(dialect_, move);
+                if (!converted)
+                    return EngineError{FailureKind::Protocol,
+                                       "the game cannot write the move in " + std::string(protocol::name(dialect_)),
+                                       excerpt(move)};
+                line += ' ';
+                line += *converted;
+            }
+            converted_from_ = ugi_form;
+            converted_to_ = line;
+            out_ += line;
+            return std::nullopt;
+        }
+        protocol::Command parsed = protocol::parse_command("position " + ugi_form, Dialect::Ugi);
+        auto *position = std::get_if<protocol::Position>(&parsed);
+        if (position == nullptr) return EngineError{FailureKind::Protocol, "cannot read the position command", excerpt(ugi_form)};
+        std::string line = "position ";
+        if (position->startpos) {
+            line += "startpos";
+        } else {
+            auto converted = notation_->position_out(dialect_, position->fen);
+            if (!converted)
+                return EngineError{FailureKind::Protocol, "the game cannot write the position in " + std::string(protocol::name(dialect_)),
+                                   excerpt(position->fen)};
+            line += protocol::words(dialect_).fen;
+            line += ' ';
+            line += *converted;
+        }
+        // "moves" is written whenever the host's form has it, as in UGI.
+        const bool has_moves = ugi_form.find(" moves") != std::string::npos || ugi_form.rfind("moves", 0) == 0;
+        if (has_moves) line += " moves";
+        for (const auto &move : position->moves) {
+            auto converted = notation_->move_out(dialect_, move);
+            if (!converted)
+                return EngineError{FailureKind::Protocol, "the game cannot write the move in " + std::string(protocol::name(dialect_)),
+                                   excerpt(move)};
+            line += ' ';
+            line += *converted;
+        }
+        if (has_moves) {
+            converted_from_ = ugi_form;
+            converted_to_ = line;
+        } else {
+            converted_from_.clear();
+        }
+        out_ += line;
+        return std::nullopt;
+    }
+
     bool declares(std::string_view option) const {
         return std::any_of(declared_.begin(), declared_.end(), [&](const std::string &d) { return ugi::same_option_name(d, option); });
     }
@@ -246,6 +408,11 @@ private:
     std::vector<std::string> warnings_;
     bool needs_restart_ = false;
     TrafficLog log_;
+    Dialect dialect_ = Dialect::Ugi;
+    std::shared_ptr<const Notation> notation_;
+    static constexpr size_t kPrintedLines = 5;
+    std::vector<std::string> printed_;  // the first lines the engine printed, for handshake errors
+    std::string converted_from_, converted_to_;  // the last converted position command: UGI form, and as sent
 };
 
 Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,

@@ -31,8 +31,11 @@ public:
     // arbiter ignores show up here too. Empty: no logging (the default).
     using TrafficLog = std::function<void(const std::string &engine, bool to_engine, std::string_view line)>;
 
-    // Starts the process (no shell, own process group) and completes
-    // ugi/ugiok, setoption..., isready/readyok.
+    // Starts the process (no shell, own process group) and completes the
+    // handshake of the configured dialect (ugi/ugiok, uci/uciok, ...),
+    // setoption..., isready/readyok. A failed handshake quotes the first
+    // lines the engine printed and, when one of them is another dialect's
+    // answer ("uaiok"), names the protocol to configure.
     static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
                                                                    const EngineTimeouts &timeouts);
     // The same, and tells the engine the game and its rule options between
@@ -48,11 +51,14 @@ public:
                                                                    const GameSetupOptions &game, TrafficLog log);
     virtual ~UgiEngine() = default;
 
-    // 'uginewgame' then isready/readyok.
+    // The dialect's new-game command ('uginewgame', 'ucinewgame', ...) then isready/readyok.
     virtual Expected<void, EngineError> new_game() = 0;
     // Sends 'position <position_command>' (e.g. "startpos moves f5 d6" or
-    // "fen <pos> moves ...") and the go line; waits for 'bestmove' until
-    // `deadline` has passed since 'go' was written.
+    // "fen <pos> moves ...", always given in this UGI form, in the plugin's
+    // notation) and the go line, both in the engine's dialect (texts
+    // converted when the game's notation differs for it); waits for
+    // 'bestmove' until `deadline` has passed since 'go' was written. The
+    // move returned is in the plugin's notation.
     virtual Expected<BestMove, EngineError> go(const std::string &position_command, const GoCommand &go,
                                                std::chrono::milliseconds deadline) = 0;
     // 'quit', then the grace period, then SIGKILL to the process group; reaps
@@ -72,6 +78,9 @@ public:
     // True after a Crash, Stall, Timeout or Protocol failure: the process is
     // dead or in an unknown state and must be restarted before another game.
     [[nodiscard]] virtual bool needs_restart() const { return false; }
+    // The dialect the engine speaks: the configured one, or the one whose
+    // handshake it answered under protocol "auto".
+    [[nodiscard]] virtual protocol::Dialect dialect() const { return protocol::Dialect::Ugi; }
     // The process id (also its process group id), or -1.
     [[nodiscard]] virtual long pid() const { return -1; }
     // When set, a wait gives up within ~100 ms once *flag is true, failing

@@ -1,5 +1,7 @@
 #include "game/board_diagram.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <fmt/format.h>
 
 #include <cctype>
@@ -22,10 +24,7 @@ std::vector<std::string_view> words_of(std::string_view line) {
 }
 
 std::optional<int> number(std::string_view word, int low, int high) {
-    int value = 0;
-    auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
-    if (ec != std::errc() || end != word.data() + word.size() || value < low || value > high) return std::nullopt;
-    return value;
+    return protocol::parse_integer<int>(word, low, high);
 }
 
 bool is_colour(std::string_view word) {

@@ -146,6 +146,13 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     // A table with a null function is no extension at all.
     if (move_properties_ != nullptr && move_properties_->properties == nullptr) move_properties_ = nullptr;
     if (position_hash_ != nullptr && position_hash_->hash == nullptr) position_hash_ = nullptr;
+    protocol_notation_ = static_cast<const arb_game_protocol_notation *>(api_->get_extension(ARB_EXT_PROTOCOL_NOTATION));
+    if (protocol_notation_ != nullptr &&
+        ((protocol_notation_->converted & ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI)) != 0 ||
+         (protocol_notation_->converted != 0 &&
+          (!protocol_notation_->position_out || !protocol_notation_->position_in || !protocol_notation_->move_out ||
+           !protocol_notation_->move_in))))
+        protocol_notation_ = nullptr;
     record_format_ = static_cast<const arb_game_record_format *>(api_->get_extension(ARB_EXT_RECORD_FORMAT));
     if (record_format_ != nullptr && (record_format_->write_record == nullptr || record_format_->name == nullptr ||
                                       !usable_file_extension(record_format_->file_extension)))
@@ -262,6 +269,37 @@ Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector
     }
     for (const auto &problem : found.problems) message += "\n  (skipped " + problem + ")";
     return fail(message);
+}
+
+bool Plugin::supports_protocol(arb_protocol protocol) const noexcept {
+    if (protocol == ARB_PROTOCOL_UGI) return true;
+    if (protocol < 0 || protocol > 31) return false;
+    return protocol_notation_ != nullptr && (protocol_notation_->protocols & ARB_PROTOCOL_BIT(protocol)) != 0;
+}
+
+bool Plugin::converts_notation(arb_protocol protocol) const noexcept {
+    if (protocol <= ARB_PROTOCOL_UGI || protocol > 31) return false;
+    return protocol_notation_ != nullptr && (protocol_notation_->converted & ARB_PROTOCOL_BIT(protocol)) != 0;
+}
+
+std::optional<std::string> Plugin::convert_notation(Conversion way, arb_protocol protocol, std::string_view text) const {
+    if (!converts_notation(protocol)) return std::string(text);
+    auto fn = way == Conversion::PositionOut  ? protocol_notation_->position_out
+              : way == Conversion::PositionIn ? protocol_notation_->position_in
+              : way == Conversion::MoveOut    ? protocol_notation_->move_out
+                                              : protocol_notation_->move_in;
+    const std::string input(text);
+    std::string buf(256, '\0');
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        arb_status status = fn(protocol, input.c_str(), buf.data(), buf.size());
+        if (status == ARB_OK) {
+            buf.resize(std::char_traits<char>::length(buf.c_str()));
+            return buf;
+        }
+        if (status != ARB_ERR_BUFFER) return std::nullopt;
+        buf.assign(buf.size() * 16, '\0');  // a long position: retry larger, a bounded number of times
+    }
+    return std::nullopt;
 }
 
 }  // namespace arb::game

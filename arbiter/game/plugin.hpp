@@ -7,6 +7,7 @@
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/pgn_notation.h>
+#include <arbiter/ext/protocol_notation.h>
 #include <arbiter/ext/record_format.h>
 #include <arbiter/game.h>
 
@@ -14,6 +15,8 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string_view>
 #include <set>
 #include <string>
 #include <vector>
@@ -62,6 +65,18 @@ public:
     [[nodiscard]] const arb_game_record_format *record_format() const noexcept { return record_format_; }
     // "arbiter.pgn-notation/1": null also when one of its functions is missing.
     [[nodiscard]] const arb_game_pgn_notation *pgn_notation() const noexcept { return pgn_notation_; }
+    // "arbiter.protocol-notation/1": null also when a protocol it converts
+    // lacks a function, or it would convert UGI (whose texts are the plugin's own).
+    [[nodiscard]] const arb_game_protocol_notation *protocol_notation() const noexcept { return protocol_notation_; }
+    // Whether engines of `protocol` may play this game (UGI always may).
+    [[nodiscard]] bool supports_protocol(arb_protocol protocol) const noexcept;
+    // Whether texts must be converted for `protocol` (never for UGI).
+    [[nodiscard]] bool converts_notation(arb_protocol protocol) const noexcept;
+    enum class Conversion { PositionOut, PositionIn, MoveOut, MoveIn };
+    // `text` in the other notation of `protocol`; `text` itself when the
+    // protocol is not converted; nullopt when the plugin refuses it.
+    [[nodiscard]] std::optional<std::string> convert_notation(Conversion way, arb_protocol protocol,
+                                                              std::string_view text) const;
 
     // Reports a defect the host found in this plugin (e.g. parse_move
     // accepting a move that legal_moves does not list) to the plugin's log
@@ -83,6 +98,7 @@ private:
     const arb_game_position_hash *position_hash_ = nullptr;
     const arb_game_record_format *record_format_ = nullptr;
     const arb_game_pgn_notation *pgn_notation_ = nullptr;
+    const arb_game_protocol_notation *protocol_notation_ = nullptr;
     mutable std::mutex defects_mutex_;
     mutable std::set<std::string> defects_reported_;
 };

@@ -2,8 +2,37 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 
 namespace arb::match {
+namespace {
+
+// The plugin's "arbiter.protocol-notation/1" behind the engine layer's
+// Notation (the engine layer cannot see plugins).
+class PluginNotation final : public engine::Notation {
+public:
+    explicit PluginNotation(const game::Plugin &plugin) : plugin_(&plugin) {}
+
+    [[nodiscard]] bool converts(protocol::Dialect dialect) const override {
+        return plugin_->converts_notation(static_cast<arb_protocol>(dialect));
+    }
+    [[nodiscard]] std::optional<std::string> position_out(protocol::Dialect d, std::string_view text) const override {
+        return plugin_->convert_notation(game::Plugin::Conversion::PositionOut, static_cast<arb_protocol>(d), text);
+    }
+    [[nodiscard]] std::optional<std::string> move_out(protocol::Dialect d, std::string_view text) const override {
+        return plugin_->convert_notation(game::Plugin::Conversion::MoveOut, static_cast<arb_protocol>(d), text);
+    }
+    [[nodiscard]] std::optional<std::string> move_in(protocol::Dialect d, std::string_view text) const override {
+        return plugin_->convert_notation(game::Plugin::Conversion::MoveIn, static_cast<arb_protocol>(d), text);
+    }
+
+private:
+    // Every caller (tournament, play, check) holds the plugin for its whole
+    // run, longer than any engine it starts.
+    const game::Plugin *plugin_;
+};
+
+}  // namespace
 
 engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const game::OptionList &options,
                                              const std::vector<std::string> &plugin_dirs) {
@@ -18,6 +47,12 @@ engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const g
     };
     add_dir(plugin.file().parent_path());
     for (const auto &dir : plugin_dirs) add_dir(dir);
+    if (const arb_game_protocol_notation *n = plugin.protocol_notation()) {
+        out.protocols.clear();
+        for (protocol::Dialect d : protocol::kDialects)
+            if (plugin.supports_protocol(static_cast<arb_protocol>(d))) out.protocols.push_back(d);
+        if (n->converted != 0) out.notation = std::make_shared<PluginNotation>(plugin);
+    }
     const arb_game_api &api = plugin.api();
     for (int32_t i = 0; i < api.option_count; ++i) {
         const arb_option_desc &desc = api.options[i];

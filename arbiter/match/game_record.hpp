@@ -62,6 +62,7 @@ struct PlayedUnder {
 struct GameRecord {
     // who and what
     std::string engine_names[2];          // side 0, side 1
+    std::string protocols[2] = {"ugi", "ugi"};  // the dialect each engine spoke (under "auto": the one found)
     std::string opening_position;         // position string the game started from
     std::vector<std::string> opening_moves;  // moves of the opening line already played (not engine moves)
     std::vector<MoveRecord> moves;

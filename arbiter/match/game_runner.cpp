@@ -124,6 +124,8 @@ public:
           adjudicator_(setup.adjudication) {
         record_.engine_names[0] = side0.name();
         record_.engine_names[1] = side1.name();
+        record_.protocols[0] = protocol::name(side0.dialect());
+        record_.protocols[1] = protocol::name(side1.dialect());
         record_.started = std::chrono::system_clock::now();
     }
 

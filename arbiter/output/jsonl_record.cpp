@@ -25,6 +25,8 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     j["variant"] = context.variant;
     j["side0"] = r.engine_names[0];
     j["side1"] = r.engine_names[1];
+    // Only when an engine spoke another dialect than UGI, so that UGI records stay as they were.
+    if (r.protocols[0] != "ugi" || r.protocols[1] != "ugi") j["protocols"] = {r.protocols[0], r.protocols[1]};
     j["result"] = match::result_text(r.result);
     j["termination"] = match::termination_name(r.termination);
     j["reason"] = r.reason;
@@ -75,6 +77,10 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
                         std::to_string(kJsonlSchema));
         r.engine_names[0] = j.at(schema1 ? "white" : "side0").get<std::string>();
         r.engine_names[1] = j.at(schema1 ? "black" : "side1").get<std::string>();
+        if (j.contains("protocols")) {
+            r.protocols[0] = j["protocols"].at(0).get<std::string>();
+            r.protocols[1] = j["protocols"].at(1).get<std::string>();
+        }
         auto result = match::result_from_text(j.at("result").get<std::string>());
         if (!result) return fail("unknown result " + quote(j.at("result").get<std::string>()));
         r.result = *result;

@@ -1,5 +1,7 @@
 #include "process/proc_table.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -35,9 +37,8 @@ std::vector<pid_t> list_pids() {
     DIR *dir = ::opendir("/proc");
     if (dir == nullptr) return pids;
     while (dirent *e = ::readdir(dir)) {
-        char *end = nullptr;
-        long pid = std::strtol(e->d_name, &end, 10);
-        if (*end == '\0' && pid > 0) pids.push_back(static_cast<pid_t>(pid));
+        auto pid = protocol::parse_integer<long>(e->d_name);
+        if (pid && *pid > 0) pids.push_back(static_cast<pid_t>(*pid));
     }
     ::closedir(dir);
     return pids;

@@ -1,7 +1,10 @@
 #include "ugi_commands.hpp"
 
 #include <algorithm>
+#include <arbiter/protocol/command.hpp>
+
 #include <charconv>
+#include <variant>
 #include <sstream>
 
 namespace arb::adapter {
@@ -24,51 +27,30 @@ std::pair<std::string_view, std::string_view> split_first(std::string_view line)
     return {line.substr(0, end), rest};
 }
 
+// Both parsers are the protocol module's (<arbiter/protocol/command.hpp>),
+// so an adapter reads exactly what the SDK engines and the host read.
 Expected<UgiPosition> parse_position(std::string_view args) {
-    std::vector<std::string> w = words(args);
-    UgiPosition p;
-    size_t i = 0;
-    if (!w.empty() && w[0] == "startpos") {
-        i = 1;
-    } else if (!w.empty() && w[0] == "fen") {
-        for (i = 1; i < w.size() && w[i] != "moves"; ++i) p.fen += (p.fen.empty() ? "" : " ") + w[i];
-        if (p.fen.empty()) return fail("'position fen' without a position string");
-    } else {
-        return fail("cannot read 'position " + std::string(args) + "': expected startpos or fen");
-    }
-    if (i < w.size()) {
-        if (w[i] != "moves") return fail("unexpected '" + w[i] + "' in 'position " + std::string(args) + "'");
-        p.moves.assign(w.begin() + static_cast<long>(i) + 1, w.end());
-    }
-    return p;
+    protocol::Command command = protocol::parse_command("position " + std::string(args), protocol::Dialect::Ugi);
+    if (const auto *invalid = std::get_if<protocol::Invalid>(&command)) return fail(invalid->message);
+    const auto &position = std::get<protocol::Position>(command);
+    return UgiPosition{position.startpos ? std::string() : position.fen, position.moves};
 }
 
 Expected<GoLimits> parse_go(std::string_view args) {
+    protocol::Command command = protocol::parse_command("go " + std::string(args), protocol::Dialect::Ugi);
+    if (const auto *invalid = std::get_if<protocol::Invalid>(&command)) return fail(invalid->message);
+    const auto &go = std::get<protocol::Go>(command);
     GoLimits limits;
-    std::vector<std::string> w = words(args);
-    for (size_t i = 0; i < w.size(); ++i) {
-        if (w[i] == "infinite") {
-            limits.infinite = true;
-            continue;
-        }
-        std::optional<int64_t> *field = nullptr;
-        if (w[i] == "p1time") field = &limits.time_ms[0];
-        else if (w[i] == "p2time") field = &limits.time_ms[1];
-        else if (w[i] == "p1inc") field = &limits.inc_ms[0];
-        else if (w[i] == "p2inc") field = &limits.inc_ms[1];
-        else if (w[i] == "movestogo") field = &limits.movestogo;
-        else if (w[i] == "movetime") field = &limits.movetime_ms;
-        else if (w[i] == "depth") field = &limits.depth;
-        else if (w[i] == "nodes") field = &limits.nodes;
-        else continue;  // unknown words are ignored, as UGI asks
-        if (i + 1 >= w.size()) return fail("'go " + std::string(args) + "': no number after '" + w[i] + "'");
-        const std::string &number = w[++i];
-        int64_t value = 0;
-        auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
-        if (ec != std::errc() || end != number.data() + number.size())
-            return fail("'go " + std::string(args) + "': '" + number + "' after '" + w[i - 1] + "' is not a number");
-        *field = value;
-    }
+    limits.time_ms[0] = go.p1time;
+    limits.time_ms[1] = go.p2time;
+    limits.inc_ms[0] = go.p1inc;
+    limits.inc_ms[1] = go.p2inc;
+    limits.movestogo = go.movestogo;
+    limits.movetime_ms = go.movetime;
+    limits.depth = go.depth;
+    limits.nodes = go.nodes;
+    limits.infinite = go.infinite;
+    limits.ignored = go.ignored;
     return limits;
 }
 

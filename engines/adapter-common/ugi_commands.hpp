@@ -25,7 +25,8 @@ struct UgiPosition {
     friend bool operator==(const UgiPosition &, const UgiPosition &) = default;
 };
 
-// The arguments of 'position' ("startpos moves ..." or "fen <text> moves ...").
+// The arguments of 'position' ("startpos moves ..." or "fen <text> moves ..."),
+// read by the protocol module.
 Expected<UgiPosition> parse_position(std::string_view args);
 
 // The limits of one 'go'. Absent fields were not sent.
@@ -33,8 +34,11 @@ struct GoLimits {
     std::optional<int64_t> time_ms[2], inc_ms[2];  // p1time/p2time, p1inc/p2inc
     std::optional<int64_t> movestogo, movetime_ms, depth, nodes;
     bool infinite = false;
+    std::vector<std::string> ignored;  // unknown words, ignored as UGI asks (for the log)
 };
 
+// The arguments of 'go', read by the protocol module: an unknown word is
+// ignored (and listed), a known one needs a valid number once.
 Expected<GoLimits> parse_go(std::string_view args);
 
 // Othello: 0 (black) or 1 (white) to move first in `fen` (an Othello

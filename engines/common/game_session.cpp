@@ -103,18 +103,31 @@ Expected<void> GameSession::set_position(const ugi::Position &position) {
     history_.clear();
     if (auto ok = ensure_state(); !ok) return ok;
     game::GameState &state = *state_;
+    const auto protocol = static_cast<arb_protocol>(dialect_);
+    using Conversion = game::Plugin::Conversion;
+    std::string fen = position.fen;
+    if (!position.startpos) {
+        auto own = plugin_->convert_notation(Conversion::PositionIn, protocol, fen);
+        if (!own) return fail("position: " + protocol::detail::quote(fen) + " is not a position of this game in " +
+                              std::string(protocol::name(dialect_)));
+        fen = std::move(*own);
+    }
     if (position.startpos) {
         state.reset();
-    } else if (auto ok = state.set_position(position.fen); !ok) {
+    } else if (auto ok = state.set_position(fen); !ok) {
         state.reset();
-        return fail("position: fen " + ugi::detail::quote(position.fen) + " refused: " + ok.error().message);
+        return fail("position: fen " + protocol::detail::quote(position.fen) + " refused: " + ok.error().message);
     }
     std::string error;
     for (size_t i = 0; i < position.moves.size(); ++i) {
-        const std::string &text = position.moves[i];
+        auto own = plugin_->convert_notation(Conversion::MoveIn, protocol, position.moves[i]);
+        if (!own)
+            return fail("position: move " + std::to_string(i + 1) + " " + protocol::detail::quote(position.moves[i]) +
+                        " is not a move of this game in " + std::string(protocol::name(dialect_)));
+        const std::string &text = *own;
         arb_move move = ARB_MOVE_NONE;
         if (state.parse_move(text.c_str(), move, error) != ARB_OK) {
-            return fail("position: move " + std::to_string(i + 1) + " " + ugi::detail::quote(text) + " refused: " +
+            return fail("position: move " + std::to_string(i + 1) + " " + protocol::detail::quote(text) + " refused: " +
                         error);
         }
         history_.push_back(text);
@@ -122,6 +135,12 @@ Expected<void> GameSession::set_position(const ugi::Position &position) {
     }
     has_position_ = true;
     return {};
+}
+
+std::string GameSession::move_for_host(std::string move) const {
+    if (!plugin_) return move;
+    auto out = plugin_->convert_notation(game::Plugin::Conversion::MoveOut, static_cast<arb_protocol>(dialect_), move);
+    return out ? std::move(*out) : move;
 }
 
 }  // namespace arb::engines

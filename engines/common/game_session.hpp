@@ -40,7 +40,14 @@ public:
     // Builds the state: start position or fen, then every move, each checked
     // by the plugin. On error no position is held and the message names the
     // offending text (e.g. "position: move 3 'a1' refused: square taken").
+    // Texts of a dialect whose notation the plugin converts are read through
+    // its "arbiter.protocol-notation/1" first.
     Expected<void> set_position(const ugi::Position &position);
+    // The dialect the host speaks (from its handshake); UGI until set.
+    void set_dialect(protocol::Dialect dialect) noexcept { dialect_ = dialect; }
+    // A move of the plugin written for the host: converted when the dialect's
+    // notation differs (unchanged if the plugin refuses, so the host names it).
+    [[nodiscard]] std::string move_for_host(std::string move) const;
     [[nodiscard]] bool has_position() const noexcept { return has_position_; }
     // The position of the last successful set_position (valid only then).
     [[nodiscard]] const game::GameState &state() const { return *state_; }
@@ -58,6 +65,7 @@ private:
     bool state_stale_ = true;
     bool has_position_ = false;
     std::vector<std::string> history_;
+    protocol::Dialect dialect_ = protocol::Dialect::Ugi;
 };
 
 }  // namespace arb::engines

@@ -1,5 +1,7 @@
 #include "generic_engine.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <charconv>
 #include <iostream>
 #include <limits>
@@ -11,10 +13,7 @@ namespace {
 constexpr int64_t kMaxPlayouts = 1000000000;
 
 std::optional<int64_t> to_int(const std::string &text) {
-    int64_t v = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-    return v;
+    return protocol::parse_integer<int64_t>(text);
 }
 
 // Errors found while searching go to the host (info string) and to stderr.
@@ -96,11 +95,13 @@ ugi::SearchResult GenericEngine::search(const ugi::Go &go, ugi::SearchContext &c
     }
     if (settings_.mode == Mode::Random || moves.size() == 1) {
         ugi::SearchResult result;
-        result.move = state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))]);
+        result.move = session_.move_for_host(state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))]));
         return result;
     }
     SearchBudget budget = plan_search(go, state.side_to_move(), settings_.budget);
-    return mcts_.search(state, budget, rng_, &context);
+    ugi::SearchResult result = mcts_.search(state, budget, rng_, &context);
+    if (!result.move.empty()) result.move = session_.move_for_host(std::move(result.move));
+    return result;
 }
 
 }  // namespace arb::engines

@@ -32,6 +32,7 @@ public:
     [[nodiscard]] std::vector<ugi::OptionSpec> options() const override;
     std::string set_option(const std::string &name, const std::string &value) override;
     std::string new_game() override;
+    void set_dialect(protocol::Dialect dialect) override { session_.set_dialect(dialect); }
     std::string set_position(const ugi::Position &position) override;
     ugi::SearchResult search(const ugi::Go &go, ugi::SearchContext &context) override;
 

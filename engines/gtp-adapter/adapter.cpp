@@ -55,7 +55,12 @@ Expected<void> UgiAdapter::start() {
 
 Expected<void> UgiAdapter::new_game() {
     if (auto r = must("clear_board"); !r) return Unexpected<Error>{r.error()};
-    engine_board_ = Position{};
+    // After a loaded position, what clear_board left is not known to be the
+    // start (Edax: the last loaded position): the next 'position' sets it up.
+    if (loaded_position_)
+        engine_board_.reset();
+    else
+        engine_board_ = Position{};
     return {};
 }
 
@@ -101,16 +106,21 @@ Expected<void> UgiAdapter::sync_engine(const Position &want) {
 Expected<void> UgiAdapter::reset_engine_board(const Position &want) {
     engine_board_.reset();
     if (auto r = must("clear_board"); !r) return Unexpected<Error>{r.error()};
-    // The standard start needs no setup command: clear_board is it.
-    if (!want.fen.empty() && want.fen != kStandardStart) {
+    // The standard start needs no setup command, clear_board is it, until a
+    // position has been loaded: Edax's clear_board then returns to that
+    // position, so the start is loaded explicitly like any other.
+    const bool standard_start = want.fen.empty() || want.fen == kStandardStart;
+    if (!standard_start || (loaded_position_ && !setup_command_.empty())) {
+        const std::string fen = standard_start ? std::string(kStandardStart) : want.fen;
         if (setup_command_.empty())
             return fail("'position fen " + want.fen +
                         "': the GTP engine has no command to set up a position (see --setup-command)");
         if (setup_command_ == "loadsgf") {
-            if (auto r = load_position_file(want.fen); !r) return r;
-        } else if (auto r = must(setup_command_ + " " + want.fen); !r) {
+            if (auto r = load_position_file(fen); !r) return r;
+        } else if (auto r = must(setup_command_ + " " + fen); !r) {
             return Unexpected<Error>{r.error()};
         }
+        loaded_position_ = true;
     }
     engine_board_ = Position{want.fen, {}};
     return {};

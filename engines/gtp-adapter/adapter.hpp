@@ -39,6 +39,10 @@ private:
     std::string setup_command_;       // resolved from settings ("" = none, "loadsgf" = a temporary GGF file)
     bool engine_passes_itself_ = false;  // learned in PassMode::Auto, or set by Skip
     std::optional<Position> engine_board_;  // what the engine's board holds now
+    // A setup command has loaded a position in this process: from then on
+    // clear_board may not mean the start (Edax's returns to the last loaded
+    // position), so the start is set up explicitly.
+    bool loaded_position_ = false;
 };
 
 }  // namespace arb::gtp

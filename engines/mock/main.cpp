@@ -38,6 +38,10 @@ struct MockSettings {
     int64_t delay_ms = 2000;
     std::string log_file;
     std::string hop_lock;
+    // --protocol: the dialect whose answer ("uaiok") it gives to any
+    // handshake word, as engines that know one dialect do; empty: it
+    // answers each handshake in its own dialect.
+    std::optional<arb::protocol::Dialect> protocol;
 };
 
 class MockEngine {
@@ -72,17 +76,19 @@ private:
     bool is(Misbehaviour m) const { return settings_.mode == m; }
 
     std::optional<int> handle(const std::string &line) {
-        arb::ugi::Command command = arb::ugi::parse_command(line);
+        arb::ugi::Command command = arb::protocol::parse_command(line, dialect_);
         if (const auto *invalid = std::get_if<arb::ugi::Invalid>(&command)) {
             error(invalid->message);
-        } else if (std::holds_alternative<arb::ugi::Ugi>(command)) {
+        } else if (const auto *handshake = std::get_if<arb::ugi::Ugi>(&command)) {
+            dialect_ = settings_.protocol.value_or(handshake->dialect);
+            session_.set_dialect(dialect_);
             if (is(Misbehaviour::NoUgiok)) return std::nullopt;
             if (child > 0) send("info string spawned child pid " + std::to_string(child));
             send("id name arbiter-mock-engine (" + settings_.mode_name + ")");
             send("id author the arbiter project");
             send(arb::ugi::OptionSpec::string("game", session_.game_id()).line());
             for (const auto &spec : session_.rule_option_specs()) send(spec.line());
-            send("ugiok");
+            send(std::string(arb::protocol::words(dialect_).ok));
         } else if (std::holds_alternative<arb::ugi::IsReady>(command)) {
             ++isready_count_;
             if (is(Misbehaviour::NoReadyok) && isready_count_ >= settings_.at_move) return std::nullopt;
@@ -93,7 +99,13 @@ private:
             if (!ok) error(ok.error().message);
         } else if (const auto *position = std::get_if<arb::ugi::Position>(&command)) {
             if (auto ok = session_.set_position(*position); !ok) error(ok.error().message);
-        } else if (std::holds_alternative<arb::ugi::Go>(command)) {
+        } else if (const auto *go_command = std::get_if<arb::ugi::Go>(&command)) {
+            // What the host's clock said, so that tests can check the
+            // dialect's clock words reached the right side.
+            if (go_command->has_clock())
+                send("info string clock p1time " + std::to_string(go_command->p1time.value_or(-1)) + " p2time " +
+                     std::to_string(go_command->p2time.value_or(-1)));
+            if (!go_command->ignored.empty()) std::cerr << "arbiter-mock-engine: go: ignored unknown words\n";
             return go();
         } else if (std::holds_alternative<arb::ugi::Quit>(command)) {
             if (is(Misbehaviour::IgnoreQuit)) {
@@ -102,7 +114,7 @@ private:
             }
             return 0;
         }
-        return std::nullopt;  // uginewgame, stop, empty lines
+        return std::nullopt;  // the new-game word, stop, empty lines
     }
 
     std::optional<int> go() {
@@ -157,7 +169,7 @@ private:
             return std::nullopt;
         }
         send("info depth 1 score cp 0 nodes " + std::to_string(moves.size()));
-        send("bestmove " + state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))]));
+        send("bestmove " + session_.move_for_host(state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))])));
         return std::nullopt;
     }
 
@@ -167,6 +179,7 @@ private:
     std::ofstream log_;
     int64_t go_count_ = 0;
     int64_t isready_count_ = 0;
+    arb::protocol::Dialect dialect_ = arb::protocol::Dialect::Ugi;
 };
 
 // Starts "sleep 1000" in our process group (no setsid), for group-kill
@@ -210,6 +223,7 @@ int main(int argc, char **argv) {
     std::vector<std::string> rule_options, plugin_dirs;
     uint64_t seed = 1;
     MockSettings settings;
+    std::string protocol_name;
 
     po::options_description desc("arbiter-mock-engine: a UGI engine that misbehaves on purpose, for tests\n\noptions");
     desc.add_options()
@@ -224,14 +238,16 @@ int main(int argc, char **argv) {
         ("delay-ms", po::value(&settings.delay_ms)->default_value(2000), "slow: sleep this long before answering")
         ("log", po::value(&settings.log_file), "append every line received to this file")
         ("hop-lock", po::value(&settings.hop_lock),
-         "pid-hop: the hopper holds an flock on this file while any generation of it lives")
+         "pid-hop: the hopper holds an flock on this file while any generation of it lives")(
+        "protocol", po::value(&protocol_name),
+         "ugi, uci, uai or usi: answer every handshake word as this dialect (default: in the word's own dialect)")
         ("plugin-dir", po::value(&plugin_dirs)->composing(), "folder with game plugins; may repeat");
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, desc), vm);
         if (vm.count("help")) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
-                         "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D]\n"
+                         "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n"
                          "                           [--hop-lock FILE]\n\n"
                       << desc << "\n";
             return 0;
@@ -248,6 +264,14 @@ int main(int argc, char **argv) {
         return 2;
     }
     settings.mode = *mode;
+    if (!protocol_name.empty()) {
+        settings.protocol = arb::protocol::dialect_named(protocol_name);
+        if (!settings.protocol) {
+            std::cerr << "arbiter-mock-engine: unknown --protocol '" << protocol_name << "'; one of "
+                      << arb::protocol::dialect_names() << "\n";
+            return 2;
+        }
+    }
     if (settings.at_move < 1 || settings.delay_ms < 0) {
         std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms >= 0\n";
         return 2;

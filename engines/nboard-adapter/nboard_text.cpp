@@ -2,6 +2,8 @@
 
 #include "ugi_commands.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -18,21 +20,19 @@ std::string lower(std::string text) {
 
 // A double at the start of `text` ("-1.30", "+0.50"; of "a,b" the first).
 std::optional<double> eval_of(const std::string &text) {
-    const char *begin = text.c_str();
-    char *end = nullptr;
-    double value = std::strtod(begin, &end);
-    if (end == begin || !std::isfinite(value)) return std::nullopt;
-    if (*end != '\0' && *end != ',') return std::nullopt;
-    return value;
+    // NBoard engines write a '+' on positive evals; the strict parser takes none.
+    std::string_view number = std::string_view(text).substr(0, text.find(','));
+    if (!number.empty() && number.front() == '+') number.remove_prefix(1);
+    return protocol::parse_decimal(number);
 }
 
 // The search depth in NBoard's depth text: leading digits ("22", "22@73%");
 // nothing for percentages ("100%", "100%W": a solve, not a depth).
 std::optional<long> depth_of(const std::string &text) {
-    long depth = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), depth);
-    if (ec != std::errc() || (end != text.data() + text.size() && *end == '%')) return std::nullopt;
-    return depth;
+    size_t digits = 0;
+    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+    if (digits < text.size() && text[digits] == '%') return std::nullopt;
+    return protocol::parse_integer<long>(std::string_view(text).substr(0, digits));
 }
 
 }  // namespace

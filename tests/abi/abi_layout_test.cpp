@@ -3,6 +3,7 @@
 // field in game.h fails the build instead of breaking every existing plugin.
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/protocol_notation.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
 #include <arbiter/ext/status_line.h>
@@ -50,6 +51,8 @@ static_assert(offsetof(arb_record_game, time_control) == 88);
 static_assert(offsetof(arb_record_game, side_clock_base_ms) == 96 && offsetof(arb_record_game, side_clock_increment_ms) == 112);
 static_assert(offsetof(arb_record_game, side_time_control) == 128 && sizeof(arb_record_game) == 144);
 static_assert(sizeof(arb_game_record_format) == 24 && offsetof(arb_game_record_format, write_record) == 16);
+static_assert(sizeof(arb_game_protocol_notation) == 40 && offsetof(arb_game_protocol_notation, position_out) == 8 &&
+              offsetof(arb_game_protocol_notation, move_in) == 32);
 static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
 // "arbiter.pgn-notation/1"
 static_assert(sizeof(arb_game_pgn_notation) == 32 && offsetof(arb_game_pgn_notation, read_move) == 8);

@@ -190,7 +190,7 @@ TEST_CASE("adapter refuses go without a position and malformed positions", "[gtp
     CHECK(r.error().message.find("before any 'position'") != std::string::npos);
     r = adapter.handle("position somewhere");
     REQUIRE_FALSE(r.has_value());
-    CHECK(r.error().message.find("expected startpos or fen") != std::string::npos);
+    CHECK(r.error().message.find("expected 'startpos' or 'fen', got 'somewhere'") != std::string::npos);
     // Unknown commands are logged, not fatal.
     REQUIRE(adapter.handle("debug on").has_value());
     CHECK(rig.log.str().find("ignoring unknown UGI command 'debug on'") != std::string::npos);
@@ -239,6 +239,49 @@ TEST_CASE("adapter sets up positions through loadsgf with a temporary GGF file",
     CHECK(file_name.size() > 4);
     CHECK(file_name.substr(file_name.size() - 4) == ".ggf");
     CHECK_FALSE(std::filesystem::exists(file_name));  // removed once the engine has read it
+}
+
+TEST_CASE("adapter sets the start up explicitly once a position was loaded (Edax's clear_board)", "[gtp_adapter]") {
+    // A scripted engine that behaves as Edax in -gtp mode: clear_board goes
+    // back to the last position loaded with loadsgf (the start before any),
+    // and 'play black F5' is refused unless its board is the start, where F5
+    // is black's legal move. The GGF BO of the start, written by hand:
+    const std::string start_bo = "BO[8 ---------------------------O*------*O--------------------------- *]";
+    Rig rig("name list_commands clear_board play genmove loadsgf");
+    struct Edax final : IChannel {
+        FakeEngine &inner;
+        std::string start, loaded, board;
+        Edax(FakeEngine &e, std::string s) : inner(e), start(s), loaded(s), board(std::move(s)) {}
+        Expected<Reply> command(const std::string &line) override {
+            if (line.rfind("loadsgf ", 0) == 0) {
+                std::ifstream in(line.substr(8));
+                std::string text;
+                std::getline(in, text);
+                size_t bo = text.find("BO[");
+                loaded = board = text.substr(bo, text.find(']', bo) + 1 - bo);
+            } else if (line == "clear_board") {
+                board = loaded;
+            } else if (line == "play black F5" && board != start) {
+                inner.sent.push_back(line);
+                return Reply{false, "illegal move"};
+            }
+            return inner.command(line);
+        }
+    } edax(rig.engine, start_bo);
+    UgiAdapter adapter(edax, rig.settings, rig.out, rig.log);
+    rig.feed({"ugi"}, adapter);
+    // A position-string opening, then a move-sequence opening in the same process.
+    rig.feed({"uginewgame", "position fen ---------------------------OX------XXX-------------------------- O moves d6",
+              "go"},
+             adapter);
+    auto sent = rig.feed({"uginewgame", "position startpos moves f5", "go"}, adapter);
+    REQUIRE(sent.size() == 5);
+    CHECK(sent[0] == "clear_board");  // uginewgame
+    CHECK(sent[1] == "clear_board");  // the reset before the start is loaded
+    CHECK(sent[2].rfind("loadsgf ", 0) == 0);
+    CHECK(edax.board == start_bo);
+    CHECK(sent[3] == "play black F5");
+    CHECK(sent[4] == "genmove white");
 }
 
 TEST_CASE("adapter plays the standard start given as a position string without a setup command", "[gtp_adapter]") {

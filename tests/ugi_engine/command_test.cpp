@@ -36,7 +36,9 @@ TEST_CASE("simple commands, blanks and line ends", "[ugi][parser]") {
     parsed<Empty>(" \t \r");
     CHECK(invalid("ugi now") == "ugi: unexpected text 'now'");
     CHECK(invalid("UGI") == "unknown command 'UGI'");
-    CHECK(invalid("uci") == "unknown command 'uci'");
+    // Another dialect's handshake is understood (an engine learns the dialect from it).
+    CHECK(parsed<Ugi>("uci").dialect == Dialect::Uci);
+    CHECK(invalid("ucinewgame") == "unknown command 'ucinewgame'");
 }
 
 TEST_CASE("setoption: names and values with spaces, missing value", "[ugi][parser]") {
@@ -100,8 +102,15 @@ TEST_CASE("go: clocks, fixed limits, infinite", "[ugi][parser]") {
     CHECK(parsed<Go>("go movetime 0").movetime == 0);
 }
 
+TEST_CASE("go: an unknown word is ignored and listed, as UCI asks", "[ugi][parser]") {
+    // Before the protocol module the SDK refused the whole line and never
+    // answered bestmove, so an SDK engine lost on time to a newer host.
+    auto go = parsed<Go>("go wtime 100 p1time 5 ponder");
+    CHECK(go.p1time == 5);
+    CHECK(go.ignored == std::vector<std::string>{"wtime", "100", "ponder"});
+}
+
 TEST_CASE("go: junk is refused with the offending text", "[ugi][parser]") {
-    CHECK(invalid("go wtime 100") == "go: unknown parameter 'wtime'");
     CHECK(invalid("go movetime") == "go: 'movetime' needs a number");
     CHECK(invalid("go movetime abc") == "go: 'movetime' needs an integer, got 'abc'");
     CHECK(invalid("go movetime 12x") == "go: 'movetime' needs an integer, got '12x'");

@@ -2,10 +2,18 @@
 // SDK. Squares a1..c3 (column letter, row number from the top), X first.
 // Position string: 9 characters a1 b1 c1 a2 .. c3 with 'X', 'O', '.', then a
 // space and the side to move, e.g. "X...O.... X".
+//
+// Engines may speak UGI, UCI or UAI (the plugin's own texts) or USI, whose
+// notation this plugin converts ("arbiter.protocol-notation/1"): squares as
+// shogi writes them, file digit counted from the right and rank letter from
+// the top (a1 -> 3a, c3 -> 1c), and positions as an SFEN (rows from the
+// top, runs of empty squares as digits, b or w to move, no pieces in hand,
+// move number 1: "X...O.... X" -> "X2/1O1/3 b - 1").
 #include <arbiter/sdk/coords.hpp>
 #include <arbiter/sdk/game_adapter.hpp>
 
 #include <array>
+#include <stdexcept>
 #include <string>
 
 namespace {
@@ -117,6 +125,12 @@ public:
     }
     std::string diagram_cells() const { return arb::sdk::cells_in_rows({cells_.data(), cells_.size()}, 3); }
 
+    // "arbiter.protocol-notation/1" (see the top of this file).
+    static arb::sdk::ProtocolNotation protocol_notation() {
+        return arb::sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UCI, ARB_PROTOCOL_UAI})
+            .converting(ARB_PROTOCOL_USI, {&to_sfen, &from_sfen, &to_usi_move, &from_usi_move});
+    }
+
     arb::sdk::Outcome outcome() const {
         int w = winner();
         if (w != ARB_SIDE_NONE) return arb::sdk::Outcome::win(w, "three in a row");
@@ -125,6 +139,58 @@ public:
     }
 
 private:
+    // Conversions to and from USI; only the shape is checked here, the
+    // plugin's set_position and parse_move judge the result.
+    [[noreturn]] static void refuse(std::string_view what, std::string_view text) {
+        throw std::invalid_argument(std::string(what) + " '" + std::string(text) + "'");
+    }
+    static std::string to_usi_move(std::string_view move) {
+        if (move.size() != 2 || move[0] < 'a' || move[0] > 'c' || move[1] < '1' || move[1] > '3')
+            refuse("not a square", move);
+        return {static_cast<char>('3' - (move[0] - 'a')), static_cast<char>('a' + (move[1] - '1'))};
+    }
+    static std::string from_usi_move(std::string_view move) {
+        if (move.size() != 2 || move[0] < '1' || move[0] > '3' || move[1] < 'a' || move[1] > 'c')
+            refuse("not a USI square", move);
+        return {static_cast<char>('a' + ('3' - move[0])), static_cast<char>('1' + (move[1] - 'a'))};
+    }
+    static std::string to_sfen(std::string_view position) {
+        if (position.size() != 11 || position[9] != ' ' || (position[10] != 'X' && position[10] != 'O'))
+            refuse("not a position", position);
+        std::string out;
+        for (size_t row = 0; row < 3; ++row) {
+            if (row > 0) out += '/';
+            int empty = 0;
+            for (size_t col = 0; col < 3; ++col) {
+                char c = position[row * 3 + col];
+                if (c == '.') {
+                    ++empty;
+                    continue;
+                }
+                if (empty > 0) out += static_cast<char>('0' + empty);
+                empty = 0;
+                out += c;
+            }
+            if (empty > 0) out += static_cast<char>('0' + empty);
+        }
+        out += position[10] == 'X' ? " b - 1" : " w - 1";
+        return out;
+    }
+    static std::string from_sfen(std::string_view sfen) {
+        std::string cells;
+        size_t i = 0;
+        for (; i < sfen.size() && sfen[i] != ' '; ++i) {
+            char c = sfen[i];
+            if (c >= '1' && c <= '3') cells.append(static_cast<size_t>(c - '0'), '.');
+            else if (c == 'X' || c == 'O') cells += c;
+            else if (c != '/') refuse("not an SFEN of tic-tac-toe", sfen);
+        }
+        std::string_view rest = sfen.substr(std::min(i + 1, sfen.size()));
+        if (cells.size() != 9 || rest.empty() || (rest[0] != 'b' && rest[0] != 'w'))
+            refuse("not an SFEN of tic-tac-toe", sfen);
+        return cells + ' ' + (rest[0] == 'b' ? 'X' : 'O');
+    }
+
     int winner() const {
         static constexpr int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
                                             {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};

@@ -25,6 +25,7 @@
 #if ARB_ABI_MINOR >= 1
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/diagram.h>  /* compiled as C99: the header must be C-clean */
+#include <arbiter/ext/protocol_notation.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h> /* unused: compiled as C99 -pedantic here */
 #include <arbiter/ext/status_line.h>   /* likewise */

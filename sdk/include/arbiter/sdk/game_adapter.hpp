@@ -46,6 +46,9 @@
 //                               arb::sdk::ErrorOut err) const;  // the record notation (SAN),
 //     std::string pgn_start_tags() const;              // the tags of a start here,
 //     int32_t pgn_move_number() const;                 // the next move's number
+//     static arb::sdk::ProtocolNotation protocol_notation();  // "arbiter.protocol-notation/1":
+//         the engine protocols that may play the game, and conversions for
+//         those whose notation differs (see protocol_notation.hpp)
 //     static const void *extension(std::string_view id);  // any other extension
 //
 // The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
@@ -73,6 +76,7 @@
 #include <arbiter/sdk/options.hpp>
 #include <arbiter/sdk/record.hpp>
 #include <arbiter/sdk/text.hpp>
+#include <arbiter/sdk/protocol_notation.hpp>
 
 #include <algorithm>
 #include <concepts>
@@ -559,6 +563,52 @@ struct Adapter {
         }
     }
 
+    static constexpr bool kHasProtocolNotation = requires {
+        { Game::protocol_notation() } -> std::convertible_to<ProtocolNotation>;
+    };
+
+    static const ProtocolNotation &notation() {
+        static const ProtocolNotation n = [] {
+            if constexpr (kHasProtocolNotation) return ProtocolNotation(Game::protocol_notation());
+            else return ProtocolNotation{};
+        }();
+        return n;
+    }
+
+    // One conversion of "arbiter.protocol-notation/1": the text, a reason
+    // (ARB_ERR_SYNTAX) for std::invalid_argument, ARB_ERR_BUFFER when short.
+    template <Conversion NotationConversions::*Which>
+    static arb_status ARB_CALL convert(arb_protocol protocol, const char *text, char *buf, size_t cap) noexcept {
+        if (buf != nullptr && cap > 0) buf[0] = '\0';
+        try {
+            const NotationConversions *c = notation().conversions(protocol);
+            if (c == nullptr || c->*Which == nullptr || text == nullptr) return ARB_ERR_INTERNAL;
+            const std::string out = (c->*Which)(text);
+            return copy_out(out, buf, cap);
+        } catch (const std::invalid_argument &e) {
+            (void)copy_out(std::string_view(e.what()).substr(0, cap > 0 ? cap - 1 : 0), buf, cap);
+            return ARB_ERR_SYNTAX;
+        } catch (...) {
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
+    static const arb_game_protocol_notation *protocol_notation_table() noexcept {
+        if constexpr (kHasProtocolNotation) {
+            try {
+                static const arb_game_protocol_notation table{
+                    notation().protocols(), notation().converted(), &convert<&NotationConversions::position_out>,
+                    &convert<&NotationConversions::position_in>, &convert<&NotationConversions::move_out>,
+                    &convert<&NotationConversions::move_in>};
+                return &table;
+            } catch (...) {
+                return nullptr;
+            }
+        } else {
+            return nullptr;
+        }
+    }
+
     static const void *ARB_CALL get_extension(const char *id) noexcept {
         static constexpr arb_game_move_properties kMoveProperties{&move_properties};
         static constexpr arb_game_position_hash kPositionHash{&hash};
@@ -574,6 +624,7 @@ struct Adapter {
         if (kHasStatusLine && name == ARB_EXT_STATUS_LINE) return &kStatusLine;
         if (kHasRecordFormat && name == ARB_EXT_RECORD_FORMAT) return record_format_table();
         if (kHasPgnNotation && name == ARB_EXT_PGN_NOTATION) return &kPgnNotation;
+        if (kHasProtocolNotation && name == ARB_EXT_PROTOCOL_NOTATION) return protocol_notation_table();
         if constexpr (requires(std::string_view s) { Game::extension(s); }) {
             try {
                 return Game::extension(name);

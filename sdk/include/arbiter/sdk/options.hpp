@@ -3,6 +3,7 @@
 #pragma once
 
 #include <arbiter/game.h>
+#include <arbiter/protocol/numbers.hpp>
 #include <arbiter/sdk/text.hpp>
 
 #include <charconv>
@@ -64,9 +65,7 @@ public:
     [[nodiscard]] bool boolean(std::string_view name) const { return text(name) == "true"; }
     [[nodiscard]] int32_t integer(std::string_view name) const {
         std::string_view t = text(name);
-        int32_t v = 0;
-        std::from_chars(t.data(), t.data() + t.size(), v);
-        return v;
+        return protocol::parse_integer<int32_t>(t).value_or(0);  // checked by check_value when set
     }
     // Index of the chosen value within the descriptor's choices.
     [[nodiscard]] int32_t choice(std::string_view name) const {
@@ -84,10 +83,10 @@ public:
             if (value == "true" || value == "false") return ARB_OK;
             return err.fail(ARB_ERR_OPTION, "option '%s' takes true or false, not %s", d.name, quoted(value).c_str());
         case ARB_OPTION_INT: {
-            int32_t v = 0;
-            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-            if (ec != std::errc() || end != value.data() + value.size() || value.empty())
+            auto parsed = protocol::parse_integer<int32_t>(value);
+            if (!parsed)
                 return err.fail(ARB_ERR_OPTION, "option '%s' takes an integer, not %s", d.name, quoted(value).c_str());
+            const int32_t v = *parsed;
             if (v < d.min_value || v > d.max_value)
                 return err.fail(ARB_ERR_OPTION, "option '%s' must be in %d..%d, not %d", d.name, d.min_value,
                                 d.max_value, v);

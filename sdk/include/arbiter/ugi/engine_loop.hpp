@@ -21,7 +21,12 @@
 //     never run concurrently; "stop" and "quit" act at once, "isready" is
 //     answered at once when nothing is queued before it;
 //   - end of input acts as "quit" once queued commands are done (a running
-//     search is stopped).
+//     search is stopped);
+//   - the dialect is the one of the handshake the host sent ("ugi", "uci",
+//     "uai" or "usi"; UGI until then): the loop answers "<word>ok" and reads
+//     every later command in that dialect (<arbiter/protocol/command.hpp>);
+//   - an unknown word in "go" is ignored, as UCI asks, and written to the
+//     log stream; the search still runs and answers "bestmove".
 // A search sees "stop" only through stop_requested(): call it regularly (a
 // search that never does is answered only when it returns by itself).
 // Header-only, C++20, POSIX (poll/read on the input's file descriptor).
@@ -161,6 +166,9 @@ public:
     // with the host's spelling, so the engine may accept or refuse it.
     virtual std::string set_option(const std::string &name, const std::string &value) = 0;
     virtual std::string new_game() { return {}; }
+    // Called on the host's handshake with its dialect, before the options
+    // are declared: an engine whose texts differ by dialect switches here.
+    virtual void set_dialect(protocol::Dialect dialect) { (void)dialect; }
     virtual std::string set_position(const Position &position) = 0;
     // Runs on the loop's thread; must call context.stop_requested() regularly
     // and return promptly once it is true.
@@ -283,7 +291,7 @@ public:
     // Applies one line now; false after "quit". Outside run(), a search runs
     // to its end without looking at any input.
     bool handle(std::string_view line) {
-        Command command = parse_command(line);
+        Command command = protocol::parse_command(line, dialect_);
         if (std::holds_alternative<Quit>(command)) return false;
         if (std::holds_alternative<Empty>(command)) return true;
         if (const auto *invalid = std::get_if<Invalid>(&command)) {
@@ -323,7 +331,7 @@ private:
                 if (word == "stop") {
                     stop_.store(true);
                 } else if (held_.empty() && word == "isready" &&
-                           std::holds_alternative<IsReady>(parse_command(*line))) {
+                           std::holds_alternative<IsReady>(protocol::parse_command(*line, dialect_))) {
                     writer_.send("readyok");
                 } else {
                     held_.push_back(std::move(*line));
@@ -356,13 +364,15 @@ private:
         }
     }
 
-    void apply(const Ugi &) {
-        guarded("ugi", [&] {
+    void apply(const protocol::Handshake &handshake) {
+        dialect_ = handshake.dialect;
+        guarded(std::string(protocol::name(dialect_)).c_str(), [&] {
+            engine_.set_dialect(dialect_);
             engine_name_ = engine_.name();
             std::vector<std::string> lines{"id name " + engine_name_, "id author " + engine_.author()};
             declared_ = engine_.options();
             for (const auto &o : declared_) lines.push_back(o.line());
-            lines.emplace_back("ugiok");
+            lines.emplace_back(protocol::words(dialect_).ok);
             std::lock_guard<std::mutex> lock(writer_.mutex());
             for (const auto &l : lines) writer_.send_locked(l);
             return std::string();
@@ -382,12 +392,17 @@ private:
         });
     }
     void apply(const NewGame &) {
-        guarded("uginewgame", [&] { return engine_.new_game(); });
+        guarded(std::string(protocol::words(dialect_).new_game).c_str(), [&] { return engine_.new_game(); });
     }
     void apply(const Position &c) {
         guarded("position", [&] { return engine_.set_position(c); });
     }
     void apply(const Go &go) {
+        if (!go.ignored.empty()) {
+            std::string words;
+            for (const auto &w : go.ignored) words += " " + w;
+            log_ << engine_name_ << ": go: ignored unknown words:" << words << std::endl;
+        }
         // The input may already have ended (a last "go" before end of input):
         // the search then stops at its first look, as a running one would.
         stop_.store(input_ != nullptr && input_->eof());
@@ -413,6 +428,7 @@ private:
     LineWriter writer_;
     std::ostream &log_;
     std::string engine_name_ = "engine";
+    protocol::Dialect dialect_ = protocol::Dialect::Ugi;
     std::vector<OptionSpec> declared_;
     std::atomic<bool> stop_{false};
     LineInput *input_ = nullptr;     // set by run()

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <charconv>
+#include <arbiter/protocol/numbers.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -66,10 +67,9 @@ struct OptionSpec {
             if (value != "true" && value != "false") return bad("expected true or false");
             return {};
         case Type::Spin: {
-            int64_t v = 0;
-            auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-            if (value.empty() || ec != std::errc() || ptr != value.data() + value.size())
-                return bad("expected an integer");
+            auto parsed = protocol::parse_integer<int64_t>(value);
+            if (!parsed) return bad("expected an integer");
+            const int64_t v = *parsed;
             if (v < min_value || v > max_value)
                 return bad("expected " + std::to_string(min_value) + ".." + std::to_string(max_value));
             return {};

@@ -1,0 +1,94 @@
+// The lines an engine sends to its host, in every dialect of the UCI family:
+// what the host reads of "info", "bestmove" and "option", and how a line
+// betrays the dialect the engine speaks. Header-only, C++20; the other half
+// of command.hpp.
+#pragma once
+
+#include <arbiter/protocol/command.hpp>
+#include <arbiter/protocol/dialect.hpp>
+#include <arbiter/protocol/numbers.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arb::protocol {
+
+// The value a mate score is recorded as (with its sign; "mate 0" and a
+// negative distance count as being mated).
+inline constexpr int kMateScore = 100000;
+
+// What the host reads of a search's "info" lines.
+struct InfoFields {
+    std::optional<int> score_cp;  // "score cp N"; "score mate N" as +-kMateScore
+    std::optional<int> depth;
+    std::optional<int64_t> nodes;
+};
+
+// The first word of a line, e.g. "bestmove" or "info".
+inline std::string_view first_word(std::string_view line) noexcept { return detail::next_word(line); }
+
+// Updates `info` from one "info ..." line. Read in every dialect: depth N,
+// nodes N, score cp N, score mate N; also, since public UAI engines print
+// them, "score cs N" (centistones) and a bare "score N", both as cp; and
+// USI's "score mate +" / "score mate -" (a mate, distance unknown). Fields
+// the line does not give are left as they were; "string" and "pv" end the
+// parse (what follows is free text or moves); a malformed number is skipped.
+inline void parse_info(std::string_view line, InfoFields &info) noexcept {
+    std::string_view rest = line;
+    if (detail::next_word(rest) != "info") return;
+    for (std::string_view key = detail::next_word(rest); !key.empty(); key = detail::next_word(rest)) {
+        if (key == "string" || key == "pv") return;
+        if (key == "depth") {
+            if (auto v = parse_integer<int>(detail::next_word(rest))) info.depth = *v;
+        } else if (key == "nodes") {
+            if (auto v = parse_integer<int64_t>(detail::next_word(rest))) info.nodes = *v;
+        } else if (key == "score") {
+            std::string_view kind = detail::next_word(rest);
+            if (kind == "cp" || kind == "cs") {
+                if (auto v = parse_integer<int>(detail::next_word(rest))) info.score_cp = *v;
+            } else if (kind == "mate") {
+                std::string_view n = detail::next_word(rest);
+                if (n == "+") info.score_cp = kMateScore;
+                else if (n == "-") info.score_cp = -kMateScore;
+                else if (!n.empty() && n.front() == '+') {
+                    if (parse_integer<int>(n.substr(1))) info.score_cp = kMateScore;  // USI writes "+3"
+                } else if (auto v = parse_integer<int>(n)) {
+                    info.score_cp = *v > 0 ? kMateScore : -kMateScore;
+                }
+            } else if (auto v = parse_integer<int>(kind)) {
+                info.score_cp = *v;
+            }
+        }
+    }
+}
+
+// The move of a "bestmove <move> [ponder ...]" line; empty when no move follows.
+inline std::string_view parse_bestmove(std::string_view line) noexcept {
+    std::string_view rest = line;
+    if (detail::next_word(rest) != "bestmove") return {};
+    return detail::next_word(rest);
+}
+
+// The option name of an "option name <name> type <t> ..." line (names may
+// contain spaces); empty when the line has no name.
+inline std::string parse_option_name(std::string_view line) {
+    std::string_view rest = line;
+    if (detail::next_word(rest) != "option" || detail::next_word(rest) != "name") return {};
+    std::string name;
+    for (std::string_view w = detail::next_word(rest); !w.empty() && w != "type"; w = detail::next_word(rest)) {
+        if (!name.empty()) name += ' ';
+        name += w;
+    }
+    return name;
+}
+
+// The dialect a line of an engine's handshake answer belongs to, when it
+// tells: "uaiok" is UAI's answer. Other lines (id, option, free text) say
+// nothing.
+inline std::optional<Dialect> dialect_of_answer(std::string_view line) noexcept {
+    return dialect_answering(first_word(line));
+}
+
+}  // namespace arb::protocol
