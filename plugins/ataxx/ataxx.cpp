@@ -78,6 +78,12 @@ public:
     }
     [[nodiscard]] std::string diagram_cells() const { return board_cells(pos_); }
 
+    // "arbiter.protocol-notation/1": UAI engines read the plugin's own texts
+    // (the UAI FEN, g2 / a1c3 / 0000), so nothing is converted.
+    static sdk::ProtocolNotation protocol_notation() {
+        return sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UAI});
+    }
+
     // "arbiter.status-line/1": the stone count (it decides the game) and the
     // half-move clock against its limit, e.g. "Black 12 - White 9, half-moves 3 of 100".
     [[nodiscard]] std::string status_line() const {

@@ -21,6 +21,11 @@ public:
     static constexpr int32_t kMaxLegalMoves = kMaxMoves;
 
     static const sdk::GameInfo &info();
+    // "arbiter.protocol-notation/1": UCI engines read the plugin's own texts
+    // (FEN, X-FEN in Chess960, long algebraic moves), so nothing is converted.
+    static sdk::ProtocolNotation protocol_notation() {
+        return sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UCI});
+    }
 
     Chess(const sdk::Options &options, const sdk::Host &host);
 

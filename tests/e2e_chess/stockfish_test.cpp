@@ -1,0 +1,103 @@
+// Stockfish (Debian's package) under the arbiter, spoken to in UCI with no
+// adapter: `arbiter check --protocol uci` passes it, and a short match at a
+// fixed node count plays without a fault, its games.pgn replayed clean by
+// pgn-extract. Without Stockfish the cases say SKIPPED (ctest: Skipped).
+#include "support/child_process.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBin = ARBITER_BIN_DIR;
+
+std::string find_program(std::initializer_list<const char *> paths) {
+    for (const char *path : paths)
+        if (fs::exists(path)) return path;
+    return {};
+}
+
+std::string stockfish() { return find_program({"/usr/games/stockfish", "/usr/bin/stockfish"}); }
+
+fs::path fresh_dir(const std::string &name) {
+    auto dir = fs::temp_directory_path() / ("arbiter-stockfish-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::string read(const fs::path &file) {
+    std::ifstream in(file);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("stockfish passes arbiter check in UCI", "[e2e][chess][stockfish]") {
+    const std::string engine = stockfish();
+    if (engine.empty()) {
+        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
+        return;
+    }
+    auto run = arb::test::run_command(kBin + "/arbiter check --game chess --protocol uci --tc nodes=2000 --games 2 "
+                                             "--positions 6 --engine " + engine + " 2>&1");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("FAIL") == std::string::npos);
+}
+
+TEST_CASE("a stockfish match at a fixed node count plays clean games that pgn-extract replays", "[e2e][chess][stockfish]") {
+    const std::string engine = stockfish();
+    if (engine.empty()) {
+        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
+        return;
+    }
+    const fs::path dir = fresh_dir("match");
+    {
+        std::ofstream out(dir / "match.yaml");
+        out << "event: stockfish e2e\ngame: {id: chess}\nengines:\n"
+            << "  - {name: sf-strong, command: " << engine << ", protocol: uci, options: {Threads: 1, Hash: 8}}\n"
+            << "  - {name: sf-weak, command: " << engine
+            << ", protocol: uci, options: {Threads: 1, Hash: 8, \"Skill Level\": 0}}\n"
+            << "tournament: {type: round-robin, rounds: 1, games_per_pairing: 4, seed: 5}\n"
+            << "openings: {file: " << ARBITER_SOURCE_DIR << "/configs/books/chess-8ply.epd, order: sequential}\n"
+            << "concurrency: 2\ntime_control: nodes=3000\nadjudication: {max_plies: 300}\n";
+    }
+    auto run = arb::test::run_command(kBin + "/arbiter run " + (dir / "match.yaml").string() + " --out " +
+                                      (dir / "out").string() + " -q 2>&1");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    const std::string jsonl = read(dir / "out" / "games.jsonl");
+    // No engine fault: every game ended by the rules or an adjudication.
+    for (const char *fault : {"illegal-move", "unparsable-move", "time-forfeit", "crash", "stall", "protocol-error"}) {
+        INFO(fault);
+        CHECK(jsonl.find(std::string("\"termination\":\"") + fault + "\"") == std::string::npos);
+    }
+    CHECK(std::count(jsonl.begin(), jsonl.end(), '\n') == 4);
+    const std::string pgn = read(dir / "out" / "games.pgn");
+    CHECK(std::regex_search(pgn, std::regex("\\[FEN \"")));  // the book's positions are not the start
+    // SAN, not UCI: a UCI move such as e2e4 never appears as a move.
+    CHECK_FALSE(std::regex_search(pgn, std::regex("\\b[a-h][1-8][a-h][1-8]\\b")));
+    const std::string tool = find_program({"/usr/bin/pgn-extract", "/usr/games/pgn-extract"});
+    if (tool.empty()) {
+        WARN("SKIPPED: pgn-extract is not installed: games.pgn not replayed");
+        return;
+    }
+    auto check = arb::test::run_command(tool + " -r " + (dir / "out" / "games.pgn").string() + " 2>&1");
+    INFO(check.output);
+    CHECK(check.exit_code == 0);
+    CHECK(check.output.find("4 games matched out of 4.") != std::string::npos);
+    CHECK(check.output.find("Failed") == std::string::npos);
+    fs::remove_all(dir);
+}
