@@ -207,7 +207,7 @@ TEST_CASE("a JSON line carries what the game was played under, and an older line
 
 TEST_CASE("PGN's TimeControl comes from the record: per side when they differ, the tournament's for old records",
           "[records]") {
-    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, *core::TimeControl::parse("10+0.1")};
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, *core::TimeControl::parse("10+0.1"), nullptr};
     auto g = test::sample_game(0);
     SECTION("a record that does not say: the tournament's") {
         CHECK_THAT(output::to_pgn(g, context), Catch::Contains("[TimeControl \"10+0.1\"]\n[Variant"));
@@ -234,7 +234,7 @@ TEST_CASE("a record's texts become valid UTF-8 once, and JSON lines and PGN then
     CHECK(g.record.reason == "cut " + fffd + " and " + fffd + fffd + " bytes, kept \xC3\xA9");
     CHECK(g.record.engine_names[0] == "al" + fffd + fffd + "pha");
     auto j = nlohmann::json::parse(output::to_json_line(g, {"tictactoe", "tictactoe", ""}));
-    const std::string pgn = output::to_pgn(g, {"e", "h", "tictactoe", "", 0, {}, std::nullopt});
+    const std::string pgn = output::to_pgn(g, {"e", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr});
     CHECK(j["reason"].get<std::string>() == g.record.reason);
     CHECK(j["side0"].get<std::string>() == g.record.engine_names[0]);
     CHECK_THAT(pgn, Catch::Contains("{" + g.record.reason + "}"));
