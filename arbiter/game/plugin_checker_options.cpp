@@ -7,7 +7,13 @@ namespace arb::game {
 
 namespace {
 
+// Games checked per value: the first few whatever they show, then, among at
+// most kMaxGamesPerValue, those that play otherwise under the default value:
+// a game the default plays the same way cannot show a reset() that fell back
+// to the defaults (a winning line that random play rarely makes is met only
+// in some games).
 constexpr int kGamesPerValue = 4;
+constexpr int kMaxGamesPerValue = 32;
 constexpr int kMaxPlies = 200;
 
 // What a position shows of the rules: the legal moves as sorted texts and
@@ -44,6 +50,16 @@ Trace play_new(GameState &state, std::mt19937 &rng) {
     return trace;
 }
 
+// Whether the moves of `trace`, replayed on `state`, meet other rules.
+bool plays_otherwise(GameState &state, const Trace &trace) {
+    std::vector<arb_move> moves;
+    for (size_t ply = 0; ply < trace.seen.size(); ++ply) {
+        if (rules_seen(state, moves) != trace.seen[ply]) return true;
+        if (ply < trace.moves.size() && state.play(trace.moves[ply]) != ARB_OK) return true;
+    }
+    return false;
+}
+
 std::string first_moves(const std::vector<std::string> &texts, size_t count) {
     std::string out;
     for (size_t i = 0; i < count && i < texts.size(); ++i) out += (i ? " " : "") + texts[i];
@@ -74,11 +90,18 @@ void check_options_in_play(const PluginPtr &plugin, const CheckSettings &setting
         for (const auto &value : values_to_try(o)) {
             const OptionList options{{o.name, value}};
             const std::string setting = std::string(o.name) + "=" + value;
-            for (int g = 0; g < kGamesPerValue; ++g) {
+            const bool is_default = value == o.default_value;
+            int checked = 0, revealing = 0;
+            for (int g = 0; g < (is_default ? kGamesPerValue : kMaxGamesPerValue) && revealing < kGamesPerValue; ++g) {
                 auto fresh = GameState::create(plugin, options);
                 auto used = GameState::create(plugin, options);
-                if (!fresh || !used) break;  // check_metadata reports refused values
+                auto plain = GameState::create(plugin);
+                if (!fresh || !used || !plain) break;  // check_metadata reports refused values
                 const Trace trace = play_new(*fresh, rng);
+                const bool reveals = !is_default && plays_otherwise(*plain, trace);
+                if (reveals) ++revealing;
+                else if (checked >= kGamesPerValue) continue;
+                ++checked;
                 for (arb_move m : trace.moves)
                     if (used->play(m) != ARB_OK) break;
                 if (!c.expect(used->reset() == ARB_OK, "reset fails with the option " + setting)) break;
