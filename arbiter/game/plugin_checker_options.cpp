@@ -17,7 +17,7 @@ constexpr int kMaxGamesPerValue = 32;
 constexpr int kMaxPlies = 200;
 
 // What a position shows of the rules: the legal moves as sorted texts and
-// the outcome, e.g. "moves a b c d; ongoing" or "no moves; result 1 (three in a row)".
+// the outcome, e.g. "moves a b c d; ongoing" or "no moves; win for x (three in a row)".
 std::string rules_seen(const GameState &state, std::vector<arb_move> &moves) {
     if (!state.checked_legal_moves(moves)) return "legal_moves fails";
     std::vector<std::string> texts;
@@ -26,8 +26,14 @@ std::string rules_seen(const GameState &state, std::vector<arb_move> &moves) {
     std::string out = texts.empty() ? "no moves" : "moves";
     for (const auto &t : texts) out += " " + t;
     const arb_outcome o = state.outcome();
-    if (o.result == ARB_RESULT_ONGOING) return out + "; ongoing";
-    return out + "; result " + std::to_string(o.result) + " (" + o.reason + ")";
+    const arb_game_api &api = state.api();
+    switch (o.result) {
+    case ARB_RESULT_ONGOING: return out + "; ongoing";
+    case ARB_RESULT_DRAW: return out + "; draw (" + o.reason + ")";
+    case ARB_RESULT_WIN_SIDE_0: return out + "; win for " + api.side_names[0] + " (" + o.reason + ")";
+    case ARB_RESULT_WIN_SIDE_1: return out + "; win for " + api.side_names[1] + " (" + o.reason + ")";
+    default: return out + "; result " + std::to_string(o.result) + " (" + o.reason + ")";
+    }
 }
 
 struct Trace {
