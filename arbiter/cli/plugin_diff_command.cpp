@@ -120,10 +120,10 @@ int plugin_diff_command(const Args &args) {
         return kExitUsage;
     };
     if (targets.size() != 2) return usage("give two plugins, A and B (files or game ids)");
-    if (diff.games < 1 || diff.games > 100000) return usage("--games must be in 1..100000, not " + std::to_string(diff.games));
+    if (diff.games < 1 || diff.games > 100000) return usage("--games must be in 1..100000, got " + std::to_string(diff.games));
     if (diff.perft_depth < 0 || diff.perft_depth > 6)
-        return usage("--depth must be in 0..6, not " + std::to_string(diff.perft_depth));
-    if (diff.max_plies < 1) return usage("--max-plies must be at least 1, not " + std::to_string(diff.max_plies));
+        return usage("--depth must be in 0..6, got " + std::to_string(diff.perft_depth));
+    if (diff.max_plies < 1) return usage("--max-plies must be at least 1, got " + std::to_string(diff.max_plies));
     auto options = split_settings(settings);
     if (!options) return usage(options.error().message);
     diff.options = *options;

@@ -95,8 +95,8 @@ TEST_CASE("arbiter plugin-diff: usage errors exit 2 and say why", "[e2e][plugin_
     };
     const Case cases[] = {
         {kSdk, "give two plugins, A and B"},
-        {kSdk + " " + bits("honest") + " --games 0", "--games must be in 1..100000, not 0"},
-        {kSdk + " " + bits("honest") + " --depth 9", "--depth must be in 0..6, not 9"},
+        {kSdk + " " + bits("honest") + " --games 0", "arbiter plugin-diff: --games must be in 1..100000, got 0"},
+        {kSdk + " " + bits("honest") + " --depth 9", "arbiter plugin-diff: --depth must be in 0..6, got 9"},
         {kSdk + " " + bits("honest") + " --option rows", "--option takes name=value, not 'rows'"},
         {kSdk + " " + bits("honest") + " --option rows=3", "rows"},
         {kSdk + " othello", "A is the game 'tictactoe' and B is 'othello'; pass --allow-different-ids"},

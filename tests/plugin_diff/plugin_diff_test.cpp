@@ -165,7 +165,7 @@ TEST_CASE("plugin diff: the same seed gives the same walk, another seed another"
     CHECK(first.positions == again.positions);
 }
 
-TEST_CASE("plugin diff: options go to both plugins; options neither takes are an error", "[plugin_diff]") {
+TEST_CASE("plugin diff: options go to both plugins, and options neither takes are an error", "[plugin_diff]") {
     const auto honest = test::load_plugin("tictactoe");
     game::DiffSettings settings;
     settings.options = {{"rows", "3"}};
