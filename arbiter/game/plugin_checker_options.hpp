@@ -16,8 +16,9 @@ namespace arb::game {
 std::vector<std::string> values_to_try(const arb_option_desc &option);
 
 // For each option and each value to try: random games played on a new state
-// created with the value; then a state created with the value plays the same
-// game, is reset() and replays it. At every position the reset state must
+// created with the value (the first four, and among at most 32 up to four
+// that play otherwise under the default value); then a state created with
+// the value plays the same game, is reset() and replays it. At every position the reset state must
 // list the same legal moves and give the same outcome as the new one (a
 // comparison with a new state, not with the start text, which an option of
 // play does not change).
