@@ -31,6 +31,7 @@ constexpr Command kCommands[] = {
     {"games", arb::cli::games_command, "list the game plugins found, with their options"},
     {"perft", arb::cli::perft_command, "count move sequences of a game to a depth"},
     {"plugin-check", arb::cli::plugin_check_command, "check a game plugin against the ABI contract"},
+    {"plugin-diff", arb::cli::plugin_diff_command, "compare two plugins of one game by their play"},
 };
 
 void print_usage(std::ostream &out) {

@@ -16,6 +16,7 @@ int run_command(const Args &args);
 int merge_command(const Args &args);
 int check_command(const Args &args);
 int plugin_check_command(const Args &args);
+int plugin_diff_command(const Args &args);
 int report_command(const Args &args);
 int rate_command(const Args &args);
 // Hidden: the child of isolation mode (game/plugin_host.hpp); not in the usage.

@@ -5,6 +5,7 @@
 #include "game/plugin_checker_abi_1_1.hpp"
 #include "game/plugin_checker_defects.hpp"
 #include "game/plugin_checker_diagram.hpp"
+#include "game/plugin_checker_options.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -198,6 +199,8 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     check_parsers_with_junk(plugin, settings, c);
     c.stage("reset with each option's values");
     check_reset_keeps_options(plugin, c);
+    c.stage("each option's values in play, after reset");
+    check_options_in_play(plugin, settings, c);
     c.stage("two states from two threads at once");
     check_two_threads(plugin, settings, c);
     check_abi_1_1(plugin, settings, report);

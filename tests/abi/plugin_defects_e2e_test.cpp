@@ -175,6 +175,7 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         {"play_fails", "failed with ARB_ERR_INTERNAL"},
         {"reset_throws", "plugin log (error): reset failed: the board was lost"},
         {"reset_drops_options", "FAIL reset forgets the option rows=4"},
+        {"reset_drops_win", "FAIL reset forgets the option win=three in play"},
         {"entry_segfault", "FAIL the plugin crashed the checker: it was killed by signal 11 (SIGSEGV)"},
         {"diagram_past_cap", "FAIL arbiter.diagram/1 write_cells writes past the capacity with a buffer of 9 bytes"},
         {"diagram_unsteady", "FAIL arbiter.diagram/1 write_cells gives another text when asked again"},

@@ -168,6 +168,24 @@ TEST_CASE("reset keeps the rule options (the SDK example's pattern fixed)", "[ab
     CHECK(broken.position() == "..../.... x");  // what the old tic-tac-toe pattern does to a game with options
 }
 
+TEST_CASE("a reset that forgets an option of play keeps the start text: only play shows it", "[abi][distrust][sdk]") {
+    // Drop with win=three: x's a, b, c on the bottom row win (o's replies on top of them, by hand:
+    // after "a a b b c" the bottom row is x x x .). The broken reset() forgets win=three, which the
+    // start text does not show, so the old start-text check passed it.
+    for (const char *defect : {"honest", "reset_drops_win"}) {
+        INFO(defect);
+        game::GameState state = drop_game(load_drop(defect), {{"win", "three"}});
+        const std::string start = state.position();
+        play(state, "d");
+        REQUIRE(state.reset() == ARB_OK);
+        CHECK(state.position() == start);
+        for (const char *move : {"a", "a", "b", "b", "c"}) play(state, move);
+        CHECK(state.position() == "oo../xxx. o");
+        const bool forgot = std::string(defect) == "reset_drops_win";
+        CHECK(state.outcome().result == (forgot ? ARB_RESULT_ONGOING : ARB_RESULT_WIN_SIDE_0));
+    }
+}
+
 TEST_CASE("plugin-check names each planted defect", "[abi][distrust][checker]") {
     struct Case {
         const char *defect;
@@ -181,6 +199,7 @@ TEST_CASE("plugin-check names each planted defect", "[abi][distrust][checker]") 
         {"never_ends", "no legal moves but the game is not over"},
         {"reset_throws", "reset fails"},
         {"reset_drops_options", "reset forgets the option rows=4"},
+        {"reset_drops_win", "reset forgets the option win=three in play: after reset(), the moves "},
         {"diagram_past_cap", "arbiter.diagram/1 write_cells writes past the capacity with a buffer of 9 bytes for a "
                              "text of 9 characters (at ..../.... x)"},
         {"diagram_unsteady", "arbiter.diagram/1 write_cells gives another text when asked again: '..../....', then "

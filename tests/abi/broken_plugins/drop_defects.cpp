@@ -3,7 +3,9 @@
 //
 // Four columns a..d, `rows` rows (option, 2..4, default 2). A move names a
 // column; the piece falls to its lowest empty cell; a full column is not a
-// legal move. The game ends, drawn, when the board is full. Position: the
+// legal move. The game ends, drawn, when the board is full; with the option
+// `win=three` (default `none`) three pieces of one side side by side in a row
+// win at once. Position: the
 // rows from the top, '/'-separated, cells 'x', 'o', '.', then a space and the
 // side to move, e.g. "..../xo.. x". Its diagram ("arbiter.diagram/1") has
 // the same cells.
@@ -45,6 +47,7 @@ enum Defect {
     kAbortInPlay = 13,       // play() calls abort() at the third ply
     kOverflowMoves = 14,     // legal_moves writes 200 entries into room for 4 (and says 4) at the third ply
     kParseAnything = 15,     // parse_move accepts any text, as the unlisted move 1000
+    kResetDropsWin = 16,     // reset() forgets `win`, which does not change the start position
     kStatusLineBreak = 40,   // the status line holds a newline
     kStatusLineUnsteady = 41,  // the status line counts calls, not the position
 };
@@ -61,8 +64,11 @@ constexpr int kMaxRows = 4;
 // At the default of two rows: 4 + 1 + 4 cells and separator, a space and the side.
 constexpr int kDefaultPositionLength = 11;
 
+const char *const kWinChoices[] = {"none", "three"};
+
 const arb_option_desc kOptions[] = {
     arb::sdk::int_option("rows", "2", 2, kMaxRows, "number of rows"),
+    arb::sdk::choice_option("win", kWinChoices, "'three': three side by side in a row win"),
 };
 
 class Drop {
@@ -77,6 +83,7 @@ public:
 
     explicit Drop(const arb::sdk::Options &options)
         : rows_(options.integer("rows")),
+          three_wins_(options.text("win") == "three"),
           drawing_(arb::sdk::BoardDrawing::squares(kColumns, rows_)
                        .files("abcd")
                        .piece('x', arb::sdk::PieceShape::Disc, "#111111", "x")
@@ -88,6 +95,7 @@ public:
             *this = Drop(default_options());
             return;
         }
+        if (kDefect == kResetDropsWin) three_wins_ = false;
         cells_.assign(static_cast<size_t>(rows_ * kColumns), '.');
         to_move_ = 0;
         plies_ = 0;
@@ -132,6 +140,7 @@ public:
             for (int i = 0; i < 200; ++i) out[i] = i % kColumns;
             return kColumns;
         }
+        if (winner() >= 0) return 0;
         int32_t n = 0;
         for (int c = 0; c < kColumns; ++c)
             if (!column_full(c)) out[n++] = c;
@@ -146,6 +155,7 @@ public:
         if (text.size() != 1 || text[0] < 'a' || text[0] >= 'a' + kColumns)
             return err.fail(ARB_ERR_SYNTAX, "expected a column a..d");
         const int column = text[0] - 'a';
+        if (winner() >= 0) return err.fail(ARB_ERR_ILLEGAL, "the game is over");
         if (kDefect != kAcceptsFullColumn && column_full(column))
             return err.fail(ARB_ERR_ILLEGAL, "column '%c' is full", text[0]);
         move = column;
@@ -197,6 +207,7 @@ public:
     int32_t side_to_move() const { return outcome().result == ARB_RESULT_ONGOING ? to_move_ : ARB_SIDE_NONE; }
 
     arb::sdk::Outcome outcome() const {
+        if (const int side = winner(); side >= 0) return arb::sdk::Outcome::win(side, "three in a row");
         if (kDefect != kNeverEnds && cells_.find('.') == std::string::npos) return arb::sdk::Outcome::draw("board full");
         return arb::sdk::Outcome::ongoing();
     }
@@ -211,9 +222,23 @@ private:
         return options;
     }
 
+    // The side with three side by side in a row under `win=three`, else -1.
+    int winner() const {
+        if (!three_wins_) return -1;
+        for (int r = 0; r < rows_; ++r)
+            for (int c = 0; c + 3 <= kColumns; ++c) {
+                const char first = cells_[static_cast<size_t>(r * kColumns + c)];
+                if (first != '.' && cells_[static_cast<size_t>(r * kColumns + c + 1)] == first &&
+                    cells_[static_cast<size_t>(r * kColumns + c + 2)] == first)
+                    return first == 'x' ? 0 : 1;
+            }
+        return -1;
+    }
+
     bool column_full(int column) const { return cells_[static_cast<size_t>(column)] != '.'; }
 
     int rows_;
+    bool three_wins_;
     arb::sdk::BoardDrawing drawing_;
     std::string cells_ = std::string(static_cast<size_t>(rows_ * kColumns), '.');
     int to_move_ = 0;
