@@ -51,7 +51,7 @@ TEST_CASE("stockfish passes arbiter check in UCI", "[e2e][chess][stockfish]") {
         return;
     }
     auto run = arb::test::run_command(kBin + "/arbiter check --game chess --protocol uci --tc nodes=2000 --games 2 "
-                                             "--positions 6 --engine " + engine + " 2>&1");
+                                             "--positions 6 --margin 1000 --engine " + engine + " 2>&1");
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find("FAIL") == std::string::npos);
