@@ -24,6 +24,7 @@ enum class Misbehaviour {
     EscapeChild,    // starts "sleep 1000" that leaves the group (setsid), then behaves
     DoubleFork,     // starts "sleep 1000" through a double fork + setsid (orphaned at once), then behaves
     LongLine,       // a 100 KiB info line before bestmove
+    NoGameOption,   // declares no 'game' option (an engine of one game), then behaves
 };
 
 inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
@@ -43,6 +44,7 @@ inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
     {"escape-child", Misbehaviour::EscapeChild},
     {"double-fork", Misbehaviour::DoubleFork},
     {"long-line", Misbehaviour::LongLine},
+    {"no-game-option", Misbehaviour::NoGameOption},
 };
 
 inline std::optional<Misbehaviour> parse_misbehaviour(std::string_view name) {
