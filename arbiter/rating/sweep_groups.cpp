@@ -157,13 +157,13 @@ SweepGroups find_sweep_groups(const PairResults &results) {
         const int reference = tied[(tied.size() - 1) / 2];
 
         // A star: the reference is one engine that swept (or was swept by)
-        // every other group of the part, and each of those met no one else --
-        // a gauntlet whose first engine won (lost) every game. The hub has no finite rating
-        // against anyone, so rating it exactly and its opponents as bounds
-        // showed the winner as 0.0. Rationale: the opponents are the
-        // reference groups instead (each at 0: nothing places them apart) and
-        // the hub is the bound against all of them. Two groups keep the rule
-        // above (the upper one is the reference).
+        // every other group of the part, and each of those met no one else:
+        // a gauntlet whose first engine won (lost) every game. Rationale: the
+        // hub has no finite rating against anyone, and rating it exactly with
+        // its opponents as bounds showed an 8/8 winner as 0.0. Instead the
+        // opponents are the reference groups (each at 0: nothing places them
+        // apart) and the hub is the bound against all of them. Two groups
+        // keep the rule above (the upper one is the reference).
         std::vector<int> leaves;
         bool star = true, hub_won = true, hub_lost = true;
         for (int v : in_part) {
