@@ -23,7 +23,8 @@ arguments split at spaces (add arguments with spaces with --engine-arg).
 
 Checks, in order: start and handshake (ugi/ugiok, or the --protocol's:
 uci/uciok, uai/uaiok, usi/usiok; isready/readyok); whether
-the engine declares the 'game' option and the game's rule options; a new
+the engine declares the 'game' option (a warning when it does not: it is then
+told no game id) and the game's rule options; a new
 game; a legal move from the start position within --movetime; legal moves
 from --positions random positions sent as 'startpos moves ...', as
 'fen ... moves' and as 'fen ... moves ...'; answers to a clock, 'go depth 1'

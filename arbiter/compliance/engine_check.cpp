@@ -106,8 +106,14 @@ private:
             Verdict::Pass);
         auto declared = engine_->declared_options();
         bool has_game = std::find(declared.begin(), declared.end(), "game") != declared.end();
-        add("declares the option 'game'", has_game ? Verdict::Pass : Verdict::Warn,
-            has_game ? "" : "without it the engine cannot be told which game it plays");
+        // The item states the fact found, so that "WARN <name>" reads true: the
+        // arbiter sends "setoption name game" only to an engine that declares it.
+        if (has_game)
+            add("declares the option 'game'", Verdict::Pass);
+        else
+            add("does not declare the option 'game'", Verdict::Warn,
+                "the arbiter tells it no game id, so it must already play " + quote(s_.plugin->id()) +
+                    " (fine for an engine of one game; an engine of several games should declare 'option name game')");
         for (const auto &w : engine_->warnings()) add("configuration", Verdict::Warn, w);
         return true;
     }

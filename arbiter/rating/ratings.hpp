@@ -70,7 +70,12 @@ struct RatingTable {
 // ratings of its fit, shifted so that its average is 0 (the pool average when
 // there are no bounds, like Ordo's average of non-super players). These are
 // the only exact ratings: bound = None. Parts that never met each other are
-// each anchored at 0 separately.
+// each anchored at 0 separately. Except a star: when that group is one engine
+// that won (lost) every game of its part against engines that met no one else
+// (a gauntlet won 8/8), those engines are each a reference group at 0 and the
+// one engine is the bound above (below) all of them, so a sweeping winner is
+// printed ">541.5", not "0.0". With two engines the upper one stays the
+// reference.
 //
 // Bounds. A group that swept the reference group, directly or through a
 // chain of sweeps, is rated after the groups between them (closest first) as

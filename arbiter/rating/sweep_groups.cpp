@@ -122,9 +122,11 @@ SweepGroups find_sweep_groups(const PairResults &results) {
     // groups) no engine of v scored against u: every game between them went to u.
     std::vector<std::vector<bool>> swept(g, std::vector<bool>(g, false));
     std::vector<int> games_played(g, 0);
+    std::vector<std::vector<bool>> met(g, std::vector<bool>(g, false));  // some game between them
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
             games_played[s.group_of[i]] += results.games(i, j);
+            if (results.games(i, j) > 0) met[s.group_of[i]][s.group_of[j]] = true;
             if (s.group_of[i] != s.group_of[j] && scored_against(results, i, j)) swept[s.group_of[i]][s.group_of[j]] = true;
         }
     const std::vector<int> order = sweep_order(swept);
@@ -153,6 +155,30 @@ SweepGroups find_sweep_groups(const PairResults &results) {
         for (int v : in_part)
             if (!better(best, v)) tied.push_back(v);
         const int reference = tied[(tied.size() - 1) / 2];
+
+        // A star: the reference is one engine that swept (or was swept by)
+        // every other group of the part, and each of those met no one else:
+        // a gauntlet whose first engine won (lost) every game. Rationale: the
+        // hub has no finite rating against anyone, and rating it exactly with
+        // its opponents as bounds showed an 8/8 winner as 0.0. Instead the
+        // opponents are the reference groups (each at 0: nothing places them
+        // apart) and the hub is the bound against all of them. Two groups
+        // keep the rule above (the upper one is the reference).
+        std::vector<int> leaves;
+        bool star = true, hub_won = true, hub_lost = true;
+        for (int v : in_part) {
+            if (v == reference) continue;
+            leaves.push_back(v);
+            hub_won = hub_won && swept[reference][v];
+            hub_lost = hub_lost && swept[v][reference];
+            for (int w : in_part)
+                if (w != v && w != reference && (swept[v][w] || swept[w][v] || met[v][w])) star = false;
+        }
+        if (star && s.members[reference].size() == 1 && leaves.size() >= 2 && (hub_won || hub_lost)) {
+            for (int v : leaves) s.placement[v] = Placement::Reference;
+            s.placement[reference] = hub_won ? Placement::Above : Placement::Below;
+            continue;
+        }
 
         s.placement[reference] = Placement::Reference;
         const auto below = reachable(g, reference, [&](int a, int b) { return swept[a][b]; });

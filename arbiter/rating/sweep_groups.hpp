@@ -10,7 +10,7 @@
 namespace arb::rating::detail {
 
 enum class Placement {
-    Reference,  // the exactly rated group of its part of the pool
+    Reference,  // exactly rated: one group per part of the pool (each leaf of a star, ratings.hpp)
     Above,      // swept the reference group, directly or through other groups: lower bound
     Below,      // swept by it: upper bound
     Unplaced,   // neither, or no games at all: not rated

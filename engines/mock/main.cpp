@@ -86,7 +86,7 @@ private:
             if (child > 0) send("info string spawned child pid " + std::to_string(child));
             send("id name arbiter-mock-engine (" + settings_.mode_name + ")");
             send("id author the arbiter project");
-            send(arb::ugi::OptionSpec::string("game", session_.game_id()).line());
+            if (!is(Misbehaviour::NoGameOption)) send(arb::ugi::OptionSpec::string("game", session_.game_id()).line());
             for (const auto &spec : session_.rule_option_specs()) send(spec.line());
             send(std::string(arb::protocol::words(dialect_).ok));
         } else if (std::holds_alternative<arb::ugi::IsReady>(command)) {

@@ -25,6 +25,7 @@ enum class Misbehaviour {
     DoubleFork,     // starts "sleep 1000" through a double fork + setsid (orphaned at once), then behaves
     LongLine,       // a 100 KiB info line before bestmove
     PidHop,         // starts a descendant that keeps changing its pid (fork, exit, setsid), then behaves
+    NoGameOption,   // declares no 'game' option (an engine of one game), then behaves
 };
 
 inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
@@ -45,6 +46,7 @@ inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
     {"double-fork", Misbehaviour::DoubleFork},
     {"long-line", Misbehaviour::LongLine},
     {"pid-hop", Misbehaviour::PidHop},
+    {"no-game-option", Misbehaviour::NoGameOption},
 };
 
 inline std::optional<Misbehaviour> parse_misbehaviour(std::string_view name) {

@@ -70,6 +70,21 @@ TEST_CASE("an engine that ignores quit is a warning, not a failure", "[e2e][chec
     CHECK(run.output.find("SKIP") == std::string::npos);  // not asked for is not a skip
 }
 
+TEST_CASE("an engine without the option 'game' is warned that it does not declare it", "[e2e][check]") {
+    // The mock plays Othello from --game alone and lists no 'option name game'.
+    auto run = check("othello", mock("othello", "no-game-option"), "--games 0");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("WARN  does not declare the option 'game'") != std::string::npos);
+    CHECK(run.output.find("must already play 'othello'") != std::string::npos);
+    CHECK(run.output.find("PASS  declares the option 'game'") == std::string::npos);
+    CHECK(run.output.find("0 failed, 1 warnings") != std::string::npos);
+    // An engine that declares it passes the same item under the positive name.
+    auto with_game = check("othello", mock("othello", "none"), "--games 0");
+    INFO(with_game.output);
+    CHECK(with_game.output.find("PASS  declares the option 'game'") != std::string::npos);
+}
+
 TEST_CASE("check explains itself and rejects bad arguments", "[e2e][check]") {
     auto help = arb::test::run_command(kBin + "/arbiter check --help");
     CHECK(help.exit_code == 0);

@@ -8,7 +8,7 @@ prefix="$work/prefix"
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
 test -f "$prefix/$libdir/arbiter/plugins/tictactoe.so"
-test -f "$prefix/$libdir/cmake/ArbiterSDK/ArbiterSDKConfig.cmake"
+test -f "$prefix/share/cmake/ArbiterSDK/ArbiterSDKConfig.cmake"
 if [ "$libdir" != lib ]; then
   test ! -e "$prefix/lib" || { echo "installed_host: something was installed to lib/, not $libdir/" >&2; exit 1; }
 fi

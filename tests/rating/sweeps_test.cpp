@@ -224,3 +224,41 @@ TEST_CASE("engines without games and groups no sweep places are not rated", "[ra
     CHECK(j["engines"][2]["bound"] == "upper");
     CHECK(j["engines"][0]["bound"].is_null());
 }
+
+TEST_CASE("a gauntlet won 8/8 shows its winner as a lower bound over the field at 0", "[rating][sweeps]") {
+    // G (first, the gauntlet's engine) beat A, B, C and D 2-0 each and they never
+    // met each other. Nothing places the four apart: each is a reference at 0,
+    // and G is where winning its 8 games has probability 1/2. By hand (Python):
+    // E^16 = 1/2, E = 2^(-1/16) = 0.957603, 400 log10(E / (1 - E)) = 541.541349.
+    const std::vector<std::string> names = {"G", "A", "B", "C", "D"};
+    const RatingTable won = fit_ratings(
+        names, games_of(names, {{"G", "A", 2, 0, 0}, {"G", "B", 2, 0, 0}, {"G", "C", 2, 0, 0}, {"G", "D", 2, 0, 0}}));
+    check_table(won,
+                {{"G", {541.541349, Bound::Lower}},
+                 {"A", {0.0, Bound::None}},
+                 {"B", {0.0, Bound::None}},
+                 {"C", {0.0, Bound::None}},
+                 {"D", {0.0, Bound::None}}},
+                1e-5);
+    CHECK(won.ranked[0].name == "G");
+    std::ostringstream out;
+    write_standings(out, won);
+    INFO(out.str());
+    CHECK_THAT(out.str(), Catch::Contains(">541.5") && Catch::Contains(kBoundFootnote));
+
+    // Lost 0/8: the mirror image, an upper bound.
+    const RatingTable lost = fit_ratings(
+        names, games_of(names, {{"A", "G", 2, 0, 0}, {"B", "G", 2, 0, 0}, {"C", "G", 2, 0, 0}, {"D", "G", 2, 0, 0}}));
+    CHECK(by_name(lost, "G").bound == Bound::Upper);
+    CHECK(by_name(lost, "G").elo == Approx(-541.541349).margin(1e-5));
+    CHECK(by_name(lost, "A").bound == Bound::None);
+    CHECK(by_name(lost, "A").elo == 0.0);
+
+    // G split with D: {G, D} is a group with a finite fit, the reference as
+    // before, and the engines G swept are upper bounds under it.
+    const RatingTable mixed = fit_ratings(
+        names, games_of(names, {{"G", "A", 2, 0, 0}, {"G", "B", 2, 0, 0}, {"G", "C", 2, 0, 0}, {"G", "D", 1, 0, 1}}));
+    CHECK(by_name(mixed, "G").bound == Bound::None);
+    CHECK(by_name(mixed, "D").bound == Bound::None);
+    CHECK(by_name(mixed, "A").bound == Bound::Upper);
+}

@@ -1,20 +1,18 @@
 #!/usr/bin/env bash
-# usage: sdk_package_test.sh BUILD_DIR EXAMPLE_SOURCE_DIR ARBITER_BINARY C_PLUGIN_SOURCE
+# usage: sdk_package_test.sh BUILD_DIR EXAMPLE_SOURCE_DIR ARBITER_BINARY C_PLUGIN_SOURCE ENGINE_EXAMPLE_DIR
+# Everything is found with -DCMAKE_PREFIX_PATH alone, as docs/writing-a-plugin.md says.
 set -euo pipefail
-build_dir=$1 example=$2 arbiter=$3 c_plugin=$4
+build_dir=$1 example=$2 arbiter=$3 c_plugin=$4 engine_example=$5
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
 test -f "$work/prefix/include/arbiter/game.h"
-config=$(find "$work/prefix" -name ArbiterSDKConfig.cmake)
-test -n "$config"
-# CMAKE_PREFIX_PATH finds <prefix>/lib64/cmake only where CMake searches lib64
-# (Fedora, not Debian), so the folder is also named directly.
-sdk_dir=$(dirname "$config")
+# The package is architecture-independent: share/cmake, searched everywhere.
+test -f "$work/prefix/share/cmake/ArbiterSDK/ArbiterSDKConfig.cmake"
 
 # A plugin author's build: only the installed package, no arbiter sources.
-cmake -S "$example" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" -DArbiterSDK_DIR="$sdk_dir" \
+cmake -S "$example" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/build" >/dev/null
 plugin="$work/build/tictactoe.so"
@@ -44,8 +42,18 @@ arbiter_add_game_plugin(cgame SOURCES cgame.c)
 set_target_properties(cgame PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
 target_compile_options(cgame PRIVATE -Wall -Wextra -pedantic -Werror)
 CMAKE
-cmake -S "$work/cgame" -B "$work/cgame/build" -DCMAKE_PREFIX_PATH="$work/prefix" -DArbiterSDK_DIR="$sdk_dir" \
+cmake -S "$work/cgame" -B "$work/cgame/build" -DCMAKE_PREFIX_PATH="$work/prefix" \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/cgame/build" >/dev/null
 "$arbiter" plugin-check "$work/cgame/build/cgame.so" --games 5
-echo "sdk_package: out-of-tree plugins (C++ on Arbiter::sdk, C on Arbiter::abi) built against the installed SDK and loaded"
+# An engine: the UGI helpers come with Arbiter::sdk.
+cmake -S "$engine_example" -B "$work/engine" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/engine" >/dev/null
+answer=$(printf 'ugi\nisready\nposition startpos moves b2\ngo movetime 10\nquit\n' | "$work/engine/my-engine")
+echo "$answer"
+grep -qx "id name my-engine 1.0" <<<"$answer"
+grep -qx "ugiok" <<<"$answer"
+grep -qx "readyok" <<<"$answer"
+grep -qx "bestmove a1" <<<"$answer"
+
+echo "sdk_package: out-of-tree plugins (C++ on Arbiter::sdk, C on Arbiter::abi) built against the installed SDK and loaded, and an engine on the UGI helpers answered"

@@ -191,6 +191,24 @@ engines:
     CHECK(loaded->config.engines[1].working_dir == (dir.path() / "bin").string());
 }
 
+TEST_CASE("engine args are passed as written: not relative to the config, no {arbiter_bin}", "[config]") {
+    // docs/config.md: only command and working_dir are resolved; the arbiter
+    // cannot know which argument is a path.
+    arb::test::TempDir dir;
+    auto with_bin = options_for(dir.path());
+    with_bin.program_dir = dir.path() / "bin";
+    auto loaded = load_config_text(R"(game: tictactoe
+engines:
+  - {name: a, command: sh, args: [books/main.bin, ./x, '{arbiter_bin}/y', --depth, "3"]}
+  - {name: b, command: sh, working_dir: ., args: [../z]}
+)", "t.yaml", with_bin);
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->config.engines[0].args ==
+          std::vector<std::string>{"books/main.bin", "./x", "{arbiter_bin}/y", "--depth", "3"});
+    CHECK(loaded->config.engines[1].args == std::vector<std::string>{"../z"});
+}
+
 TEST_CASE("openings are checked by the plugin and a bad one names its file line", "[config]") {
     arb::test::TempDir dir;
     dir.write("openings.txt", "# tictactoe openings\nb2 a1\n\nX........ O\nz9\nX...O.... X\n");
