@@ -38,6 +38,7 @@
  *     arbiter.status-line/1      <arbiter/ext/status_line.h>      one line under the board
  *     arbiter.record-format/1    <arbiter/ext/record_format.h>    the game's own record files
  *     arbiter.pgn-notation/1     <arbiter/ext/pgn_notation.h>     SAN-like record moves, PGN tags
+ *     arbiter.protocol-notation/1 <arbiter/ext/protocol_notation.h> UCI/UAI/USI engines, conversions
  *   Reserved for later game classes (no plugin may answer them until their
  *   header exists): "arbiter.players/N" (more than two players),
  *   "arbiter.chance/N" (chance moves, dice) and "arbiter.observation/N"
