@@ -8,6 +8,7 @@
 #include <arbiter/ext/status_line.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 
 namespace arb::game {
@@ -87,6 +88,31 @@ std::optional<std::string> checked_text(WriteFn fn, const char *name, const Game
     return text;
 }
 
+// Visits every position of a few random games (at most five), starting each
+// game with start_game(state) (false: stop the walk) and each position with
+// visit(state, ply) (false: end that game). A defect shows at every
+// position, so the walk stops at the first position that fails a check.
+template <class StartGame, class Visit>
+void walk_random_games(const PluginPtr &plugin, const CheckSettings &settings, unsigned seed_offset,
+                       const CheckReport &report, StartGame start_game, Visit visit) {
+    std::mt19937 rng(settings.seed + seed_offset);
+    std::vector<arb_move> moves;
+    const int games = std::min(settings.random_games, 5);
+    const size_t failures_before = report.failures.size();
+    auto failing = [&] { return report.failures.size() > failures_before; };
+    for (int g = 0; g < games && !failing(); ++g) {
+        auto created = GameState::create(plugin);
+        if (!created) return;  // check_plugin reports it
+        GameState state = std::move(*created);
+        if (!start_game(state)) return;
+        for (int ply = 0; ply < settings.max_plies && !failing(); ++ply) {
+            if (!visit(state, ply)) break;
+            if (state.legal_moves(moves) != ARB_OK || moves.empty()) break;
+            state.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+        }
+    }
+}
+
 }  // namespace
 
 void check_diagram(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
@@ -98,48 +124,44 @@ void check_diagram(const PluginPtr &plugin, const CheckSettings &settings, Check
     if (!c.expect(diagram.write_drawing != nullptr && diagram.write_cells != nullptr,
                   "arbiter.diagram/1 has a null function"))
         return;
-    std::mt19937 rng(settings.seed + 23);
-    std::vector<arb_move> moves;
-    const int games = std::min(settings.random_games, 5);
-    // A defect shows at every position: the first position with failures is enough.
-    const size_t failures_before = report.failures.size();
-    auto failing = [&] { return report.failures.size() > failures_before; };
-    for (int g = 0; g < games && !failing(); ++g) {
-        auto created = GameState::create(plugin);
-        if (!created) return;  // check_plugin reports it
-        GameState state = std::move(*created);
-        const auto drawing_text = checked_text(diagram.write_drawing, "write_drawing", state,
-                                               " (at the start " + state.position() + ")", c);
-        if (!drawing_text) return;
-        auto drawing = parse_board_drawing(*drawing_text);
-        if (!c.expect(drawing.has_value(), "arbiter.diagram/1 drawing: " +
-                                                (drawing ? std::string() : drawing.error().message)))
-            return;
-        for (int ply = 0; ply < settings.max_plies && !failing(); ++ply) {
-            const std::string position = state.position();
-            const std::string at = " (at " + position + ")";
-            const auto cells = checked_text(diagram.write_cells, "write_cells", state, at, c);
-            if (!cells) break;
-            ++report.diagrams_checked;
-            auto parsed = parse_diagram_cells(*cells, *drawing);
-            c.expect(parsed.has_value(), "arbiter.diagram/1 " + (parsed ? std::string() : parsed.error().message) + at);
-            const GameState clone = state;
-            const std::string of_clone = write(diagram.write_cells, clone, cells->size() + 1).text;
-            c.expect(of_clone == *cells, "arbiter.diagram/1 write_cells gives a clone other cells: '" + of_clone +
-                                             "', not '" + *cells + "'" + at);
-            auto fresh = GameState::create(plugin);
-            if (fresh && fresh->set_position(position)) {
-                const std::string of_fresh = write(diagram.write_cells, *fresh, cells->size() + 1).text;
-                c.expect(of_fresh == *cells, "arbiter.diagram/1 write_cells gives other cells for the same position "
-                                             "set from its text: '" + of_fresh + "', not '" + *cells + "'" + at);
-            }
-            if (ply % 8 == 0)
-                c.expect(write(diagram.write_drawing, state, drawing_text->size() + 1).text == *drawing_text,
-                         "arbiter.diagram/1 write_drawing changes during a game" + at);
-            if (state.legal_moves(moves) != ARB_OK || moves.empty()) break;
-            state.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+    std::string drawing_text;
+    std::optional<BoardDrawing> drawing;
+    auto start_game = [&](const GameState &state) {
+        const auto text = checked_text(diagram.write_drawing, "write_drawing", state,
+                                       " (at the start " + state.position() + ")", c);
+        if (!text) return false;
+        drawing_text = *text;
+        auto parsed = parse_board_drawing(drawing_text);
+        if (!c.expect(parsed.has_value(), "arbiter.diagram/1 drawing: " +
+                                              (parsed ? std::string() : parsed.error().message)))
+            return false;
+        drawing = std::move(*parsed);
+        return true;
+    };
+    auto visit = [&](const GameState &state, int ply) {
+        const std::string position = state.position();
+        const std::string at = " (at " + position + ")";
+        const auto cells = checked_text(diagram.write_cells, "write_cells", state, at, c);
+        if (!cells) return false;
+        ++report.diagrams_checked;
+        auto parsed = parse_diagram_cells(*cells, *drawing);
+        c.expect(parsed.has_value(), "arbiter.diagram/1 " + (parsed ? std::string() : parsed.error().message) + at);
+        const GameState clone = state;
+        const std::string of_clone = write(diagram.write_cells, clone, cells->size() + 1).text;
+        c.expect(of_clone == *cells, "arbiter.diagram/1 write_cells gives a clone other cells: '" + of_clone +
+                                         "', not '" + *cells + "'" + at);
+        auto fresh = GameState::create(plugin);
+        if (fresh && fresh->set_position(position)) {
+            const std::string of_fresh = write(diagram.write_cells, *fresh, cells->size() + 1).text;
+            c.expect(of_fresh == *cells, "arbiter.diagram/1 write_cells gives other cells for the same position "
+                                         "set from its text: '" + of_fresh + "', not '" + *cells + "'" + at);
         }
-    }
+        if (ply % 8 == 0)
+            c.expect(write(diagram.write_drawing, state, drawing_text.size() + 1).text == drawing_text,
+                     "arbiter.diagram/1 write_drawing changes during a game" + at);
+        return true;
+    };
+    walk_random_games(plugin, settings, 23, report, start_game, visit);
 }
 
 void check_status_line(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
@@ -150,40 +172,30 @@ void check_status_line(const PluginPtr &plugin, const CheckSettings &settings, C
     c.stage("arbiter.status-line/1: the line at the positions of random games");
     if (!c.expect(status.write_status != nullptr, "arbiter.status-line/1 has a null function")) return;
     constexpr const char *kExt = "arbiter.status-line/1";
-    std::mt19937 rng(settings.seed + 29);
-    std::vector<arb_move> moves;
-    const int games = std::min(settings.random_games, 5);
-    const size_t failures_before = report.failures.size();
-    auto failing = [&] { return report.failures.size() > failures_before; };
-    for (int g = 0; g < games && !failing(); ++g) {
-        auto created = GameState::create(plugin);
-        if (!created) return;  // check_plugin reports it
-        GameState state = std::move(*created);
-        for (int ply = 0; ply < settings.max_plies && !failing(); ++ply) {
-            const std::string position = state.position();
-            const std::string at = " (at " + position + ")";
-            const auto line = checked_text(status.write_status, "write_status", state, at, c, kExt);
-            if (!line) break;
-            ++report.status_lines_checked;
-            c.expect(line->size() <= ARB_STATUS_LINE_MAX, std::string(kExt) + " writes " + std::to_string(line->size()) +
-                                                              " bytes, more than ARB_STATUS_LINE_MAX" + at);
-            c.expect(std::none_of(line->begin(), line->end(),
-                                  [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }),
-                     std::string(kExt) + " writes a control character in '" + *line + "'" + at);
-            const GameState clone = state;
-            const std::string of_clone = write(status.write_status, clone, line->size() + 1).text;
-            c.expect(of_clone == *line, std::string(kExt) + " gives a clone another line: '" + of_clone + "', not '" +
-                                            *line + "'" + at);
-            auto fresh = GameState::create(plugin);
-            if (fresh && fresh->set_position(position)) {
-                const std::string of_fresh = write(status.write_status, *fresh, line->size() + 1).text;
-                c.expect(of_fresh == *line, std::string(kExt) + " gives another line for the same position set "
-                                                                "from its text: '" + of_fresh + "', not '" + *line + "'" + at);
-            }
-            if (state.legal_moves(moves) != ARB_OK || moves.empty()) break;
-            state.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+    auto visit = [&](const GameState &state, int) {
+        const std::string position = state.position();
+        const std::string at = " (at " + position + ")";
+        const auto line = checked_text(status.write_status, "write_status", state, at, c, kExt);
+        if (!line) return false;
+        ++report.status_lines_checked;
+        c.expect(line->size() <= ARB_STATUS_LINE_MAX, std::string(kExt) + " writes " + std::to_string(line->size()) +
+                                                          " bytes, more than ARB_STATUS_LINE_MAX" + at);
+        c.expect(std::none_of(line->begin(), line->end(),
+                              [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }),
+                 std::string(kExt) + " writes a control character in '" + *line + "'" + at);
+        const GameState clone = state;
+        const std::string of_clone = write(status.write_status, clone, line->size() + 1).text;
+        c.expect(of_clone == *line, std::string(kExt) + " gives a clone another line: '" + of_clone + "', not '" +
+                                        *line + "'" + at);
+        auto fresh = GameState::create(plugin);
+        if (fresh && fresh->set_position(position)) {
+            const std::string of_fresh = write(status.write_status, *fresh, line->size() + 1).text;
+            c.expect(of_fresh == *line, std::string(kExt) + " gives another line for the same position set "
+                                                            "from its text: '" + of_fresh + "', not '" + *line + "'" + at);
         }
-    }
+        return true;
+    };
+    walk_random_games(plugin, settings, 29, report, [](const GameState &) { return true; }, visit);
 }
 
 }  // namespace arb::game
