@@ -2,6 +2,8 @@
 
 #include "core/quote.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <signal.h>
@@ -56,8 +58,10 @@ Expected<Mount> cgroup2_mount() {
     auto unescape = [](const std::string &text) {
         std::string out;
         for (size_t i = 0; i < text.size(); ++i) {
-            if (text[i] == '\\' && i + 3 < text.size()) {
-                out += static_cast<char>(std::stoi(text.substr(i + 1, 3), nullptr, 8));
+            // Three octal digits: the kernel's own escape, the one place a base other than 10 is read.
+            auto octal = [&](size_t k) { return text[k] >= '0' && text[k] <= '7'; };
+            if (text[i] == '\\' && i + 3 < text.size() && octal(i + 1) && octal(i + 2) && octal(i + 3)) {
+                out += static_cast<char>((text[i + 1] - '0') * 64 + (text[i + 2] - '0') * 8 + (text[i + 3] - '0'));
                 i += 3;
             } else {
                 out += text[i];
@@ -162,9 +166,11 @@ void CgroupParent::remove_stale() const {
     for (fs::directory_iterator it(path_, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         if (name.rfind(kPrefix, 0) != 0) continue;
-        char *stop = nullptr;
-        long pid = std::strtol(name.c_str() + std::strlen(kPrefix), &stop, 10);
-        if (pid <= 0 || *stop != '-' || process_exists(static_cast<pid_t>(pid))) continue;
+        // "arbiter-<pid>-<n>": the pid of the arbiter that made it.
+        const std::string rest = name.substr(std::strlen(kPrefix));
+        const auto dash = rest.find('-');
+        const auto pid = protocol::parse_integer<long>(std::string_view(rest).substr(0, dash));
+        if (dash == std::string::npos || !pid || *pid <= 0 || process_exists(static_cast<pid_t>(*pid))) continue;
         Cgroup stale(it->path());  // removed if empty; a populated one is left alone
         if (stale.valid() && !stale.remove()) stale.release();
     }

@@ -2,6 +2,7 @@
 // given and answers every search with the first move of a fixed list that
 // was not played yet (tic-tac-toe squares), which is enough to show the
 // loop's callbacks. A real engine searches a position of its game here.
+#include <arbiter/protocol/numbers.hpp>
 #include <arbiter/ugi/engine_loop.hpp>
 
 #include <algorithm>
@@ -19,7 +20,9 @@ public:
         return {arb::ugi::OptionSpec::spin("depth", 4, 1, 20)};
     }
     std::string set_option(const std::string &name, const std::string &value) override {
-        if (name == "depth") depth_ = std::stoi(value);  // checked against 1..20 by the loop
+        if (name == "depth") {  // the loop checks the range too; the SDK's parser refuses what is no number
+            if (auto depth = arb::protocol::parse_integer<int>(value, 1, 20)) depth_ = *depth;
+        }
         return {};
     }
     std::string set_position(const arb::ugi::Position &position) override {
