@@ -3,6 +3,7 @@
 // Every games.pgn must replay without an error in pgn-extract (the Debian
 // package, as chess users check PGN); without it those checks are skipped
 // and say so. A book with an illegal position is refused with its line.
+#include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
 
 #include <catch2/catch.hpp>
@@ -19,25 +20,9 @@ namespace fs = std::filesystem;
 const std::string kBin = ARBITER_BIN_DIR;
 const std::string kBooks = std::string(ARBITER_SOURCE_DIR) + "/configs/books";
 
-std::string pgn_extract() {
-    for (const char *path : {"/usr/bin/pgn-extract", "/usr/games/pgn-extract"})
-        if (fs::exists(path)) return path;
-    return {};
-}
-
-fs::path fresh_dir(const std::string &name) {
-    auto dir = fs::temp_directory_path() / ("arbiter-chess-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string read(const fs::path &file) {
-    std::ifstream in(file);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using arb::test::chess::fresh_dir;
+using arb::test::chess::pgn_extract;
+using arb::test::chess::read;
 
 // A round robin of two random generic engines: 4 games, at most 160 plies.
 fs::path write_config(const fs::path &dir, const std::string &options, const std::string &openings) {

@@ -2,6 +2,7 @@
 // adapter: `arbiter check --protocol uci` passes it, and a short match at a
 // fixed node count plays without a fault, its games.pgn replayed clean by
 // pgn-extract. Without Stockfish the cases say SKIPPED (ctest: Skipped).
+#include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
 
 #include <catch2/catch.hpp>
@@ -20,27 +21,11 @@ namespace fs = std::filesystem;
 
 const std::string kBin = ARBITER_BIN_DIR;
 
-std::string find_program(std::initializer_list<const char *> paths) {
-    for (const char *path : paths)
-        if (fs::exists(path)) return path;
-    return {};
-}
+using arb::test::chess::find_program;
+using arb::test::chess::fresh_dir;
+using arb::test::chess::read;
 
 std::string stockfish() { return find_program({"/usr/games/stockfish", "/usr/bin/stockfish"}); }
-
-fs::path fresh_dir(const std::string &name) {
-    auto dir = fs::temp_directory_path() / ("arbiter-stockfish-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string read(const fs::path &file) {
-    std::ifstream in(file);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 }  // namespace
 
@@ -89,7 +74,7 @@ TEST_CASE("a stockfish match at a fixed node count plays clean games that pgn-ex
     CHECK(std::regex_search(pgn, std::regex("\\[FEN \"")));  // the book's positions are not the start
     // SAN, not UCI: a UCI move such as e2e4 never appears as a move.
     CHECK_FALSE(std::regex_search(pgn, std::regex("\\b[a-h][1-8][a-h][1-8]\\b")));
-    const std::string tool = find_program({"/usr/bin/pgn-extract", "/usr/games/pgn-extract"});
+    const std::string tool = arb::test::chess::pgn_extract();
     if (tool.empty()) {
         WARN("SKIPPED: pgn-extract is not installed: games.pgn not replayed");
         return;
