@@ -426,18 +426,24 @@ bool Child::exited() const {
     return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
 }
 
+// One step of a wait for the child's end: on its pidfd when it has one (woken
+// at once), else a short sleep that grows after the first rounds.
+void Child::wait_briefly(int round, SteadyClock::time_point now, SteadyClock::time_point deadline) const {
+    if (pidfd_.valid()) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
+        pollfd pfd{pidfd_.get(), POLLIN, 0};
+        ::poll(&pfd, 1, static_cast<int>(std::clamp<long long>(left, 1, 1000)));
+    } else {
+        sleep_briefly(std::chrono::milliseconds(round < 20 ? 1 : 10), deadline);
+    }
+}
+
 bool Child::wait_exit(SteadyClock::time_point deadline) const {
     for (int round = 0;; ++round) {
         if (exited()) return true;
         auto now = SteadyClock::now();
         if (now >= deadline) return false;
-        if (pidfd_.valid()) {
-            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
-            pollfd pfd{pidfd_.get(), POLLIN, 0};
-            ::poll(&pfd, 1, static_cast<int>(std::clamp<long long>(left, 1, 1000)));
-        } else {
-            sleep_briefly(std::chrono::milliseconds(round < 20 ? 1 : 10), deadline);
-        }
+        wait_briefly(round, now, deadline);
     }
 }
 
@@ -453,13 +459,7 @@ std::optional<int> Child::wait_until(SteadyClock::time_point deadline) {
         }
         auto now = SteadyClock::now();
         if (now >= deadline) return std::nullopt;
-        if (pidfd_.valid()) {
-            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
-            pollfd pfd{pidfd_.get(), POLLIN, 0};
-            ::poll(&pfd, 1, static_cast<int>(std::clamp<long long>(left, 1, 1000)));
-        } else {
-            sleep_briefly(std::chrono::milliseconds(round < 20 ? 1 : 10), deadline);
-        }
+        wait_briefly(round, now, deadline);
     }
 }
 

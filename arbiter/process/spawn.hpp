@@ -153,6 +153,7 @@ public:
     [[nodiscard]] std::filesystem::path cgroup() const { return cgroup_.path(); }
 
 private:
+    void wait_briefly(int round, SteadyClock::time_point now, SteadyClock::time_point deadline) const;
     friend Expected<Child, SpawnError> spawn(const SpawnOptions &options);
     Child() = default;
 
