@@ -49,6 +49,9 @@
 //     static arb::sdk::ProtocolNotation protocol_notation();  // "arbiter.protocol-notation/1":
 //         the engine protocols that may play the game, and conversions for
 //         those whose notation differs (see protocol_notation.hpp)
+//     static std::span<const arb_rule_edge> rule_edges();  // "arbiter.rule-edges/1":
+//         positions where engines get the rules wrong (see <arbiter/ext/rule_edges.h>),
+//         in static storage, e.g. a static constexpr array of designated initializers
 //     static const void *extension(std::string_view id);  // any other extension
 //
 // The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
@@ -68,6 +71,7 @@
 #include <arbiter/ext/pgn_notation.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
+#include <arbiter/ext/rule_edges.h>
 #include <arbiter/ext/status_line.h>
 #include <arbiter/game.h>
 #include <arbiter/sdk/board_drawing.hpp>
@@ -609,6 +613,27 @@ struct Adapter {
         }
     }
 
+    static constexpr bool kHasRuleEdges = requires {
+        { Game::rule_edges() } -> std::convertible_to<std::span<const arb_rule_edge>>;
+    };
+
+    static const arb_game_rule_edges *rule_edges_table() noexcept {
+        if constexpr (kHasRuleEdges) {
+            try {
+                static const arb_game_rule_edges table = [] {
+                    const std::span<const arb_rule_edge> edges = Game::rule_edges();
+                    return arb_game_rule_edges{static_cast<uint32_t>(sizeof(arb_rule_edge)),
+                                               static_cast<uint32_t>(edges.size()), edges.data()};
+                }();
+                return &table;
+            } catch (...) {
+                return nullptr;
+            }
+        } else {
+            return nullptr;
+        }
+    }
+
     static const void *ARB_CALL get_extension(const char *id) noexcept {
         static constexpr arb_game_move_properties kMoveProperties{&move_properties};
         static constexpr arb_game_position_hash kPositionHash{&hash};
@@ -625,6 +650,7 @@ struct Adapter {
         if (kHasRecordFormat && name == ARB_EXT_RECORD_FORMAT) return record_format_table();
         if (kHasPgnNotation && name == ARB_EXT_PGN_NOTATION) return &kPgnNotation;
         if (kHasProtocolNotation && name == ARB_EXT_PROTOCOL_NOTATION) return protocol_notation_table();
+        if (kHasRuleEdges && name == ARB_EXT_RULE_EDGES) return rule_edges_table();
         if constexpr (requires(std::string_view s) { Game::extension(s); }) {
             try {
                 return Game::extension(name);
