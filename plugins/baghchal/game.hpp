@@ -10,6 +10,7 @@
 #include <arbiter/sdk/game_adapter.hpp>
 #include <arbiter/sdk/position_history.hpp>
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -51,6 +52,8 @@ public:
     [[nodiscard]] std::string diagram_cells() const;
     // "arbiter.status-line/1": what the board does not show, e.g. "goats in hand 5, captured 3".
     [[nodiscard]] std::string status_line() const;
+    // "arbiter.rule-edges/1" (rule_edges.cpp): positions where engines get the rules wrong.
+    static std::span<const arb_rule_edge> rule_edges();
 
 private:
     // Keys since the last irreversible move, once every goat is placed.
