@@ -3,6 +3,7 @@
 #include "board.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
+#include "rule_edges.hpp"
 #include "rules.hpp"
 
 #include <arbiter/sdk/game_adapter.hpp>
@@ -48,6 +49,9 @@ public:
             kMaxPositionSize};
         return info;
     }
+
+    // "arbiter.rule-edges/1" (rule_edges.cpp): positions where engines get the rules wrong.
+    static std::span<const arb_rule_edge> rule_edges() noexcept { return gess::rule_edges(); }
 
     explicit GessGame(const arb::sdk::Options &options) : rules_(Rules::from(options)) { reset(); }
 
