@@ -11,6 +11,7 @@
 #include <arbiter/sdk/game_adapter.hpp>
 #include <arbiter/sdk/position_history.hpp>
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,9 @@ public:
     static sdk::ProtocolNotation protocol_notation() {
         return sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UCI});
     }
+
+    // "arbiter.rule-edges/1" (rule_edges.cpp): positions where engines get the rules wrong.
+    static std::span<const arb_rule_edge> rule_edges();
 
     Chess(const sdk::Options &options, const sdk::Host &host);
 
