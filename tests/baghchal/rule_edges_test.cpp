@@ -96,3 +96,39 @@ TEST_CASE("baghchal rule edges: the draw3 edge's only move draws the game", "[ba
     CHECK(state.position() == edge.position);
     CHECK(state.outcome().result == ARB_RESULT_DRAW);
 }
+
+namespace {
+
+std::vector<std::string> legal_after(const arb_rule_edge &edge, const game::OptionList &options) {
+    auto state = new_game(kGame, options);
+    if (*edge.position) REQUIRE(state.set_position(edge.position).has_value());
+    for (const std::string &m : split_words(edge.moves)) play_text(state, m);
+    return legal_move_texts(state);
+}
+
+}  // namespace
+
+TEST_CASE("baghchal rule edges: the legal moves there, listed by hand", "[baghchal][rule-edges]") {
+    // Placement with empty c3 and e4: the two drops only.
+    const arb_rule_edge placing = find_edge(kGame, "goat-placement", "c2-c3");
+    CHECK(legal_after(placing, edge_options(placing.options)) == std::vector<std::string>{"G@c3", "G@e4"});
+    // After G@c3 e5-e4 the empty point is e5, joined to d5 and (diagonal
+    // from the even point d4) d4.
+    const arb_rule_edge ended = find_edge(kGame, "placement-end", "G@e5");
+    CHECK(legal_after(ended, edge_options(ended.options)) == std::vector<std::string>{"d4-e5", "d5-e5"});
+    // Empty c3 (8 neighbours: b2 c2 d2 b3 d3 b4 c4, d4 empty), d4 (c3 and e4
+    // empty, e5 a tiger: d3 e3 c4 c5 d5) and e4 (odd: e3, d4 empty, e5 a
+    // tiger): 7 + 5 + 1 = 13 steps, no drop.
+    const arb_rule_edge captured = find_edge(kGame, "placement-end", "G@c3");
+    CHECK(legal_after(captured, edge_options(captured.options)).size() == 13);
+    // Each tiger has its 3 neighbours free (b1, an odd point: a1 c1 b2) and
+    // no goat to jump in line: 12 steps, b1xd3 not among them.
+    const arb_rule_edge lines = find_edge(kGame, "board-lines", "b1xd3");
+    CHECK(legal_after(lines, edge_options(lines.options)) ==
+          std::vector<std::string>{"a5-a4", "a5-b4", "a5-b5", "b1-a1", "b1-b2", "b1-c1", "e1-d1", "e1-d2", "e1-e2",
+                                   "e5-d4", "e5-d5", "e5-e4"});
+    // Optional capture: a1xc3, a1's free neighbours b1 a2, and 3 steps of
+    // each other tiger: 12.
+    const arb_rule_edge mandatory = find_edge(kGame, "mandatory-capture", "a1xc3");
+    CHECK(legal_after(mandatory, {{"capture", "optional"}}).size() == 12);
+}
