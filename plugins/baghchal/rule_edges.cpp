@@ -84,7 +84,8 @@ constexpr arb_rule_edge kEdges[] = {
      .moves = "",
      .expect = ARB_EDGE_MUST_NOT_PLAY,
      .move = "b1xd3",
-     .failure = "jumped b1xd3 along a diagonal that is not a line of the board (only points with row + column even have diagonals)"},
+     .failure = "jumped b1xd3 along a diagonal that is not a line of the board (only points with row + column even "
+                "have diagonals)"},
     // One goat dropped on b2 (19 in hand), tigers on their corners: a1xc3
     // captures it along the long diagonal. With capture=mandatory that is
     // the only legal move, so the step a5-b4 of another tiger is illegal.
@@ -164,7 +165,8 @@ constexpr arb_rule_edge kEdges[] = {
      .moves = "b2-a1 b1-b2 a1-b1 b2-a1 b1-b2 a1-b1 b2-a1 b1-b2 a1-b1 b2-a1 b1-b2",
      .expect = ARB_EDGE_MUST_PLAY,
      .move = "a1-b1",
-     .failure = "did not play a1-b1, the tigers' only move: under repetition=draw3 a repeating move is legal (the third occurrence draws)"},
+     .failure = "did not play a1-b1, the tigers' only move: under repetition=draw3 a repeating move is legal (the "
+                "third occurrence draws)"},
     // The cycle run twice and five plies more: the start position has
     // occurred three times (under draw3 the game would have ended at ply 12).
     // With repetition=none the game goes on, and a1-b1 is again the only move.
@@ -175,7 +177,8 @@ constexpr arb_rule_edge kEdges[] = {
               "b2-a1 b1-b2 a1-b1 b2-a1 b1-b2",
      .expect = ARB_EDGE_MUST_PLAY,
      .move = "a1-b1",
-     .failure = "did not play a1-b1, the tigers' only move: under repetition=none a position may occur any number of times"},
+     .failure = "did not play a1-b1, the tigers' only move: under repetition=none a position may occur any number of "
+                "times"},
 };
 
 }  // namespace

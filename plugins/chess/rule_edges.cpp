@@ -130,7 +130,8 @@ constexpr arb_rule_edge kEdges[] = {
      .moves = "a1a2 a8a7 a2a1 a7a8",
      .expect = ARB_EDGE_ANY_LEGAL,
      .move = "",
-     .failure = "gave no legal move at the second occurrence of a position; only the third ends the game (draws=claimed)"},
+     .failure = "gave no legal move at the second occurrence of a position; only the third ends the game "
+                "(draws=claimed)"},
     // draws=automatic: 120 plies without a capture or pawn move; the game
     // goes on until 150 (FIDE 9.6.2).
     {.rule = "fifty-moves",

@@ -23,7 +23,8 @@ constexpr arb_rule_edge kEdges[] = {
      .moves = "",
      .expect = ARB_EDGE_MUST_NOT_PLAY,
      .move = "l3-l2",
-     .failure = "played l3-l2, which pushes its own ring off the board (ring_rule=illegal: a move may not leave the mover without a ring)"},
+     .failure = "played l3-l2, which pushes its own ring off the board (ring_rule=illegal: a move may not leave the "
+                "mover without a ring)"},
     // The piece centred h8 holds one stone, i7 (its south-east rim), so it
     // moves south-east, 1-3 steps (no centre stone). Its footprint is empty
     // at i7 and j6; at k5 it covers j4 k4 l4 and must stop there, capturing
@@ -110,7 +111,8 @@ constexpr arb_rule_edge kEdges[] = {
      .moves = "",
      .expect = ARB_EDGE_MUST_NOT_PLAY,
      .move = "i3-k5",
-     .failure = "moved i3-k5 diagonally through stones; the piece must stop at j4, where its footprint first covers k3 and k4"},
+     .failure = "moved i3-k5 diagonally through stones; the piece must stop at j4, where its footprint first covers "
+                "k3 and k4"},
     // The piece c6 holds only c7 (its north rim), no centre stone: range 1-3.
     // c6-c9 is legal (footprints at c7, c8, c9 hold nothing else; White's
     // nearest stone is c14), c6-c10 is four steps.

@@ -93,7 +93,8 @@ TEST_CASE("chess rule edges: the legal moves there, counted by hand", "[chess][r
     // Chess960 castling from the standard array after e4 e5 Nf3 Nf6 Bc4 Bc5:
     // castling is e1h1, and e1 has also f1 and e2: e1 moves e1e2 e1f1 e1h1.
     std::vector<std::string> king;
-    for (const std::string &m : legal_after(find_edge(kGame, "chess960-castling", "e1g1", "variant=chess960 start=518")))
+    const arb_rule_edge castling = find_edge(kGame, "chess960-castling", "e1g1", "variant=chess960 start=518");
+    for (const std::string &m : legal_after(castling))
         if (m.rfind("e1", 0) == 0) king.push_back(m);
     CHECK(king == std::vector<std::string>{"e1e2", "e1f1", "e1h1"});
 }

@@ -65,7 +65,8 @@ TEST_CASE("gess rule edges sit just past a legal move", "[gess][rule-edges]") {
     // options (rules file 6: the rook stops on c6 capturing its pawn; the
     // queen's first north-east step reaches j4; range 3 reaches c9), so the
     // edge is refused for the rule it names, not because the piece is not one.
-    const std::pair<const char *, const char *> short_of[] = {{"c3-c7", "c3-c6"}, {"i3-k5", "i3-j4"}, {"c6-c10", "c6-c9"}};
+    const std::pair<const char *, const char *> short_of[] = {
+        {"c3-c7", "c3-c6"}, {"i3-k5", "i3-j4"}, {"c6-c10", "c6-c9"}};
     for (const auto &[edge_move, legal_move] : short_of) {
         INFO(edge_move << " / " << legal_move);
         const arb_rule_edge *found = nullptr;
