@@ -58,8 +58,9 @@ void ReportDigest::add(const FinishedGame &game) {
             keep = true;
         }
     }
-    if (keep) kept_.push_back({order, game});
-    else recent_.push_back({order, game});
+    auto shared = std::make_shared<const FinishedGame>(game);
+    if (keep) kept_.push_back({order, std::move(shared)});
+    else recent_.push_back({order, std::move(shared)});
     if (!limits_.all_games && games_ > limits_.all_games_up_to)
         while (recent_.size() > limits_.latest) recent_.pop_front();
 }
@@ -123,7 +124,7 @@ std::vector<FinishedGame> ReportDigest::shown() const {
     std::sort(all.begin(), all.end(), [](const Shown *a, const Shown *b) { return a->order < b->order; });
     std::vector<FinishedGame> out;
     out.reserve(all.size());
-    for (const auto *s : all) out.push_back(s->game);
+    for (const auto *s : all) out.push_back(*s->game);
     return out;
 }
 

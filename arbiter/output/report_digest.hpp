@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,9 +76,11 @@ public:
     [[nodiscard]] int64_t llr_step() const noexcept { return llr_step_; }
 
 private:
+    // Shared, not copied, when the digest is: a running tournament copies
+    // it under a lock for each interim report.
     struct Shown {
         int64_t order;
-        FinishedGame game;
+        std::shared_ptr<const FinishedGame> game;
     };
     void note_totals(const FinishedGame &game);
     void note_llr();

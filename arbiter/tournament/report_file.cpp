@@ -39,10 +39,10 @@ ReportFile::ReportFile(const config::LoadedConfig &loaded, int64_t games_schedul
     header_.arbiter_version = kArbiterVersion;
 }
 
-output::ReportDigest ReportFile::digest(bool all_games) const {
+output::ReportDigest report_digest(const config::LoadedConfig &loaded, bool all_games) {
     output::ReportLimits limits;
     limits.all_games = all_games;
-    return output::ReportDigest(static_cast<int>(loaded_.config.engines.size()), loaded_.config.sprt, limits);
+    return output::ReportDigest(static_cast<int>(loaded.config.engines.size()), loaded.config.sprt, limits);
 }
 
 ReportBuilt ReportFile::build(const output::ReportDigest &digest, const std::string &status) const {
@@ -67,7 +67,7 @@ ReportBuilt ReportFile::build(const output::ReportDigest &digest, const std::str
 Expected<ReportBuilt> ReportFile::build(const std::filesystem::path &jsonl, const std::string &status,
                                         bool all_games) const {
     const auto started = std::chrono::steady_clock::now();
-    auto games = digest(all_games);
+    auto games = report_digest(loaded_, all_games);
     auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&g) { games.add(g); });
     if (!scan) return fail(scan.error().message);
     ReportBuilt built = build(games, status);

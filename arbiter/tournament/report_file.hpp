@@ -27,13 +27,14 @@ struct ReportBuilt {
     bool dropped_torn_line = false;  // the log's last line was incomplete and left out
 };
 
+// An empty digest for the tournament's engines and SPRT; `all_games`: its
+// page shows every game (`arbiter report --all-games`).
+output::ReportDigest report_digest(const config::LoadedConfig &loaded, bool all_games = false);
+
 class ReportFile {
 public:
     ReportFile(const config::LoadedConfig &loaded, int64_t games_scheduled);
 
-    // An empty digest for this tournament's engines and SPRT; `all_games`:
-    // its page shows every game (`arbiter report --all-games`).
-    [[nodiscard]] output::ReportDigest digest(bool all_games = false) const;
     // The page of `digest`; the caller writes it (into an output folder:
     // output::RecordSet::write_derived, under its lock).
     [[nodiscard]] ReportBuilt build(const output::ReportDigest &digest, const std::string &status) const;

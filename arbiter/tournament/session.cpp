@@ -163,8 +163,7 @@ bool Session::read_records() {
     // What each recorded game says of its slot, checked against the schedule
     // after the pass (only a resumed run has records: a fresh one keeps nothing).
     std::vector<uint64_t> recorded_slots;
-    report_.emplace(loaded_, full_total_);
-    digest_.emplace(report_->digest());
+    digest_.emplace(report_digest(loaded_));
     const fs::path jsonl_file = records_->path(kJsonlFile);
     auto mismatch = [&](int index) {
         return jsonl_file.string() + ": game " + std::to_string(index + 1) + " does not match the schedule of " +
