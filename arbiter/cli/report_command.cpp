@@ -23,15 +23,18 @@ namespace arb::cli {
 
 namespace {
 
-constexpr const char *kSynopsis = "OUTDIR [--out FILE]";
+constexpr const char *kSynopsis = "OUTDIR [--out FILE] [--all-games]";
 
 constexpr const char *kReportHelp = R"(
 Writes OUTDIR/report.html (or FILE): one self-contained page, no network needed, with the
 header of the tournament, the standings and an Elo chart with 95% intervals, the crosstable
 and LOS matrix, how the games ended per engine (with the reasons of engine faults), for two
-engines the head-to-head figures, game pairs and the SPRT course, and every game in a viewer
+engines the head-to-head figures, game pairs and the SPRT course, and the games in a viewer
 (step with the buttons or the arrow keys). 'arbiter run' writes the same page at each interim
 standings and at the end; this command rebuilds it, e.g. after a stopped or merged run.
+Up to 1000 games the viewer has every game; past that the page stays small and shows every
+game lost by an engine fault (the first 500), the latest 200 and the first 2 of each pairing
+(up to 1000), and says so: --all-games puts every game in it (a big page for a long run).
 Engines need not be installed: only the game plugin is loaded. Writing into OUTDIR takes the
 folder's lock, so it fails while a run of that folder is going (the run writes the page itself);
 --out FILE writes elsewhere at any time.
@@ -41,10 +44,13 @@ folder's lock, so it fails while a run of that folder is going (the run writes t
 
 int report_command(const Args &args) {
     std::string dir_text, out_file;
+    bool all_games = false;
     std::vector<std::string> plugin_dirs;
     po::options_description desc("options");
     desc.add_options()("help,h", "show this help")(
         "out,o", po::value(&out_file)->value_name("FILE"), "where to write the page (default OUTDIR/report.html)")(
+        "all-games", po::bool_switch(&all_games), "every game in the viewer (default: all up to 1000 games, then a "
+                                                  "bounded choice: faults, the latest, a sample per pairing)")(
         "dir", po::value(&dir_text)->value_name("OUTDIR"), "the tournament's output folder (positional)");
     add_plugin_dir_option(desc, plugin_dirs);
     po::positional_options_description positional;
@@ -75,7 +81,7 @@ int report_command(const Args &args) {
     }
     const auto &c = loaded->config;
     const auto scheduled = static_cast<int64_t>(
-        tournament::make_schedule(tournament::schedule_params(c, static_cast<int>(loaded->openings.size()))).size());
+        tournament::ScheduleStream(tournament::schedule_params(c, static_cast<int>(loaded->openings.size()))).size());
     // The status needs the count of records first: a first pass, cheap next to the build.
     int64_t played = 0;
     auto scan = output::scan_record_log(dir / tournament::kJsonlFile, [&](output::FinishedGame &&) { ++played; });
@@ -103,8 +109,8 @@ int report_command(const Args &args) {
         records.emplace(std::move(*opened));
     }
     const tournament::ReportFile report(*loaded, scheduled);
-    auto built = records ? report.build(dir / tournament::kJsonlFile, status)
-                         : report.write(dir / tournament::kJsonlFile, target, status);
+    auto built = records ? report.build(dir / tournament::kJsonlFile, status, all_games)
+                         : report.write(dir / tournament::kJsonlFile, target, status, all_games);
     if (built && records) {
         if (auto written = records->write_derived(tournament::kReportFile, built->page); !written)
             built = fail(written.error().message);
@@ -116,7 +122,10 @@ int report_command(const Args &args) {
     if (built->dropped_torn_line)
         std::cerr << "arbiter report: note: the last record of " << (dir / tournament::kJsonlFile).string()
                   << " is incomplete and left out\n";
-    std::cout << fmt::format("report: {} ({} games, {} bytes, {:.2f} s)\n", target.string(), built->games,
+    std::cout << fmt::format("report: {} ({} games{}, {} bytes, {:.2f} s)\n", target.string(), built->games,
+                             built->shown < built->games
+                                 ? fmt::format(", {} in the viewer: --all-games for every one", built->shown)
+                                 : "",
                              built->bytes, built->took.count());
     return kExitOk;
 }

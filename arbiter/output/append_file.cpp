@@ -75,6 +75,11 @@ Expected<void> AppendFile::append(const std::string &text) {
     return {};
 }
 
+Expected<void> AppendFile::sync_data() const {
+    if (::fdatasync(fd_) != 0) return fail(path_.string() + ": fdatasync failed: " + std::strerror(errno));
+    return {};
+}
+
 Expected<void> AppendFile::sync() {
     if (failure_) return fail(*failure_);
     if (::fsync(fd_) != 0) return broken(path_.string() + ": fsync failed: " + std::strerror(errno));

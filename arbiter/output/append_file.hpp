@@ -48,6 +48,10 @@ public:
     Expected<void> append(const std::string &text);
     // Waits until everything appended is on disk (fsync).
     Expected<void> sync();
+    // Waits until the data appended so far is on disk (fdatasync), changing
+    // nothing in this object: safe on another thread while one appends (the
+    // caller keeps its failure; see RecordSet::commit).
+    [[nodiscard]] Expected<void> sync_data() const;
     [[nodiscard]] bool failed() const { return failure_.has_value(); }
     [[nodiscard]] const std::filesystem::path &path() const { return path_; }
 

@@ -22,16 +22,6 @@ namespace {
 using match::Termination;
 
 // Points of the side-0 engine, or -1 for a game that is not rated (abandoned).
-double side0_points(const FinishedGame &g) {
-    switch (g.record.result) {
-    case ARB_RESULT_WIN_SIDE_0: return 1;
-    case ARB_RESULT_WIN_SIDE_1: return 0;
-    case ARB_RESULT_DRAW: return 0.5;
-    default: return -1;
-    }
-}
-
-// A background from red (0) through white (1/2) to green (1).
 std::string grade(double fraction) {
     fraction = std::clamp(fraction, 0.0, 1.0);
     const double t = std::abs(fraction - 0.5) * 2;
@@ -51,23 +41,15 @@ std::string elo_text(const rating::EngineRating &e) {
 }
 
 void header_section(std::string &h, const ReportHeader &header, const Standings &standings,
-                    const std::vector<FinishedGame> &games) {
+                    const ReportDigest &digest) {
     h += "<header class=\"report\"><h1>" + html_escape(header.event) + "</h1>\n<dl class=\"facts\">\n";
     auto fact = [&](const char *name, const std::string &value) {
         h += fmt::format("<dt>{}</dt><dd>{}</dd>\n", name, html_escape(value));
     };
     fact("Game", header.game_name + (header.variant.empty() ? "" : " (" + header.variant + ")"));
     fact("Time control", header.time_control);
-    if (!games.empty()) {
-        auto first = games.front().record.started, last = first;
-        for (const auto &g : games) {
-            first = std::min(first, g.record.started);
-            last = std::max(last, g.record.started + std::chrono::duration_cast<std::chrono::system_clock::duration>(
-                                                         g.record.duration));
-        }
-        fact("Played", utc_text(first) + " to " + utc_text(last));
-    }
-    fact("Games", fmt::format("{} of {} scheduled ({} rated){}", games.size(), header.games_scheduled,
+    if (auto played = digest.played()) fact("Played", utc_text(played->first) + " to " + utc_text(played->second));
+    fact("Games", fmt::format("{} of {} scheduled ({} rated){}", digest.games(), header.games_scheduled,
                               standings.games, header.status.empty() ? "" : ", " + header.status));
     fact("Engines", std::to_string(standings.names.size()));
     fact("Report by", "arbiter " + header.arbiter_version);
@@ -148,38 +130,10 @@ void matrices_section(std::string &h, const Standings &s) {
     h += "</tbody></table></div></section>\n";
 }
 
-bool engine_fault(Termination t) {
-    switch (t) {
-    case Termination::IllegalMove: case Termination::UnparsableMove: case Termination::TimeForfeit:
-    case Termination::Crash: case Termination::Stall: case Termination::ProtocolError: return true;
-    default: return false;
-    }
-}
-
-void terminations_section(std::string &h, const Standings &s, const std::vector<FinishedGame> &games) {
-    // counts[engine][termination] = {won, drawn, lost}
-    std::vector<std::map<std::string, std::array<int, 3>>> counts(s.names.size());
-    std::vector<std::map<std::string, int>> faults(s.names.size());
-    std::map<std::string, int> columns;
-    for (const auto &g : games) {
-        const double p0 = side0_points(g);
-        const std::string t = match::termination_name(g.record.termination);
-        for (int side = 0; side < 2; ++side) {
-            const auto e = static_cast<size_t>(g.slot.engine[side]);
-            if (e >= counts.size()) continue;
-            const double p = p0 < 0 ? -1 : side == 0 ? p0 : 1 - p0;
-            auto &c = counts[e][t];
-            if (p == 1) ++c[0];
-            else if (p == 0.5) ++c[1];
-            else if (p == 0) ++c[2];
-            else continue;  // abandoned: not counted
-            ++columns[t];
-        }
-        if (engine_fault(g.record.termination) && g.record.loser_side >= 0) {
-            const auto e = static_cast<size_t>(g.slot.engine[g.record.loser_side]);
-            if (e < faults.size()) ++faults[e][t + ": " + g.record.reason];
-        }
-    }
+void terminations_section(std::string &h, const Standings &s, const ReportDigest &digest) {
+    const auto &counts = digest.endings();
+    const auto &faults = digest.faults();
+    const auto &columns = digest.ending_columns();
     h += "<section id=\"terminations\"><h2>How games ended</h2>\n<p class=\"note\">Per engine and way of ending: "
          "won / drawn / lost.</p>\n<div class=\"table-wrap\"><table id=\"termination-table\"><thead><tr><th class=\"name\">Engine</th>";
     for (const auto &[t, n] : columns) h += "<th>" + html_escape(t) + "</th>";
@@ -197,6 +151,7 @@ void terminations_section(std::string &h, const Standings &s, const std::vector<
     h += "</tbody></table></div>\n";
     bool any = false;
     for (const auto &f : faults) any = any || !f.empty();
+    for (int64_t n : digest.other_faults()) any = any || n > 0;
     if (!any) {
         h += "<p id=\"engine-faults\">No engine lost a game by a fault (illegal move, time, crash, stall, protocol "
              "error).</p></section>\n";
@@ -206,14 +161,16 @@ void terminations_section(std::string &h, const Standings &s, const std::vector<
     constexpr int kShown = 12;
     for (const auto &e : s.table.ranked) {
         const auto &mine = faults[static_cast<size_t>(e.index)];
-        if (mine.empty()) continue;
-        std::vector<std::pair<int, std::string>> sorted;
+        const int64_t other = digest.other_faults()[static_cast<size_t>(e.index)];
+        if (mine.empty() && other == 0) continue;
+        std::vector<std::pair<int64_t, std::string>> sorted;
         for (const auto &[reason, n] : mine) sorted.emplace_back(-n, reason);
         std::sort(sorted.begin(), sorted.end());
         h += "<li><b>" + html_escape(e.name) + "</b><ul>";
         for (size_t i = 0; i < sorted.size() && i < kShown; ++i)
             h += fmt::format("<li>{}× {}</li>", -sorted[i].first, html_escape(sorted[i].second));
         if (sorted.size() > kShown) h += fmt::format("<li>… and {} other reasons</li>", sorted.size() - kShown);
+        if (other > 0) h += fmt::format("<li>{}× with reasons past the first {} (not told apart)</li>", other, mine.size());
         h += "</ul></li>\n";
     }
     h += "</ul></section>\n";
@@ -229,7 +186,7 @@ std::string figures(const rating::HeadToHead &x) {
     return s + fmt::format(", draw ratio {:.1f}%", 100 * x.draw_ratio);
 }
 
-void head_to_head_section(std::string &h, const Standings &s, const std::vector<FinishedGame> &games,
+void head_to_head_section(std::string &h, const Standings &s, const ReportDigest &digest,
                           const std::optional<rating::SprtConfig> &sprt) {
     if (!s.head_to_head) return;
     const auto &hh = *s.head_to_head;
@@ -252,14 +209,25 @@ void head_to_head_section(std::string &h, const Standings &s, const std::vector<
                          sprt->elo0, sprt->elo1,
                          sprt->model == rating::SprtConfig::Model::Logistic ? "logistic" : "normalized", sprt->alpha,
                          sprt->beta, st.llr, st.lower, st.upper, decision);
-        h += llr_chart_svg(llr_series(games, *sprt), st.lower, st.upper);
+        h += llr_chart_svg(digest.llr(), st.lower, st.upper, digest.llr_step());
     }
     h += "</section>\n";
 }
 
-void games_section(std::string &h, const ReportGames &viewer) {
-    h += R"HTML(<section id="games"><h2>Games</h2>
-<div class="filters">
+void games_section(std::string &h, const ReportGames &viewer, const ReportDigest &digest) {
+    h += fmt::format("<section id=\"games\" data-shown=\"{}\" data-played=\"{}\"><h2>Games</h2>\n",
+                     digest.shown_count(), digest.games());
+    if (!digest.complete()) {
+        const auto &l = digest.limits();
+        h += fmt::format("<p class=\"note\" id=\"games-shown\">This page shows {} of the {} games: every game lost "
+                         "by an engine fault{}, the latest {} and the first {} of each pairing{}. "
+                         "<code>arbiter report --all-games OUTDIR</code> writes a page with all of them "
+                         "(games.jsonl and games.pgn hold every game).</p>\n",
+                         digest.shown_count(), digest.games(),
+                         digest.faults_not_shown() > 0 ? fmt::format(" (the first {})", l.faults) : "", l.latest,
+                         l.per_pairing, fmt::format(" (up to {} in all)", l.sampled));
+    }
+    h += R"HTML(<div class="filters">
 <label>Engine <select id="filter-engine"><option value="">any</option></select></label>
 <label>Result <select id="filter-result"><option value="">any</option><option value="decisive">decisive</option>
 <option value="draw">draw</option><option value="win">won by the engine</option><option value="loss">lost by the engine</option></select></label>
@@ -312,20 +280,30 @@ std::vector<double> llr_series(const std::vector<FinishedGame> &games, const rat
 
 std::string html_report(const ReportHeader &header, const Standings &standings, const std::vector<FinishedGame> &games,
                         const ReportGames &viewer, const std::optional<rating::SprtConfig> &sprt) {
+    ReportLimits every;
+    every.all_games = true;
+    every.llr_points = games.size() + 1;
+    ReportDigest digest(static_cast<int>(standings.names.size()), sprt, every);
+    for (const auto &g : games) digest.add(g);
+    return html_report(header, standings, digest, viewer, sprt);
+}
+
+std::string html_report(const ReportHeader &header, const Standings &standings, const ReportDigest &digest,
+                        const ReportGames &viewer, const std::optional<rating::SprtConfig> &sprt) {
     std::string h;
-    h.reserve(64 * 1024 + games.size() * 600);
+    h.reserve(64 * 1024 + digest.shown_count() * 600);
     h += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<meta name=\"generator\" content=\"arbiter " + html_escape(header.arbiter_version) + "\">\n<title>" +
          html_escape(header.event) + " — arbiter report</title>\n<style>\n";
     h += kReportCss;
     h += "</style></head>\n<body><main>\n";
-    header_section(h, header, standings, games);
+    header_section(h, header, standings, digest);
     standings_section(h, standings);
     matrices_section(h, standings);
-    terminations_section(h, standings, games);
-    head_to_head_section(h, standings, games, sprt);
-    games_section(h, viewer);
+    terminations_section(h, standings, digest);
+    head_to_head_section(h, standings, digest, sprt);
+    games_section(h, viewer, digest);
     h += "<footer>Written by arbiter " + html_escape(header.arbiter_version) +
          ". This page is self-contained: it loads nothing from the network.</footer>\n</main>\n";
     const nlohmann::json meta = {{"engines", standings.names}, {"sides", {header.side_names[0], header.side_names[1]}}};

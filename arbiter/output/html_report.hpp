@@ -5,6 +5,7 @@
 #pragma once
 
 #include "output/finished_game.hpp"
+#include "output/report_digest.hpp"
 #include "output/report_games.hpp"
 #include "output/standings.hpp"
 
@@ -26,8 +27,13 @@ struct ReportHeader {
     std::string status;                   // "finished", "interim standings", ...
 };
 
-// `games` in the order they finished (the SPRT chart follows it); `viewer`
-// holds the same games, encoded.
+// The totals and charts from `digest`; `viewer` holds the digest's shown()
+// games, encoded. When the digest does not show every game, the page says
+// how many it shows and how to get all of them.
+std::string html_report(const ReportHeader &header, const Standings &standings, const ReportDigest &digest,
+                        const ReportGames &viewer, const std::optional<rating::SprtConfig> &sprt);
+// Every game of `games` (in the order they finished: the SPRT chart follows
+// it); `viewer` holds the same games, encoded.
 std::string html_report(const ReportHeader &header, const Standings &standings,
                         const std::vector<FinishedGame> &games, const ReportGames &viewer,
                         const std::optional<rating::SprtConfig> &sprt);

@@ -124,7 +124,8 @@ Expected<void> RecordSet::start(bool fresh) {
     // Only the source of truth waits for the disk: the PGN and native record
     // are rebuilt from the JSON lines on resume, so syncing them too would
     // halve throughput for nothing.
-    auto jsonl = folder_.append_to(kJsonlFile, /*durable=*/true);
+    // The JSON lines are synced by commit(), many games at once.
+    auto jsonl = folder_.append_to(kJsonlFile, /*durable=*/false);
     if (!jsonl) return fail(jsonl.error().message);
     auto pgn = folder_.append_to(kPgnFile, /*durable=*/false);
     if (!pgn) return fail(pgn.error().message);
@@ -145,15 +146,35 @@ Expected<void> RecordSet::broken(std::string message) {
 
 Expected<void> RecordSet::append(const FinishedGame &game) {
     if (failure_) return fail(*failure_);
+    if (commit_->failed) return broken(commit_->failure);
     if (!open_) return broken(path(kJsonlFile).string() + ": the records were not opened");
     if (auto w = open_->jsonl.append(writers_.json_line(game) + "\n"); !w) return broken(w.error().message);
     ++games_appended_;
+    commit_->written.store(games_appended_);
     if (auto w = open_->pgn.append(writers_.pgn(game)); !w) return broken(w.error().message);
     if (open_->native) {
         const std::string text = native_text(game);
         if (!text.empty())
             if (auto w = open_->native->append(text); !w) return broken(w.error().message);
     }
+    return {};
+}
+
+Expected<void> RecordSet::commit() {
+    Commit &c = *commit_;
+    const int64_t wanted = c.written.load();  // what was appended before this call
+    std::lock_guard lock(c.mutex);
+    if (c.failed) return fail(c.failure);
+    if (c.synced >= wanted) return {};  // a sync that started after those lines covered them
+    // Everything written by now goes with this sync, also lines of callers still waiting.
+    const int64_t through = c.written.load();
+    if (!open_) return {};
+    if (auto synced = open_->jsonl.sync_data(); !synced) {
+        c.failure = synced.error().message;
+        c.failed = true;
+        return fail(c.failure);
+    }
+    c.synced = through;
     return {};
 }
 

@@ -11,7 +11,9 @@
 //   (OutputFolder);
 // - games.pgn and the native record are rebuilt from games.jsonl into
 //   temporaries that replace them, synced, only when the run starts;
-// - a game's JSON line is written (and synced) before its other records;
+// - a game's JSON line is written before its other records, and synced by
+//   commit() (group commit: one caller syncs for every game written before
+//   it, outside whatever lock the appenders share);
 //   after the first failed write to any record file nothing more is
 //   appended to any of them, so no record is ever glued onto a torn one.
 #pragma once
@@ -23,7 +25,10 @@
 #include "output/record_log.hpp"
 
 #include <filesystem>
+#include <atomic>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,11 +80,20 @@ public:
     // record (see RecordLogScan) is cut off first.
     Expected<void> start(bool fresh);
 
-    // Appends a finished game: its JSON line first (synced), then its PGN and
-    // native record. After any failure, every later call fails at once.
+    // Appends a finished game: its JSON line first, then its PGN and native
+    // record, each handed to the kernel in full (that survives kill -9 of the
+    // arbiter); commit() puts the JSON lines on disk. After any failure
+    // (of a write, or of an earlier commit) every later call fails at once.
     // A game whose JSON line was written is recorded even when a later
     // record of it failed (--resume rebuilds the others from the JSON lines).
+    // One caller at a time.
     Expected<void> append(const FinishedGame &game);
+    // Waits until the JSON lines of every game append() finished before this
+    // call are on disk (fdatasync). Safe on any thread, also while another
+    // appends: callers that come while one syncs wait for it, and the next
+    // one syncs for all of them (group commit). After a failed sync every
+    // later commit() and append() fails with it.
+    Expected<void> commit();
     [[nodiscard]] bool failed() const { return failure_.has_value(); }
     // Games whose JSON line append() wrote.
     [[nodiscard]] int64_t games_appended() const { return games_appended_; }
@@ -112,6 +126,16 @@ private:
     std::optional<Open> open_;
     std::optional<std::string> failure_;
     int64_t games_appended_ = 0;
+    // commit()'s state, shared by the threads that append and commit (held
+    // by pointer: RecordSet moves, a mutex does not).
+    struct Commit {
+        std::mutex mutex;
+        std::atomic<int64_t> written{0};  // JSON lines handed to the kernel
+        int64_t synced = 0;               // of them, on disk (under mutex)
+        std::atomic<bool> failed{false};
+        std::string failure;              // set once, before failed
+    };
+    std::unique_ptr<Commit> commit_ = std::make_unique<Commit>();
 };
 
 }  // namespace arb::output

@@ -83,7 +83,8 @@ std::string elo_chart_svg(const rating::RatingTable &table) {
     return s + "</svg>\n";
 }
 
-std::string llr_chart_svg(const std::vector<double> &llr, double lower, double upper) {
+std::string llr_chart_svg(const std::vector<double> &llr, double lower, double upper, int64_t games_per_point) {
+    const auto per_point = static_cast<size_t>(std::max<int64_t>(games_per_point, 1));
     const int left = 50, plot_w = 640, plot_h = 220, top = 12;
     const int width = left + plot_w + 20, height = top + plot_h + 30;
     double low = lower, high = upper;
@@ -91,7 +92,7 @@ std::string llr_chart_svg(const std::vector<double> &llr, double lower, double u
     const double pad = (high - low) * 0.08;
     low -= pad;
     high += pad;
-    const size_t n = std::max<size_t>(llr.size(), 1);
+    const size_t n = std::max<size_t>(llr.size() * per_point, 1);
     auto x = [&](size_t game) { return left + static_cast<double>(game) / static_cast<double>(n) * plot_w; };
     auto y = [&](double v) { return top + (high - v) / (high - low) * plot_h; };
     std::string s = fmt::format(
@@ -113,7 +114,7 @@ std::string llr_chart_svg(const std::vector<double> &llr, double lower, double u
                          "<text class=\"bound-label\" x=\"{}\" y=\"{:.1f}\">{} ({:.2f})</text>\n",
                          left, y(bound), left + plot_w, y(bound), left + 6, y(bound) - 4, name, bound);
     std::string points = fmt::format("{},{:.1f}", left, y(0));
-    for (size_t i = 0; i < llr.size(); ++i) points += fmt::format(" {:.1f},{:.1f}", x(i + 1), y(llr[i]));
+    for (size_t i = 0; i < llr.size(); ++i) points += fmt::format(" {:.1f},{:.1f}", x((i + 1) * per_point), y(llr[i]));
     s += "<polyline class=\"llr\" points=\"" + points + "\"/>\n";
     return s + "</svg>\n";
 }

@@ -4,6 +4,7 @@
 
 #include "rating/ratings.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,8 @@ namespace arb::output {
 // its figure to the edge, without a dot.
 std::string elo_chart_svg(const rating::RatingTable &table);
 
-// The SPRT log-likelihood ratio after each game, with its two bounds.
-std::string llr_chart_svg(const std::vector<double> &llr, double lower, double upper);
+// The SPRT log-likelihood ratio with its two bounds: llr[i] is the ratio
+// after game (i + 1) * games_per_point.
+std::string llr_chart_svg(const std::vector<double> &llr, double lower, double upper, int64_t games_per_point = 1);
 
 }  // namespace arb::output

@@ -39,40 +39,47 @@ ReportFile::ReportFile(const config::LoadedConfig &loaded, int64_t games_schedul
     header_.arbiter_version = kArbiterVersion;
 }
 
-Expected<ReportBuilt> ReportFile::build(const std::filesystem::path &jsonl, const std::string &status) const {
+output::ReportDigest report_digest(const config::LoadedConfig &loaded, bool all_games) {
+    output::ReportLimits limits;
+    limits.all_games = all_games;
+    return output::ReportDigest(static_cast<int>(loaded.config.engines.size()), loaded.config.sprt, limits);
+}
+
+ReportBuilt ReportFile::build(const output::ReportDigest &digest, const std::string &status) const {
     const auto started = std::chrono::steady_clock::now();
     const auto &c = loaded_.config;
     output::ReportGames viewer(loaded_.plugin, c.game.options);
-    // The page needs each game's facts but not its moves once the viewer
-    // has encoded them: the moves are dropped to keep the build small.
-    std::vector<output::FinishedGame> games;
-    auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&g) {
-        viewer.add(g);
-        g.record.moves = {};
-        g.record.opening_moves = {};
-        g.record.final_position = {};
-        g.record.opening_position = {};
-        games.push_back(std::move(g));
-    });
-    if (!scan) return fail(scan.error().message);
+    for (const auto &g : digest.shown()) viewer.add(g);
     std::vector<std::string> names;
     for (const auto &e : c.engines) names.push_back(e.name);
-    const auto standings = output::compute_standings(names, games, c.sprt);
+    const auto standings = output::compute_standings(names, digest.counts(), c.sprt);
     output::ReportHeader header = header_;
     header.status = status;
     ReportBuilt built;
-    built.page = output::html_report(header, standings, games, viewer, c.sprt);
-    built.games = static_cast<int64_t>(games.size());
+    built.page = output::html_report(header, standings, digest, viewer, c.sprt);
+    built.games = digest.games();
+    built.shown = static_cast<int64_t>(digest.shown_count());
     built.bytes = built.page.size();
+    built.took = std::chrono::steady_clock::now() - started;
+    return built;
+}
+
+Expected<ReportBuilt> ReportFile::build(const std::filesystem::path &jsonl, const std::string &status,
+                                        bool all_games) const {
+    const auto started = std::chrono::steady_clock::now();
+    auto games = report_digest(loaded_, all_games);
+    auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&g) { games.add(g); });
+    if (!scan) return fail(scan.error().message);
+    ReportBuilt built = build(games, status);
     built.took = std::chrono::steady_clock::now() - started;
     built.dropped_torn_line = scan->dropped_torn_line;
     return built;
 }
 
 Expected<ReportBuilt> ReportFile::write(const std::filesystem::path &jsonl, const std::filesystem::path &target,
-                                        const std::string &status) const {
+                                        const std::string &status, bool all_games) const {
     const auto started = std::chrono::steady_clock::now();
-    auto built = build(jsonl, status);
+    auto built = build(jsonl, status, all_games);
     if (!built) return built;
     if (auto written = output::write_file_atomically(target, built->page); !written) return fail(written.error().message);
     built->page.clear();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <new>
 #include <system_error>
 #include <condition_variable>
@@ -87,21 +88,32 @@ int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines)
 
 RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGame> &games, int concurrency,
                    EnginePool &pool, const GamePlayer &play_game, RunControls &controls, const GameDone &on_done,
-                   const Tick &tick) {
+                   const Tick &tick, const GameSettle &settle) {
+    size_t next = 0;
+    const GameFeed feed = [&]() -> std::optional<match::ScheduledGame> {
+        if (next >= games.size()) return std::nullopt;
+        return games[next++];
+    };
+    return run_games(rules, feed, games.size(), concurrency, pool, play_game, controls, on_done, tick, settle);
+}
+
+RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, int concurrency, EnginePool &pool,
+                   const GamePlayer &play_game, RunControls &controls, const GameDone &on_done, const Tick &tick,
+                   const GameSettle &settle) {
     RunStats stats;
     const int capacity = pool.capacity();
     // A game needs two engines at once: more workers than that would wait for
     // each other's engines.
-    const int workers = std::max(1, std::min({concurrency, static_cast<int>(games.size()), capacity / 2}));
+    const int games = static_cast<int>(std::min<size_t>(count, static_cast<size_t>(std::numeric_limits<int>::max())));
+    const int workers = std::max(1, std::min({concurrency, games, capacity / 2}));
     stats.workers = workers;
     stats.pool_capacity = capacity;
 
-    std::mutex mutex;  // guards next, stats and on_done
-    size_t next = 0;
-    auto take = [&]() -> const match::ScheduledGame * {
+    std::mutex mutex;  // guards feed, stats and on_done
+    auto take = [&]() -> std::optional<match::ScheduledGame> {
         std::lock_guard lock(mutex);
-        if (controls.stop_new || controls.abandon || next >= games.size()) return nullptr;
-        return &games[next++];
+        if (controls.stop_new || controls.abandon) return std::nullopt;
+        return feed();
     };
     // Descriptors, processes or memory ran out: no engine is to blame, so
     // the game is not recorded (it is played on --resume) and the run stops.
@@ -142,20 +154,24 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             pool.release(slot.engine[0], std::move(engines[0]), true);
         }
         complete_record(record, setup, rules, slot);
-        std::lock_guard lock(mutex);
-        if (record.termination == Termination::Abandoned) {
-            ++stats.abandoned;
-            return;
+        {
+            std::lock_guard lock(mutex);
+            if (record.termination == Termination::Abandoned) {
+                ++stats.abandoned;
+                return;
+            }
+            ++stats.finished;
+            if (!on_done({slot, std::move(record)})) controls.stop_new = true;
         }
-        ++stats.finished;
-        if (!on_done({slot, std::move(record)})) controls.stop_new = true;
+        // Disk waits happen here, off the lock: other workers hand in and take games meanwhile.
+        if (settle && !settle()) controls.stop_new = true;
     };
     auto worker = [&]() {
         // One plugin-host child per worker, reused between its games.
         std::shared_ptr<game::PluginHost> host;
         if (!rules.plugin_host_program.empty())
             host = std::make_shared<game::PluginHost>(rules.plugin, rules.plugin_host_program);
-        while (const match::ScheduledGame *slot = take()) {
+        while (const std::optional<match::ScheduledGame> slot = take()) {
             try {
                 play_one(*slot, host);
             } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor

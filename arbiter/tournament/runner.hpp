@@ -13,6 +13,7 @@
 #include <atomic>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,10 +85,19 @@ using GameDone = std::function<bool(output::FinishedGame &&)>;
 // the running ones finish, it is not called again and RunStats::tick_failure
 // says why: the workers are always joined.
 using Tick = std::function<void()>;
+// Called on the worker right after its GameDone, without the runner's lock
+// (no worker waits for it): what handing in a game left to wait for, such as
+// its record's sync to disk (output::RecordSet::commit). The worker takes its
+// next game after it. Returns false to stop the tournament.
+using GameSettle = std::function<bool()>;
 
 // The engine pool's capacity for a run: parts.pool_capacity, or
 // engine_pool_capacity() within this process's descriptor limit.
 int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines);
+
+// The games to play, handed out one at a time in the order they are to be
+// played (called under the runner's lock: keep it short); none: no more.
+using GameFeed = std::function<std::optional<match::ScheduledGame>()>;
 
 // Plays `games` (in order, as workers free up) with `concurrency` workers, or
 // fewer when the engine pool's capacity cannot serve that many games at once.
@@ -95,6 +105,11 @@ int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines)
 // EnginePool::start_all()); it is shut down at the end.
 RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGame> &games, int concurrency,
                    EnginePool &pool, const GamePlayer &play_game, RunControls &controls, const GameDone &on_done,
-                   const Tick &tick = {});
+                   const Tick &tick = {}, const GameSettle &settle = {});
+// The same for the `count` games `feed` hands out (a long schedule need not
+// be held in memory).
+RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, int concurrency, EnginePool &pool,
+                   const GamePlayer &play_game, RunControls &controls, const GameDone &on_done, const Tick &tick = {},
+                   const GameSettle &settle = {});
 
 }  // namespace arb::tournament

@@ -25,6 +25,8 @@ std::vector<int> shuffled(int count, std::mt19937_64 &rng) {
     return order;
 }
 
+}  // namespace
+
 // Hands out openings in sequence, or in seeded shuffled passes over the list.
 class OpeningDealer {
 public:
@@ -49,7 +51,6 @@ private:
     size_t position_ = 0;
 };
 
-}  // namespace
 
 ScheduleParams schedule_params(const config::TournamentConfig &c, int opening_count) {
     ScheduleParams p;
@@ -74,40 +75,53 @@ std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engin
     return out;
 }
 
-std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &p) {
-    std::vector<match::ScheduledGame> games;
+ScheduleStream::ScheduleStream(const ScheduleParams &p)
+    : params_(p), pairs_(pairings(p.type, p.engine_count)), dealer_(std::make_unique<OpeningDealer>(p)) {
     config::ScheduleSection section{p.type, p.rounds, p.games_per_pairing, p.seed};
-    const uint64_t count = config::scheduled_game_count(section, p.engine_count > 0 ? static_cast<uint64_t>(p.engine_count) : 0);
+    size_ = config::scheduled_game_count(section, p.engine_count > 0 ? static_cast<uint64_t>(p.engine_count) : 0);
     // The config check refuses larger schedules; this guards the int indices.
-    if (count > config::kMaxScheduledGames)
-        throw std::length_error("a schedule of " + std::to_string(count) + " games, more than the limit of " +
+    if (size_ > config::kMaxScheduledGames)
+        throw std::length_error("a schedule of " + std::to_string(size_) + " games, more than the limit of " +
                                 std::to_string(config::kMaxScheduledGames));
-    games.reserve(count);
-    const auto pairs = pairings(p.type, p.engine_count);
-    OpeningDealer dealer(p);
-    int pair_id = 0;
-    for (int round = 1; round <= p.rounds; ++round) {
-        for (size_t k = 0; k < pairs.size(); ++k) {
-            int opening = -1;
-            for (int g = 0; g < p.games_per_pairing; ++g) {
-                if (g % 2 == 0) opening = dealer.next();
-                // With an odd number of games per pairing the extra game's
-                // colours alternate by round, so no engine keeps side 0.
-                bool swap = (g % 2 == 1) != (p.games_per_pairing % 2 == 1 && g == p.games_per_pairing - 1 && round % 2 == 0);
-                match::ScheduledGame s;
-                s.index = static_cast<int>(games.size());
-                s.round = round;
-                s.pairing = static_cast<int>(k);
-                s.game_in_pairing = g;
-                s.pair_id = pair_id + g / 2;
-                s.engine[0] = swap ? pairs[k].second : pairs[k].first;
-                s.engine[1] = swap ? pairs[k].first : pairs[k].second;
-                s.opening = opening;
-                games.push_back(s);
-            }
-            pair_id += (p.games_per_pairing + 1) / 2;
+}
+
+ScheduleStream::~ScheduleStream() = default;
+ScheduleStream::ScheduleStream(ScheduleStream &&) noexcept = default;
+
+std::optional<match::ScheduledGame> ScheduleStream::next() {
+    const auto &p = params_;
+    if (pairs_.empty() || p.games_per_pairing <= 0 || round_ > p.rounds) return std::nullopt;
+    const int g = game_;
+    if (g % 2 == 0) opening_ = dealer_->next();
+    // With an odd number of games per pairing the extra game's colours
+    // alternate by round, so no engine keeps side 0.
+    const bool swap = (g % 2 == 1) != (p.games_per_pairing % 2 == 1 && g == p.games_per_pairing - 1 && round_ % 2 == 0);
+    const auto &pair = pairs_[pairing_];
+    match::ScheduledGame s;
+    s.index = index_++;
+    s.round = round_;
+    s.pairing = static_cast<int>(pairing_);
+    s.game_in_pairing = g;
+    s.pair_id = pair_id_ + g / 2;
+    s.engine[0] = swap ? pair.second : pair.first;
+    s.engine[1] = swap ? pair.first : pair.second;
+    s.opening = opening_;
+    if (++game_ == p.games_per_pairing) {
+        game_ = 0;
+        pair_id_ += (p.games_per_pairing + 1) / 2;
+        if (++pairing_ == pairs_.size()) {
+            pairing_ = 0;
+            ++round_;
         }
     }
+    return s;
+}
+
+std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &p) {
+    ScheduleStream stream(p);
+    std::vector<match::ScheduledGame> games;
+    games.reserve(stream.size());
+    while (auto g = stream.next()) games.push_back(*g);
     return games;
 }
 

@@ -7,6 +7,8 @@
 #include "match/scheduled_game.hpp"
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -30,6 +32,33 @@ ScheduleParams schedule_params(const config::TournamentConfig &config, int openi
 // shuffle that is the same on every platform. Throws std::length_error past
 // config::kMaxScheduledGames games (a loaded config never asks for that many).
 std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &params);
+
+class OpeningDealer;
+
+// The same games one at a time, in order, holding none of them: a long run
+// does not keep its schedule in memory. Throws like make_schedule.
+class ScheduleStream {
+public:
+    explicit ScheduleStream(const ScheduleParams &params);
+    ~ScheduleStream();
+    ScheduleStream(ScheduleStream &&) noexcept;
+    ScheduleStream(const ScheduleStream &) = delete;
+    ScheduleStream &operator=(const ScheduleStream &) = delete;
+    ScheduleStream &operator=(ScheduleStream &&) = delete;
+
+    // The next game; none past the last.
+    std::optional<match::ScheduledGame> next();
+    // Games in the whole schedule.
+    [[nodiscard]] uint64_t size() const noexcept { return size_; }
+
+private:
+    ScheduleParams params_;
+    std::vector<std::pair<int, int>> pairs_;
+    std::unique_ptr<OpeningDealer> dealer_;
+    uint64_t size_ = 0;
+    int index_ = 0, round_ = 1, game_ = 0, pair_id_ = 0, opening_ = -1;
+    size_t pairing_ = 0;
+};
 
 // The engine pairs of one round, in order.
 std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engine_count);

@@ -23,6 +23,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What a recorded game says of its place in the schedule, for comparing
+// with the schedule: its engines, opening and game pair.
+uint64_t slot_key(const match::ScheduledGame &s) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int v : {s.engine[0], s.engine[1], s.opening, s.pair_id}) {
+        h ^= static_cast<uint64_t>(static_cast<uint32_t>(v)) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+    }
+    return h | 1;  // 0: no record
+}
+
 // Games the plugin could not judge are recorded ("*", plugin-error) but not
 // rated: the standings are short of them, so the run must not look clean.
 class PluginErrors {
@@ -74,6 +86,7 @@ private:
         return failed(message);
     }
     bool record(output::FinishedGame &&g);
+    bool settle();
     void tick();
     void write_report(const std::string &status);
     void print_due_reports();
@@ -92,7 +105,8 @@ private:
     PluginErrors plugin_errors_;
     int64_t total_ = 0, full_total_ = 0, recorded_ = 0, recorded_before_ = 0;
     bool dropped_torn_line_ = false;  // games.jsonl ends in a torn record, cut off at the start
-    std::vector<match::ScheduledGame> pending_;
+    std::vector<bool> done_;  // per game of the whole schedule: recorded
+    int64_t pending_ = 0;     // games of this run's schedule (or shard) not recorded yet
     std::vector<std::string> names_;
     RunControls controls_;
     std::optional<GameRules> rules_;
@@ -102,6 +116,10 @@ private:
     RunStats stats_;
     std::optional<Progress> progress_;
     std::optional<ReportFile> report_;
+    // What report.html says, kept game by game (a bounded choice of games
+    // past a thousand): a report costs the same after any number of games.
+    std::mutex digest_mutex_;
+    std::optional<output::ReportDigest> digest_;  // guarded by digest_mutex_ while games run
     // Interim standings are due under the runner's lock (a copy of the
     // totals, a few numbers per engine pair) and fitted and printed by the
     // tick, outside it.
@@ -137,28 +155,47 @@ bool Session::open_records() {
 // temporaries that replace the records once the engines have started), so
 // neither ever holds a game twice or a torn record.
 bool Session::read_records() {
-    auto full_schedule = make_schedule(schedule_params(c_, static_cast<int>(loaded_.openings.size())));
-    full_total_ = static_cast<int64_t>(full_schedule.size());
-    // A shard's run is an ordinary run of its part of the schedule.
-    const auto schedule = shard_games(full_schedule, c_.shard);
-    total_ = static_cast<int64_t>(schedule.size());
-    result_.games_total = static_cast<int>(total_);
-    std::vector<bool> done(full_schedule.size(), false);
+    // The schedule is streamed, never held: a long run's memory does not grow with its games.
+    const ScheduleParams params = schedule_params(c_, static_cast<int>(loaded_.openings.size()));
+    full_total_ = static_cast<int64_t>(ScheduleStream(params).size());
+    const auto full = static_cast<size_t>(full_total_);
+    done_.assign(full, false);
+    // What each recorded game says of its slot, checked against the schedule
+    // after the pass (only a resumed run has records: a fresh one keeps nothing).
+    std::vector<uint64_t> recorded_slots;
+    digest_.emplace(report_digest(loaded_));
     const fs::path jsonl_file = records_->path(kJsonlFile);
+    auto mismatch = [&](int index) {
+        return jsonl_file.string() + ": game " + std::to_string(index + 1) + " does not match the schedule of " +
+               (dir_ / kConfigFile).string();
+    };
     auto scan = records_->rebuild([&](const output::FinishedGame &g) -> Expected<void> {
-        if (!matches_schedule(g.slot, full_schedule))
-            return fail(jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) +
-                        " does not match the schedule of " + (dir_ / kConfigFile).string());
+        if (g.slot.index < 0 || static_cast<size_t>(g.slot.index) >= full) return fail(mismatch(g.slot.index));
         if (!in_shard(g.slot, c_.shard))
             return fail(jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) + " is not one of shard " +
                         config::to_string(*c_.shard) + " in " + (dir_ / kConfigFile).string());
-        done[static_cast<size_t>(g.slot.index)] = true;
+        if (recorded_slots.empty()) recorded_slots.assign(full, 0);
+        recorded_slots[static_cast<size_t>(g.slot.index)] = slot_key(g.slot);
+        done_[static_cast<size_t>(g.slot.index)] = true;
         if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
+        digest_->add(g);
         plugin_errors_.note(g);
         ++recorded_;
         return {};
     });
     if (!scan) return failed(scan.error().message);
+    // A shard's run is an ordinary run of its part of the schedule.
+    ScheduleStream schedule(params);
+    while (auto s = schedule.next()) {
+        if (!in_shard(*s, c_.shard)) continue;
+        ++total_;
+        const auto at = static_cast<size_t>(s->index);
+        if (!done_[at]) ++pending_;
+        else if (recorded_slots[at] != slot_key(*s)) return failed_before_start(mismatch(s->index));
+    }
+    recorded_slots = {};
+    result_.games_total = static_cast<int>(total_);
+    report_.emplace(loaded_, total_);
     // Rebuilding the PGN from no JSON lines would empty it, losing games that are nowhere else.
     if (options_.resume && recorded_ == 0) {
         auto pgn_size = records_->folder().size_of(kPgnFile);
@@ -168,8 +205,6 @@ bool Session::read_records() {
                                        " (the records --resume continues from); move " + kPgnFile +
                                        " away to start the games anew");
     }
-    for (const auto &s : schedule)
-        if (!done[static_cast<size_t>(s.index)]) pending_.push_back(s);
     recorded_before_ = recorded_;
     for (const auto &e : c_.engines) names_.push_back(e.name);
     if (c_.sprt && output::sprt_state(*c_.sprt, tally_.counts()).decision != rating::SprtState::Decision::Continue) {
@@ -188,7 +223,7 @@ bool Session::start_engines() {
     if (c_.isolate_plugins) rules_->plugin_host_program = running_program();  // this arbiter, as `arbiter plugin-host`
     pool_.emplace(rules_->engines, rules_->timeouts, options_.parts.start_engine,
                   runner_pool_capacity(options_.parts, c_.concurrency, static_cast<int>(c_.engines.size())));
-    if (pending_.empty() || controls_.stop_new) return true;
+    if (pending_ == 0 || controls_.stop_new) return true;
     std::vector<EnginePool::StartFailure> faults;
     for (auto &f : pool_->start_all()) {
         if (f.error.kind != engine::FailureKind::OutOfResources) faults.push_back(std::move(f));
@@ -233,10 +268,16 @@ void Session::announce() {
     out_.flush();
 }
 
-// report.html, rebuilt from games.jsonl by the tick (outside the runner's
-// lock) at interim standings when due, and at the end.
+// report.html, built from a copy of the digest by the tick (outside the
+// runner's lock) at interim standings when due, and at the end.
 void Session::write_report(const std::string &status) {
-    auto built = report_->build(records_->path(kJsonlFile), status);
+    std::optional<output::ReportDigest> digest;
+    {
+        std::lock_guard guard(digest_mutex_);
+        digest.emplace(*digest_);
+    }
+    Expected<ReportBuilt> built = report_->build(*digest, status);
+    digest.reset();
     if (built) {
         if (auto written = records_->write_derived(kReportFile, built->page); !written)
             built = fail(written.error().message);
@@ -279,6 +320,10 @@ bool Session::record(output::FinishedGame &&g) {
     // Its JSON line written, the game is recorded (and reported), even if its PGN was not.
     if (records_->games_appended() == appended) return false;
     if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
+    {
+        std::lock_guard guard(digest_mutex_);
+        digest_->add(g);
+    }
     plugin_errors_.note(g);
     ++recorded_;
     progress_->game_finished(g);
@@ -293,6 +338,17 @@ bool Session::record(output::FinishedGame &&g) {
         return false;
     }
     return written.has_value();
+}
+
+// After record(), off the runner's lock: the JSON lines written so far go to
+// disk, one worker syncing for all that wait (group commit). A game counts
+// as safely recorded, and its worker moves on, once it is on disk.
+bool Session::settle() {
+    if (auto committed = records_->commit(); !committed) {
+        controls_.abandon = true;
+        return false;
+    }
+    return true;
 }
 
 void Session::tick() {
@@ -319,10 +375,20 @@ void Session::tick() {
 void Session::play() {
     progress_.emplace(out_, options_.live, static_cast<int>(total_), static_cast<int>(recorded_before_),
                       options_.quiet);
-    report_.emplace(loaded_, total_);
+    // The games not recorded yet, in schedule order, streamed.
+    ScheduleStream schedule(schedule_params(c_, static_cast<int>(loaded_.openings.size())));
+    auto feed = [&]() -> std::optional<match::ScheduledGame> {
+        while (auto s = schedule.next())
+            if (in_shard(*s, c_.shard) && !done_[static_cast<size_t>(s->index)]) return s;
+        return std::nullopt;
+    };
     stats_ = run_games(
-        *rules_, pending_, c_.concurrency, *pool_, options_.parts.play_game, controls_,
-        [this](output::FinishedGame &&g) { return record(std::move(g)); }, [this] { tick(); });
+        *rules_, feed, static_cast<size_t>(pending_), c_.concurrency, *pool_, options_.parts.play_game, controls_,
+        [this](output::FinishedGame &&g) { return record(std::move(g)); }, [this] { tick(); },
+        [this] { return settle(); });
+    // The workers are joined: what failed to sync is a write error like any other.
+    if (auto committed = records_->commit(); !committed && write_error_.empty())
+        write_error_ = committed.error().message;
     if (stats_.out_of_resources.empty()) stats_.out_of_resources = out_of_resources_;
     // A failed tick is not tried again: its reports are what failed.
     if (write_error_.empty() && stats_.tick_failure.empty()) print_due_reports();
@@ -348,7 +414,7 @@ SessionResult Session::finish() {
                            stats_.tick_failure, recorded_, dir_.string()));
         return result_;
     }
-    if (stats_.workers < c_.concurrency && stats_.workers < static_cast<int>(pending_.size()))
+    if (stats_.workers < c_.concurrency && stats_.workers < pending_)
         out_ << fmt::format(
             "note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
             stats_.workers, c_.concurrency, stats_.pool_capacity);

@@ -166,7 +166,8 @@ int main(int argc, char **argv) {
                     for (const auto &g : games) file << arb::output::to_json_line(g, {id, id, ""}) << '\n';
                 }
                 const auto jsonl_bytes = fs::file_size(log);
-                auto built = arb::tournament::ReportFile(loaded, count).write(log, dir / "report.html", "finished");
+                auto built = arb::tournament::ReportFile(loaded, count).write(log, dir / "report.html", "finished",
+                                                                              /*all_games=*/true);
                 if (!built) {
                     fmt::print(stderr, "report_bench: {}\n", built.error().message);
                     return 1;

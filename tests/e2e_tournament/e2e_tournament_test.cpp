@@ -222,6 +222,58 @@ TEST_CASE("after kill -9 a resumed tournament has every game exactly once", "[e2
     check_exactly_once(dir.path() / "out", 2 * rounds);
 }
 
+// Instant engines, two games at once: games finish faster than one sync,
+// so the JSON lines are synced by group commit (one worker syncing for the
+// other) while interim reports are built. Killed mid-run, the resumed run
+// still has every game once, and its report counts them all.
+TEST_CASE("after kill -9 during group commits a resumed tournament has every game exactly once", "[e2e]") {
+    test::TempDir dir;
+    const int rounds = 2000;  // 4000 games of about a millisecond: seconds, so the kill comes mid-run
+    auto config = dir.write("t.yaml", config_yaml("tictactoe", {{"random-a", "random", 0}, {"random-b", "random", 0}},
+                                                  rounds, marker_of(dir), "progress: {interval: 50}\n"));
+    kill_and_resume(dir, config, 300, 2 * rounds);
+    check_exactly_once(dir.path() / "out", 2 * rounds);
+    const std::string page = test::read_file(dir.path() / "out/report.html");
+    CHECK_THAT(page, Catch::Contains("data-played=\"4000\""));
+}
+
+// Past 1,000 games the page's viewer holds a bounded choice (one pairing:
+// its first 2 games and the latest 200; random engines commit no fault),
+// the totals every game; `arbiter report --all-games` puts all in the viewer.
+TEST_CASE("report.html of a long run shows a bounded choice of games, --all-games every one", "[e2e]") {
+    test::TempDir dir;
+    const int rounds = 650;  // 1300 games
+    auto config = dir.write("t.yaml", config_yaml("tictactoe", {{"random-a", "random", 0}, {"random-b", "random", 0}},
+                                                  rounds, marker_of(dir)));
+    const auto out = dir.path() / "out";
+    auto run_and_read = [&](std::vector<std::string> args, const std::string &name) {
+        args.insert(args.begin(), kArbiter);
+        args.insert(args.end(), {"--plugin-dir", ARBITER_PLUGIN_DIR});
+        test::ChildProcess child(args, dir.path() / name);
+        auto code = child.exit_code(std::chrono::seconds(120));
+        const std::string log = test::read_file(dir.path() / name);
+        INFO(log);
+        REQUIRE(code == 0);
+        return log;
+    };
+    run_and_read({"run", config.string(), "--out", out.string(), "-q"}, "run.txt");
+    const std::string page = test::read_file(out / "report.html");
+    CHECK_THAT(page, Catch::Contains("data-shown=\"202\" data-played=\"1300\""));
+    CHECK_THAT(page, Catch::Contains("arbiter report --all-games"));
+    CHECK_THAT(page, Catch::Contains("1300 of 1300 scheduled"));
+
+    const auto all_page = dir.path() / "all.html";
+    auto log = run_and_read({"report", out.string(), "--all-games", "--out", all_page.string()}, "all.txt");
+    CHECK_THAT(log, Catch::Contains("(1300 games, "));
+    const std::string all = test::read_file(all_page);
+    CHECK_THAT(all, Catch::Contains("data-shown=\"1300\" data-played=\"1300\""));
+    CHECK_THAT(all, !Catch::Contains("arbiter report --all-games"));
+
+    log = run_and_read({"report", out.string()}, "bounded.txt");
+    CHECK_THAT(log, Catch::Contains("(1300 games, 202 in the viewer: --all-games for every one"));
+    CHECK_THAT(test::read_file(out / "report.html"), Catch::Contains("data-shown=\"202\" data-played=\"1300\""));
+}
+
 TEST_CASE("after kill -9 and resume games.ggf of an Othello tournament has every game exactly once", "[e2e]") {
     REQUIRE(plugin_present("othello"));
     test::TempDir dir;
