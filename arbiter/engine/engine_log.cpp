@@ -27,7 +27,7 @@ void EngineLog::write(const std::string &engine, bool to_engine, std::string_vie
     std::time_t seconds = static_cast<std::time_t>(micros / 1000000);
     std::tm utc{};
     ::gmtime_r(&seconds, &utc);
-    char stamp[40];
+    char stamp[96];  // room for any int the format could get
     std::snprintf(stamp, sizeof stamp, "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ ", utc.tm_year + 1900, utc.tm_mon + 1,
                   utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(micros % 1000000));
     std::lock_guard lock(mutex_);
