@@ -73,8 +73,6 @@ public:
     [[nodiscard]] pid_t pid() const noexcept { return child_.pid(); }
     // The last kStderrTail bytes the engine wrote to stderr.
     [[nodiscard]] std::string stderr_tail() const { return channel_.stderr_tail(); }
-    // The descriptors this engine holds (at most 4: three pipes and a pidfd).
-    [[nodiscard]] int descriptors() const noexcept { return channel_.descriptors(); }
 
     // While set, waits wake at least every 100 ms and give up with
     // ReadStatus::Interrupted once *flag is true. May be null.
