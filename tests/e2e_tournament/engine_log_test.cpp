@@ -117,7 +117,7 @@ TEST_CASE("run --log: games in parallel write whole lines, none lost or mixed", 
     }
 }
 
-TEST_CASE("run: no --log, no engine log; a log that cannot be opened stops the run before any engine",
+TEST_CASE("run: no --log, no engine log, and a log that cannot be opened stops the run before any engine",
           "[e2e][cli][log]") {
     test::TempDir dir;
     auto r = run(dir, wrapped_config(dir, 1), "");
