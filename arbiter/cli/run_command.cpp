@@ -4,6 +4,7 @@
 #include "core/program_dir.hpp"
 #include "cli/common_options.hpp"
 #include "config/config_loader.hpp"
+#include "engine/engine_log.hpp"
 #include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
 #include "tournament/session.hpp"
@@ -77,7 +78,7 @@ processes run out, the run stops cleanly with exit code 1 and can be resumed.
 }  // namespace
 
 int run_command(const Args &args) {
-    std::string config_file, resume_dir, out_dir, tc, openings, on_interrupt, type;
+    std::string config_file, resume_dir, out_dir, tc, openings, on_interrupt, type, engine_log;
     int concurrency = 0, rounds = 0, games_per_pairing = 0, progress_interval = -1;
     uint64_t seed = 0;
     std::string shard;
@@ -99,6 +100,9 @@ int run_command(const Args &args) {
         "on-interrupt", po::value(&on_interrupt)->value_name("WHAT"), "finish or abandon running games on Ctrl-C")(
         "progress-interval", po::value(&progress_interval)->value_name("N"), "interim standings every N games")(
         "quiet,q", "no line per finished game")(
+        "log", po::value(&engine_log)->value_name("FILE"),
+        "append every line to and from every engine to FILE, each with the time (UTC), the engine's name and "
+        "'<' (to it) or '>' (from it); off by default")(
         "isolate-plugins", "run the game plugin in a child process per worker: a plugin that crashes ends only "
                            "that game (plugin-error), the run goes on and exits 1 (isolate_plugins: true)")(
         "shard", po::value(&shard)->value_name("K/N|auto"),
@@ -181,13 +185,20 @@ int run_command(const Args &args) {
         std::cerr << loaded.error().message << "\n";
         return kExitFailure;
     }
+    if (vm.count("log")) loaded->config.engine_log = std::filesystem::absolute(engine_log).string();
+    auto traffic = engine::EngineLog::open_traffic_log(loaded->config.engine_log);
+    if (!traffic) {
+        std::cerr << "arbiter run: " << traffic.error().message << "\n";
+        return kExitFailure;
+    }
     tournament::install_interrupt_handlers();
     tournament::SessionOptions options;
     options.resume = resume;
     options.live = ::isatty(STDOUT_FILENO) != 0;
     options.quiet = vm.count("quiet") > 0;
     options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs,
-                                                  [](const std::string &w) { std::cerr << "warning: " << w << "\n"; });
+                                                  [](const std::string &w) { std::cerr << "warning: " << w << "\n"; },
+                                                  std::move(*traffic));
     options.interrupts = tournament::interrupt_count;
     int code = tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
     // Engines' escaped descendants that no engine shutdown claimed.

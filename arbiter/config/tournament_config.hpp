@@ -85,6 +85,10 @@ struct TournamentConfig {
     // This run plays only shard K of N of the schedule (tournament/shard.hpp);
     // not with sprt, which must see every game in order.
     std::optional<ShardSpec> shard;
+    // A file that gets every line to and from every engine with a timestamp
+    // and the engine's name (engine/engine_log.hpp); empty: none. A run
+    // option (--log FILE), not a YAML key: not in the effective config.
+    std::string engine_log;
 };
 
 }  // namespace arb::config

@@ -143,7 +143,13 @@ public:
     [[nodiscard]] long pid() const override { return process_->pid(); }
     [[nodiscard]] Dialect dialect() const override { return dialect_; }
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
-    void set_traffic_log(TrafficLog log) override { log_ = std::move(log); }
+    // The log taps the channel itself: every line written or read, 'quit' included.
+    void set_traffic_log(TrafficLog log) override {
+        if (!log) return process_->set_tap(nullptr);
+        process_->set_tap([log = std::move(log), name = config_.name](bool to_engine, std::string_view line) {
+            log(name, to_engine, line);
+        });
+    }
 
 private:
     // One handshake in `dialect` until `until`: true when answered; false
@@ -303,16 +309,11 @@ private:
     }
 
     WriteStatus send(std::string_view text, SteadyClock::time_point deadline) {
-        if (log_) {
-            for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string_view::npos; start = nl + 1)
-                log_(config_.name, true, text.substr(start, nl - start));
-        }
         return process_->write(text, deadline);
     }
 
     ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line) {
         ReadStatus status = process_->read_line(deadline, line);
-        if (log_ && (status == ReadStatus::Line || status == ReadStatus::TooLong)) log_(config_.name, false, line);
         return status;
     }
 
@@ -407,7 +408,6 @@ private:
     std::vector<std::string> declared_;
     std::vector<std::string> warnings_;
     bool needs_restart_ = false;
-    TrafficLog log_;
     Dialect dialect_ = Dialect::Ugi;
     std::shared_ptr<const Notation> notation_;
     static constexpr size_t kPrintedLines = 5;

@@ -26,10 +26,10 @@ namespace arb::tournament {
 using EngineStarter = std::function<Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError>(
     const engine::EngineConfig &, const engine::EngineTimeouts &)>;
 
-// Descriptors the arbiter holds per live engine: three pipes, the pidfd and
-// its watcher, the engine's event loop (epoll, eventfd, timerfd), and room
-// for the pipes of a start in progress.
-inline constexpr long kDescriptorsPerEngine = 10;
+// Descriptors the arbiter holds per live engine: three pipes and the pidfd
+// (process::LineChannel, at most 4), and room for the pipes of a start in
+// progress.
+inline constexpr long kDescriptorsPerEngine = 6;
 // Descriptors kept for everything else (records, plugin, stdio, the lock).
 inline constexpr long kReservedDescriptors = 64;
 

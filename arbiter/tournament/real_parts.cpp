@@ -11,7 +11,8 @@ namespace arb::tournament {
 
 RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionList &options,
                               const std::vector<std::string> &plugin_dirs,
-                              std::function<void(const std::string &)> warn) {
+                              std::function<void(const std::string &)> warn,
+                              engine::UgiEngine::TrafficLog traffic) {
     struct Warnings {
         std::mutex mutex;
         std::set<std::string> seen;
@@ -21,8 +22,9 @@ RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionL
     warnings->sink = std::move(warn);
     auto game = match::engine_game_options(*plugin, options, plugin_dirs);
     RunnerParts parts;
-    parts.start_engine = [game, warnings](const engine::EngineConfig &config, const engine::EngineTimeouts &timeouts) {
-        auto started = engine::UgiEngine::start(config, timeouts, game);
+    parts.start_engine = [game, warnings, traffic = std::move(traffic)](const engine::EngineConfig &config,
+                                                                        const engine::EngineTimeouts &timeouts) {
+        auto started = engine::UgiEngine::start(config, timeouts, game, traffic);
         if (started && warnings->sink) {
             std::lock_guard lock(warnings->mutex);
             for (const auto &w : (*started)->warnings())

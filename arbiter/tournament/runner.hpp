@@ -5,6 +5,7 @@
 #pragma once
 
 #include "config/tournament_config.hpp"
+#include "engine/ugi_engine.hpp"
 #include "match/game_runner.hpp"
 #include "output/finished_game.hpp"
 #include "tournament/engine_pool.hpp"
@@ -32,9 +33,11 @@ struct RunnerParts {
 // the game and the rule options it declares, and gets the plugin's folder and
 // `plugin_dirs` in front of its $ARBITER_PLUGIN_PATH); configuration warnings,
 // such as a rule option an engine does not declare, go to `warn`, each text once.
+// `traffic`, when set, gets every line to and from every engine (--log).
 RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionList &options,
                               const std::vector<std::string> &plugin_dirs,
-                              std::function<void(const std::string &)> warn);
+                              std::function<void(const std::string &)> warn,
+                              engine::UgiEngine::TrafficLog traffic = {});
 
 // Set from outside (signals, SPRT): `stop_new` lets running games finish,
 // `abandon` also stops them (their results are dropped).

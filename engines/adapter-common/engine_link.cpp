@@ -1,27 +1,11 @@
 #include "engine_link.hpp"
 
-#include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <poll.h>
-#include <unistd.h>
 
 namespace arb::adapter {
 
-namespace {
-
 using process::SteadyClock;
-
-// poll()'s timeout for a deadline: -1 waits for ever; rounded up so that a
-// wake-up is never early.
-int poll_timeout_ms(std::optional<SteadyClock::time_point> deadline) {
-    if (!deadline) return -1;
-    auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - SteadyClock::now()).count();
-    if (left <= 0) return 0;
-    return left > 1'000'000'000 ? 1'000'000'000 : static_cast<int>(left);
-}
-
-}  // namespace
 
 Expected<EngineLink> EngineLink::start(const EngineCommand &command, std::string role) {
     if (command.argv.empty()) return fail("no " + role + " command given (put it after '--')");
@@ -42,10 +26,7 @@ Expected<EngineLink> EngineLink::start(const EngineCommand &command, std::string
 }
 
 EngineLink::EngineLink(process::Child child, std::string program, std::string role)
-    : child_(std::move(child)), program_(std::move(program)), role_(std::move(role)) {
-    to_engine_ = std::move(child_.stdin_pipe());
-    from_engine_ = std::move(child_.stdout_pipe());
-}
+    : child_(std::move(child)), channel_(child_, kMaxLine), program_(std::move(program)), role_(std::move(role)) {}
 
 EngineLink::~EngineLink() {
     if (child_.pid() < 0) return;  // moved from
@@ -62,46 +43,24 @@ EngineLink::~EngineLink() {
 std::string EngineLink::description() const { return "the " + role_ + " '" + program_ + "'"; }
 
 bool EngineLink::send(std::string_view line) {
-    if (!to_engine_.valid()) return false;
     std::string data(line);
     data += '\n';
-    size_t done = 0;
-    while (done < data.size()) {
-        ssize_t n = write(to_engine_.get(), data.data() + done, data.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += static_cast<size_t>(n);
-    }
-    return true;
+    return channel_.write(data, SteadyClock::time_point::max()) == process::WriteStatus::Written;
 }
 
 ReadResult EngineLink::read_line(std::optional<SteadyClock::time_point> deadline) {
-    for (;;) {
-        size_t nl = buffer_.find('\n');
-        if (nl != std::string::npos) {
-            ReadResult r{ReadResult::Kind::Line, buffer_.substr(0, nl)};
-            buffer_.erase(0, nl + 1);
-            if (!r.line.empty() && r.line.back() == '\r') r.line.pop_back();
-            return r;
-        }
-        if (!from_engine_.valid()) break;
-        pollfd pfd{from_engine_.get(), POLLIN, 0};
-        int ready = poll(&pfd, 1, poll_timeout_ms(deadline));
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready == 0) return {ReadResult::Kind::Timeout, {}};
-        char chunk[4096];
-        ssize_t n = read(from_engine_.get(), chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            from_engine_.reset();
-            break;
-        }
-        buffer_.append(chunk, static_cast<size_t>(n));
+    std::string_view line;
+    switch (channel_.read_line(deadline.value_or(SteadyClock::time_point::max()), line)) {
+    case process::ReadStatus::Line:
+    case process::ReadStatus::TooLong:
+        return {ReadResult::Kind::Line, std::string(line)};
+    case process::ReadStatus::Timeout:
+    case process::ReadStatus::Interrupted:  // no stop flag is set here
+        return {ReadResult::Kind::Timeout, {}};
+    case process::ReadStatus::Closed:
+        break;
     }
-    if (buffer_.empty()) return {ReadResult::Kind::Closed, {}};
-    ReadResult last{ReadResult::Kind::Line, {}};  // a last line without '\n' still counts
-    last.line.swap(buffer_);
-    return last;
+    return {ReadResult::Kind::Closed, {}};
 }
 
 std::string EngineLink::ended() {
@@ -122,9 +81,6 @@ std::string EngineLink::quit(std::string_view quit_line) {
     return child_.exit_status().describe();
 }
 
-void EngineLink::close_pipes() {
-    to_engine_.reset();
-    from_engine_.reset();
-}
+void EngineLink::close_pipes() { channel_.close(); }
 
 }  // namespace arb::adapter

@@ -2,10 +2,12 @@
 // process::spawn: its stdin and stdout are pipes owned here, its stderr is
 // ours (so arbiter's error reports show the engine's complaints). It runs in
 // the adapter's process group (a kill of the group reaches it) and dies with
-// the adapter. One line is one command or reply.
+// the adapter. One line is one command or reply; the I/O is the host's
+// process::LineChannel (one poll over the pipes and the pidfd).
 #pragma once
 
 #include "core/expected.hpp"
+#include "process/line_channel.hpp"
 #include "process/spawn.hpp"
 
 #include <optional>
@@ -25,11 +27,14 @@ struct EngineCommand {
 struct ReadResult {
     enum class Kind { Line, Timeout, Closed };
     Kind kind = Kind::Closed;
-    std::string line;  // Kind::Line: without '\n' and a trailing '\r'
+    std::string line;  // Kind::Line: without '\n' and a trailing '\r'; cut to 200 bytes past kMaxLine
 };
 
 class EngineLink {
 public:
+    // Longer lines come out cut to their first 200 bytes (the rest is dropped).
+    static constexpr size_t kMaxLine = 1024 * 1024;
+
     // Starts the engine. `role` names it in messages ("GTP engine").
     static Expected<EngineLink> start(const EngineCommand &command, std::string role);
 
@@ -62,9 +67,8 @@ private:
     void close_pipes();
 
     process::Child child_;
-    process::Fd to_engine_, from_engine_;
+    process::LineChannel channel_;  // the engine's stdin and stdout (its stderr is ours)
     std::string program_, role_;
-    std::string buffer_;  // bytes read past the last line
 };
 
 }  // namespace arb::adapter

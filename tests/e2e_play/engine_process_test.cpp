@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 namespace {
@@ -308,4 +309,39 @@ TEST_CASE("games in parallel threads each start, play and clean up their own eng
         REQUIRE(pid > 0);
         require_gone(pid);
     }
+}
+
+namespace {
+
+// The descriptors this process has open now, from /proc/self/fd (the
+// directory's own descriptor, open while listing, is not counted).
+int open_descriptors() {
+    int n = 0;
+    for (const auto &entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+        (void)entry;
+        ++n;
+    }
+    return n - 1;
+}
+
+}  // namespace
+
+TEST_CASE("each engine holds at most four descriptors: three pipes and a pidfd", "[e2e][engine]") {
+    // One engine first, so that what the first start sets up once (the
+    // spawning thread, the cgroup parent) is in the baseline.
+    { auto warm_up = start(mock_config("warm-up")); }
+    const int before = open_descriptors();
+    constexpr int kEngines = 8;
+    std::vector<std::unique_ptr<UgiEngine>> engines;
+    for (int i = 0; i < kEngines; ++i) engines.push_back(start(mock_config("e" + std::to_string(i))));
+    // Every engine is alive and through its handshake, its pipes open.
+    for (auto &engine : engines) REQUIRE(engine->alive());
+    const int per_engine_bound = 4;  // stdin, stdout and stderr pipes, and a pidfd
+    const int constant = 2;          // room for a descriptor the process opens meanwhile
+    const int added = open_descriptors() - before;
+    INFO("descriptors added by " << kEngines << " engines: " << added);
+    CHECK(added >= 3 * kEngines);  // the three pipes are really held
+    CHECK(added <= per_engine_bound * kEngines + constant);
+    engines.clear();
+    CHECK(open_descriptors() <= before + constant);  // and given back
 }

@@ -187,7 +187,7 @@ TEST_CASE("the arbiter raises its soft descriptor limit to the hard one: a low s
           "[e2e][process]") {
     rlimit limit{};
     REQUIRE(::getrlimit(RLIMIT_NOFILE, &limit) == 0);
-    // 16 games at once need 2 x 16 + 10 engines of 10 descriptors each, plus 64 reserved.
+    // 16 games at once need 2 x 16 + 10 engines of 6 descriptors each, plus 64 reserved.
     if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < 600) {
         WARN("hard descriptor limit " << limit.rlim_max << " is too low for this test");
         return;

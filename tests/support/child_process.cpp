@@ -1,11 +1,10 @@
 #include "support/child_process.hpp"
 
-#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -35,7 +34,6 @@ ChildProcess::ChildProcess(const std::vector<std::string> &argv, const std::file
     options.in = process::Stdio::null();
     options.out = process::Stdio::to_file(output);
     options.err = process::Stdio::same_as_stdout();
-    eof_ = true;
     start(argv, std::move(options));
 }
 
@@ -47,6 +45,12 @@ void ChildProcess::start(const std::vector<std::string> &argv, process::SpawnOpt
     auto started = process::spawn(options);
     if (!started) throw std::runtime_error("cannot start " + argv[0] + ": " + started.error().message);
     child_.emplace(std::move(*started));
+    channel_ = process::LineChannel(*child_, kMaxLine);
+    if (std::getenv("CHILD_TRACE"))
+        channel_.set_tap([](bool to_child, std::string_view line) {
+            std::fprintf(stderr, "%s %.*s\n", to_child ? ">>" : "<<", static_cast<int>(std::min<size_t>(line.size(), 100)),
+                         line.data());
+        });
     // A test keeps writing after the program died (crash tests): no SIGPIPE.
     ::signal(SIGPIPE, SIG_IGN);
 }
@@ -56,49 +60,15 @@ ChildProcess::~ChildProcess() {
     if (!stderr_path_.empty()) ::unlink(stderr_path_.c_str());
 }
 
-void ChildProcess::send(const std::string &line) {
-    int fd = child_->stdin_pipe().get();
-    if (fd < 0) return;
-    std::string data = line + "\n";
-    if (std::getenv("CHILD_TRACE")) std::fprintf(stderr, ">> %.100s\n", line.c_str());
-    size_t done = 0;
-    while (done < data.size()) {
-        ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return;
-        done += static_cast<size_t>(n);
-    }
-}
+void ChildProcess::send(const std::string &line) { (void)channel_.write(line + "\n", clock::now() + kLongWait); }
 
-void ChildProcess::close_stdin() { child_->stdin_pipe().reset(); }
+void ChildProcess::close_stdin() { channel_.close_stdin(); }
 
 std::optional<std::string> ChildProcess::read_line(std::chrono::milliseconds timeout) {
-    const auto deadline = clock::now() + timeout;
-    const int fd = child_->stdout_pipe().get();
-    for (;;) {
-        size_t nl = buffer_.find('\n');
-        if (nl != std::string::npos) {
-            std::string line = buffer_.substr(0, nl);
-            buffer_.erase(0, nl + 1);
-            if (std::getenv("CHILD_TRACE")) std::fprintf(stderr, "<< %.100s\n", line.c_str());
-            return line;
-        }
-        if (eof_ || fd < 0) return std::nullopt;
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
-        if (left <= 0) return std::nullopt;
-        pollfd pfd{fd, POLLIN, 0};
-        int rc = ::poll(&pfd, 1, static_cast<int>(left));
-        if (rc < 0 && errno == EINTR) continue;
-        if (rc <= 0) return std::nullopt;
-        char chunk[65536];
-        ssize_t n = ::read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            eof_ = true;
-            continue;
-        }
-        buffer_.append(chunk, static_cast<size_t>(n));
-    }
+    std::string_view line;
+    auto status = channel_.read_line(clock::now() + timeout, line);
+    if (status != process::ReadStatus::Line && status != process::ReadStatus::TooLong) return std::nullopt;
+    return std::string(line);
 }
 
 std::optional<std::string> ChildProcess::wait_for(const std::string &prefix, std::chrono::milliseconds timeout,
@@ -153,14 +123,12 @@ Run run_command(const std::string &command) {
     Run run;
     auto child = process::spawn(options);
     if (!child) return run;
-    char buf[4096];
-    for (;;) {
-        ssize_t n = ::read(child->stdout_pipe().get(), buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        run.output.append(buf, static_cast<size_t>(n));
+    const auto deadline = process::SteadyClock::now() + std::chrono::minutes(10);
+    {
+        process::LineChannel output(*child);
+        (void)output.read_rest(deadline, run.output);
     }
-    auto status = child->wait_until(process::SteadyClock::now() + std::chrono::minutes(10));
+    auto status = child->wait_until(deadline);
     if (status && WIFEXITED(*status)) run.exit_code = WEXITSTATUS(*status);
     return run;
 }

@@ -1,10 +1,13 @@
-// The one test-side driver of a child process, on top of process::spawn (the
-// helper the arbiter itself starts engines with): pipes to stdin and stdout,
-// stderr to a temporary file (or stdout and stderr together to a file), and
-// reads with deadlines so that a misbehaving program fails a test instead of
-// hanging it. The destructor kills the child's whole process tree.
+// The one test-side driver of a child process, on top of process::spawn and
+// process::LineChannel (the helpers the arbiter itself starts and talks to
+// engines with): pipes to stdin and stdout, stderr to a temporary file (or
+// stdout and stderr together to a file), and reads with deadlines so that a
+// misbehaving program fails a test instead of hanging it. The destructor
+// kills the child's whole process tree. CHILD_TRACE=1 in the environment
+// prints every line sent and read to stderr.
 #pragma once
 
+#include "process/line_channel.hpp"
 #include "process/spawn.hpp"
 
 #include <sys/types.h>
@@ -35,7 +38,11 @@ public:
 
     void send(const std::string &line);  // appends '\n'; ignores a closed pipe
     void close_stdin();
-    // The next line (without '\n'), or nullopt on timeout or end of output.
+    // Lines longer than this come out cut to their first 200 bytes.
+    static constexpr size_t kMaxLine = 1024 * 1024;
+
+    // The next line (without '\n' and a trailing '\r'; a last line without
+    // '\n' counts), or nullopt on timeout or end of output.
     std::optional<std::string> read_line(std::chrono::milliseconds timeout = kLongWait);
     // Reads until a line starting with `prefix` (returned); lines before it
     // are appended to `seen` when given. nullopt on timeout or end of output.
@@ -54,15 +61,14 @@ public:
     void signal(int sig);
     [[nodiscard]] pid_t pid() const noexcept { return child_->pid(); }
     [[nodiscard]] std::string stderr_text() const;
-    [[nodiscard]] bool output_closed() const noexcept { return eof_; }
+    [[nodiscard]] bool output_closed() const noexcept { return channel_.stdout_closed(); }
 
 private:
     void start(const std::vector<std::string> &argv, process::SpawnOptions options);
 
     std::optional<process::Child> child_;
+    process::LineChannel channel_;  // after child_: it borrows the child's pidfd
     std::string stderr_path_;
-    std::string buffer_;
-    bool eof_ = false;
 };
 
 // A shell command line run to the end (the test controls every word of it):

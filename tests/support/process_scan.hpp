@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <thread>
 #include <dirent.h>
@@ -21,6 +22,24 @@
 #include <vector>
 
 namespace arb::test {
+
+// The text of a /proc file, or "" when the process is gone: it may exit
+// between the directory listing and the read, which then fails with ESRCH
+// (an exception through std::ifstream, hence plain read()).
+inline std::string proc_text(const std::string &path) {
+    std::string text;
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return text;
+    char chunk[4096];
+    for (;;) {
+        ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        text.append(chunk, static_cast<size_t>(n));
+    }
+    ::close(fd);
+    return text;
+}
 
 // Live (not zombie) processes whose process group is `pgid`. Zombies are
 // left out: an orphan's reaping is the init process's job, not ours (and the
@@ -33,8 +52,7 @@ inline std::vector<pid_t> processes_in_group(pid_t pgid) {
         char *end = nullptr;
         long pid = std::strtol(entry->d_name, &end, 10);
         if (*end != '\0' || pid <= 0) continue;
-        std::ifstream stat("/proc/" + std::string(entry->d_name) + "/stat");
-        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        std::string text = proc_text("/proc/" + std::string(entry->d_name) + "/stat");
         size_t close = text.rfind(')');
         if (close == std::string::npos) continue;
         std::istringstream fields(text.substr(close + 2));
@@ -60,8 +78,7 @@ inline std::vector<pid_t> live_processes_in_group(pid_t pgid) {
 
 // The state letter of a process ('Z' for a zombie), or 0 when it is gone.
 inline char process_state(pid_t pid) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    std::string text = proc_text("/proc/" + std::to_string(pid) + "/stat");
     size_t close = text.rfind(')');
     if (close == std::string::npos || close + 2 >= text.size()) return 0;
     return text[close + 2];
@@ -76,8 +93,7 @@ inline std::vector<pid_t> processes_with(const std::string &marker) {
         char *end = nullptr;
         long pid = std::strtol(entry->d_name, &end, 10);
         if (*end != '\0' || pid <= 0 || pid == ::getpid()) continue;
-        std::ifstream in("/proc/" + std::string(entry->d_name) + "/cmdline", std::ios::binary);
-        std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::string cmdline = proc_text("/proc/" + std::string(entry->d_name) + "/cmdline");
         for (char &c : cmdline)
             if (c == '\0') c = ' ';
         if (cmdline.find(marker) != std::string::npos) found.push_back(static_cast<pid_t>(pid));
