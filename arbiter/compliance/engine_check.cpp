@@ -1,55 +1,21 @@
 #include "compliance/engine_check.hpp"
 
+#include "compliance/position_sampler.hpp"
 #include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "game/move_judge.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
 
+#include <arbiter/ugi/option_spec.hpp>
+
 #include <algorithm>
-#include <random>
 
 namespace arb::compliance {
 
 namespace {
 
 using std::chrono::milliseconds;
-
-// A position reached by random legal moves from the start, in both forms the
-// protocol allows.
-struct Probe {
-    std::vector<std::string> moves;  // from the start position
-    std::string position;            // the position string after them
-    int split = 0;                   // for the mixed form: fen after `split` moves, then the rest
-};
-
-std::vector<Probe> random_probes(const CheckSettings &s) {
-    std::vector<Probe> probes;
-    std::mt19937 rng(s.seed);
-    std::vector<arb_move> legal;
-    for (int attempt = 0; attempt < s.positions * 4 && static_cast<int>(probes.size()) < s.positions; ++attempt) {
-        auto created = game::GameState::create(s.plugin, s.options, 0, s.host);
-        if (!created) break;
-        game::GameState state = std::move(*created);
-        Probe probe;
-        int length = std::uniform_int_distribution<int>(1, 40)(rng);
-        for (int ply = 0; ply < length; ++ply) {
-            state.legal_moves(legal);
-            if (legal.empty()) break;
-            arb_move m = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
-            probe.moves.push_back(state.format_move(m));
-            state.play(m);
-        }
-        state.legal_moves(legal);
-        // The arbiter never asks an engine to move when the game is over or
-        // its only move is a forced pass, as the plugin marks it (docs/protocol.md).
-        if (legal.empty() || (legal.size() == 1 && (state.move_flags(legal[0]) & ARB_MOVE_PASS) != 0)) continue;
-        probe.position = state.position();
-        probe.split = static_cast<int>(probe.moves.size()) / 2;
-        probes.push_back(std::move(probe));
-    }
-    return probes;
-}
 
 std::string join_moves(const std::vector<std::string> &moves, size_t from) {
     std::string out = "moves";
@@ -105,7 +71,8 @@ private:
                 ", isready/readyok" + (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
             Verdict::Pass);
         auto declared = engine_->declared_options();
-        bool has_game = std::find(declared.begin(), declared.end(), "game") != declared.end();
+        bool has_game = std::any_of(declared.begin(), declared.end(),
+                                    [](const std::string &d) { return ugi::same_option_name(d, "game"); });
         // The item states the fact found, so that "WARN <name>" reads true: the
         // arbiter sends "setoption name game" only to an engine that declares it.
         if (has_game)
@@ -181,7 +148,7 @@ private:
     }
 
     void check_probes() {
-        std::vector<Probe> probes = random_probes(s_);
+        std::vector<Probe> probes = random_probes(s_.plugin, s_.options, s_.seed, s_.positions, s_.host);
         if (probes.empty()) {
             add("moves from random positions", Verdict::Skip, "no positions could be generated");
             return;

@@ -61,9 +61,13 @@ public:
         }
         out_.clear();
         if (game != nullptr) {
-            if (!game->game.empty() && declares("game")) append_setoption("game", game->game);
+            // An engine of several games cannot declare the rule options of
+            // a game it does not know yet: one that declares 'game' is sent
+            // every rule option of the game after it (docs/protocol.md).
+            const bool takes_game = !game->game.empty() && declares("game");
+            if (takes_game) append_setoption("game", game->game);
             for (const auto &rule : game->rules) {
-                if (declares(rule.name))
+                if (takes_game || declares(rule.name))
                     append_setoption(rule.name, rule.value);
                 else if (!rule.is_default)
                     warnings_.push_back("engine " + quote(config_.name) + " does not declare the rule option '" + rule.name +
@@ -80,6 +84,14 @@ public:
 
     Expected<void, EngineError> new_game() override {
         std::string command(protocol::words(dialect_).new_game);
+        command += '\n';
+        return sync(command.c_str());
+    }
+
+    Expected<void, EngineError> new_game_seeded(uint64_t seed) override {
+        std::string command;
+        if (const std::string *option = seed_option()) command = "setoption name " + *option + " value " + std::to_string(seed) + "\n";
+        command += protocol::words(dialect_).new_game;
         command += '\n';
         return sync(command.c_str());
     }
@@ -286,6 +298,16 @@ private:
         }
         out_ += line;
         return std::nullopt;
+    }
+
+    // The engine's spelling of its option 'seed', unless the config sets that
+    // option itself (then the user's value stands); null when not declared.
+    const std::string *seed_option() const {
+        for (const auto &[name, value] : config_.ugi_options)
+            if (ugi::same_option_name(name, "seed")) return nullptr;
+        for (const auto &d : declared_)
+            if (ugi::same_option_name(d, "seed")) return &d;
+        return nullptr;
     }
 
     bool declares(std::string_view option) const {
