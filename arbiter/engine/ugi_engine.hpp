@@ -80,6 +80,9 @@ public:
     // Configuration warnings found at start, e.g. a rule option the engine
     // does not declare, or an engine option it does not know.
     [[nodiscard]] virtual std::vector<std::string> warnings() const { return {}; }
+    // What the engine gave as 'id name' in the handshake; empty if nothing.
+    // An engine started without a configured name is named by it (name()).
+    [[nodiscard]] virtual std::string id_name() const { return {}; }
     // The option names the engine declared between 'ugi' and 'ugiok'.
     [[nodiscard]] virtual std::vector<std::string> declared_options() const { return {}; }
     // True after a Crash, Stall, Timeout or Protocol failure: the process is
