@@ -6,6 +6,7 @@
 // carried its generator from game to game, so the games depended on which
 // process had played what before (2 of 36 games of a merged run matched).
 #include "output/record_log.hpp"
+#include "tournament/engine_seed.hpp"
 
 #include "../tournament/temp_dir.hpp"
 #include "support/child_process.hpp"
@@ -153,4 +154,15 @@ TEST_CASE("MCTS with fixed playouts: the three ways of running give the same gam
     CHECK_THAT(whole, Catch::Contains("[EngineSeed "));
     CHECK(whole == pgn_moves_and_tags(r.resumed));
     CHECK(whole == pgn_moves_and_tags(r.merged));
+}
+
+TEST_CASE("a game's engine seed is SplitMix64's output for its index, top 31 bits", "[reproduce]") {
+    // SplitMix64 (Vigna's splitmix64.c) from state 0 gives 0xe220a8397b1dcdaf,
+    // 0x6e789e6aa1b965f4, 0x06c45d188009454f: its usual test vector, recomputed by the
+    // separate Python script quoted above.
+    CHECK(tournament::engine_seed(0, 0) == (0xe220a8397b1dcdafULL >> 33));
+    CHECK(tournament::engine_seed(0, 1) == (0x6e789e6aa1b965f4ULL >> 33));
+    CHECK(tournament::engine_seed(0, 2) == (0x06c45d188009454fULL >> 33));
+    CHECK(tournament::engine_seed(5, 0) != tournament::engine_seed(6, 0));
+    CHECK(tournament::engine_seed(UINT64_MAX, 1000000) < (uint64_t{1} << 31));
 }
