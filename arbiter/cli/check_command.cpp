@@ -24,7 +24,8 @@ arguments split at spaces (add arguments with spaces with --engine-arg).
 Checks, in order: start and handshake (ugi/ugiok, or the --protocol's:
 uci/uciok, uai/uaiok, usi/usiok; isready/readyok); whether
 the engine declares the 'game' option (a warning when it does not: it is then
-told no game id) and the game's rule options; a new
+told no game id; one that declares it is sent every rule option of the game
+after it) and the game's rule options; a new
 game; a legal move from the start position within --movetime; legal moves
 from --positions random positions sent as 'startpos moves ...', as
 'fen ... moves' and as 'fen ... moves ...'; answers to a clock, 'go depth 1'
@@ -33,10 +34,17 @@ and 'go nodes 1000'; --games full games against the reference engine
 reference engine fails the check, as the games then prove nothing); a prompt
 exit after 'quit'.
 
-Each check prints PASS, WARN, FAIL or SKIP (it could not be carried out, e.g.
-the reference engine did not start). Exit status 0 when nothing failed and
-nothing was skipped (warnings allowed; skips too with --allow-skip), 1
-otherwise, 2 for bad arguments.
+Each check prints PASS, WARN, FAIL, SKIP (it could not be carried out, e.g.
+the reference engine did not start) or NOT RUN (planned, but cut short by a
+failure before it, e.g. the engine did not start): every planned check is
+listed. Exit status 0 when nothing failed and nothing was skipped or cut short
+(warnings allowed; skips too with --allow-skip), 1 otherwise, 2 for bad
+arguments.
+
+The engine is named by its 'id name' (--name overrides it). The default
+--movetime of 100 ms suits an engine that keeps to 'go movetime'; one that
+does not manage its time fails there on time, and the failure says so: give
+it more with --movetime (and --tc for the full games).
 
 Both engines get the plugin folders (--plugin-dir, and the game's own folder)
 in front of their $ARBITER_PLUGIN_PATH, so arbiter-engine finds a game that
@@ -137,16 +145,26 @@ int check_command(const Args &args) {
         s.reference = *reference;
     }
 
-    std::cout << "checking " << s.engine.name << " on " << s.plugin->id() << "\n";
-    compliance::Report report = compliance::check_engine(s, [](const compliance::CheckItem &item) {
-        std::cout << compliance::verdict_name(item.verdict) << "  " << item.name;
-        if (!item.detail.empty()) std::cout << "\n      " << item.detail;
-        std::cout << std::endl;
-    });
+    // Without --name the engine is named by its 'id name' (not by its program, e.g. node).
+    if (name.empty()) s.engine.name.clear();
+    std::string engine_name;
+    compliance::Report report = compliance::check_engine(
+        s,
+        [](const compliance::CheckItem &item) {
+            std::cout << compliance::verdict_name(item.verdict) << "  " << item.name;
+            if (!item.detail.empty()) std::cout << "\n      " << item.detail;
+            std::cout << std::endl;
+        },
+        [&](const std::string &named) {
+            engine_name = named;
+            std::cout << "checking " << quote(named) << " (" << s.engine.command << ") on " << s.plugin->id() << "\n";
+        });
     const bool allow_skip = vm.count("allow-skip") > 0;
     const int skipped = report.count(compliance::Verdict::Skip);
-    std::cout << report.items.size() << " checks: " << report.count(compliance::Verdict::Fail) << " failed, "
-              << report.count(compliance::Verdict::Warn) << " warnings, " << skipped << " skipped";
+    const int not_run = report.count(compliance::Verdict::NotRun);
+    std::cout << quote(engine_name) << ": " << report.items.size() << " checks: " << report.count(compliance::Verdict::Fail)
+              << " failed, " << report.count(compliance::Verdict::Warn) << " warnings, " << skipped << " skipped";
+    if (not_run > 0) std::cout << ", " << not_run << " not run (cut short by a failure)";
     if (skipped > 0) std::cout << (allow_skip ? " (allowed by --allow-skip)" : " (a skipped check is not a pass; --allow-skip accepts it)");
     if (s.games == 0) std::cout << "; no full games (--games 0)";
     std::cout << "\n";

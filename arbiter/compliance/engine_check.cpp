@@ -1,55 +1,22 @@
 #include "compliance/engine_check.hpp"
 
+#include "compliance/position_sampler.hpp"
 #include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "game/move_judge.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
 
+#include <arbiter/ugi/option_spec.hpp>
+
 #include <algorithm>
-#include <random>
+#include <filesystem>
 
 namespace arb::compliance {
 
 namespace {
 
 using std::chrono::milliseconds;
-
-// A position reached by random legal moves from the start, in both forms the
-// protocol allows.
-struct Probe {
-    std::vector<std::string> moves;  // from the start position
-    std::string position;            // the position string after them
-    int split = 0;                   // for the mixed form: fen after `split` moves, then the rest
-};
-
-std::vector<Probe> random_probes(const CheckSettings &s) {
-    std::vector<Probe> probes;
-    std::mt19937 rng(s.seed);
-    std::vector<arb_move> legal;
-    for (int attempt = 0; attempt < s.positions * 4 && static_cast<int>(probes.size()) < s.positions; ++attempt) {
-        auto created = game::GameState::create(s.plugin, s.options, 0, s.host);
-        if (!created) break;
-        game::GameState state = std::move(*created);
-        Probe probe;
-        int length = std::uniform_int_distribution<int>(1, 40)(rng);
-        for (int ply = 0; ply < length; ++ply) {
-            state.legal_moves(legal);
-            if (legal.empty()) break;
-            arb_move m = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
-            probe.moves.push_back(state.format_move(m));
-            state.play(m);
-        }
-        state.legal_moves(legal);
-        // The arbiter never asks an engine to move when the game is over or
-        // its only move is a forced pass, as the plugin marks it (docs/protocol.md).
-        if (legal.empty() || (legal.size() == 1 && (state.move_flags(legal[0]) & ARB_MOVE_PASS) != 0)) continue;
-        probe.position = state.position();
-        probe.split = static_cast<int>(probe.moves.size()) / 2;
-        probes.push_back(std::move(probe));
-    }
-    return probes;
-}
 
 std::string join_moves(const std::vector<std::string> &moves, size_t from) {
     std::string out = "moves";
@@ -59,10 +26,15 @@ std::string join_moves(const std::vector<std::string> &moves, size_t from) {
 
 class Run {
 public:
-    Run(const CheckSettings &s, const std::function<void(const CheckItem &)> &on_item) : s_(s), on_item_(on_item) {}
+    Run(const CheckSettings &s, const std::function<void(const CheckItem &)> &on_item,
+        const std::function<void(const std::string &)> &on_named)
+        : s_(s), on_item_(on_item), on_named_(on_named) {}
 
     Report run() {
-        if (!start()) return std::move(report_);
+        if (!start()) {
+            add_cut_short("the engine did not start");
+            return std::move(report_);
+        }
         check_new_game();
         // Isolated, a plugin that dies fails the check it was in; the rest go on
         // with a new plugin-host child.
@@ -85,6 +57,37 @@ private:
         report_.items.push_back(std::move(item));
     }
 
+    // Every check after the start, listed as not run when a failure before
+    // them cut the run short.
+    void add_cut_short(const std::string &why) {
+        std::vector<std::string> planned{"new game", "legal move from the start position within movetime",
+                                         "legal moves from random positions as 'startpos moves ...'",
+                                         "legal moves from random positions as 'fen ... moves'",
+                                         "legal moves from random positions as 'fen ... moves ...' (mixed)",
+                                         "answers within its clock", "answers 'go depth 1'", "answers 'go nodes 1000'"};
+        if (s_.games > 0)
+            planned.push_back("plays " + std::to_string(s_.games) + " full games (" + s_.game_time_control +
+                              ") without a fault");
+        planned.emplace_back("exits after 'quit'");
+        for (auto &name : planned) add(std::move(name), Verdict::NotRun, why);
+    }
+
+    // Said when the engine ran out of time in a probe: the limit it had and
+    // the options that give it more (an engine that does not manage its time
+    // fails at check's default 100 ms per move).
+    std::string movetime_hint() const {
+        const bool is_default = s_.movetime == CheckSettings{}.movetime;
+        return "; it ran out of time at " + std::string(is_default ? "check's default " : "") + "--movetime " +
+               std::to_string(s_.movetime.count()) + " ms (+ --margin " + std::to_string(s_.margin.count()) +
+               " ms): an engine that needs longer per move can be given it with --movetime MS (and --tc TC for the "
+               "full games)";
+    }
+    std::string tc_hint() const {
+        const bool is_default = s_.game_time_control == CheckSettings{}.game_time_control;
+        return "; it lost on time under " + std::string(is_default ? "check's default " : "") + "--tc " +
+               s_.game_time_control + ": give it more with --tc TC (and --movetime MS for the single moves)";
+    }
+
     engine::GameSetupOptions game_options() const {
         return match::engine_game_options(*s_.plugin, s_.options, s_.plugin_dirs);
     }
@@ -92,6 +95,10 @@ private:
     bool start() {
         auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, game_options());
         const std::string configured = engine::protocol_choice_name(s_.engine.protocol);
+        if (on_named_) {
+            std::string program = std::filesystem::path(s_.engine.command).filename().string();
+            on_named_(started ? (*started)->name() : s_.engine.name.empty() ? program : s_.engine.name);
+        }
         if (!started) {
             add("start and handshake (protocol " + configured + ", isready/readyok)", Verdict::Fail,
                 excerpt(started.error().message, 400) +
@@ -105,7 +112,8 @@ private:
                 ", isready/readyok" + (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
             Verdict::Pass);
         auto declared = engine_->declared_options();
-        bool has_game = std::find(declared.begin(), declared.end(), "game") != declared.end();
+        bool has_game = std::any_of(declared.begin(), declared.end(),
+                                    [](const std::string &d) { return ugi::same_option_name(d, "game"); });
         // The item states the fact found, so that "WARN <name>" reads true: the
         // arbiter sends "setoption name game" only to an engine that declares it.
         if (has_game)
@@ -140,7 +148,10 @@ private:
         if (!restart_if_needed()) return "the engine could not be restarted after an earlier failure";
         auto answer = engine_->go(position_command, go, allowed);
         std::string where = "after 'position " + position_command + "'";
-        if (!answer) return answer.error().message + " " + where;
+        const std::string hint = go.movetime ? movetime_hint() : std::string();
+        if (!answer)
+            return answer.error().message + " " + where +
+                   (answer.error().kind == engine::FailureKind::Timeout ? hint : std::string());
         std::vector<arb_move> legal;
         if (auto listed = state.checked_legal_moves(legal); !listed)
             return "plugin error " + where + ": " + listed.error().message;
@@ -154,7 +165,7 @@ private:
         }
         if (answer->elapsed > allowed)
             return "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
-                   std::to_string(allowed.count()) + " ms " + where;
+                   std::to_string(allowed.count()) + " ms " + where + hint;
         return {};
     }
 
@@ -181,7 +192,7 @@ private:
     }
 
     void check_probes() {
-        std::vector<Probe> probes = random_probes(s_);
+        std::vector<Probe> probes = random_probes(s_.plugin, s_.options, s_.seed, s_.positions, s_.host);
         if (probes.empty()) {
             add("moves from random positions", Verdict::Skip, "no positions could be generated");
             return;
@@ -298,7 +309,8 @@ private:
                 if (plugin_problem.empty()) plugin_problem = game;
             } else if (record.loser_side == side) {
                 ++faults;
-                if (first_problem.empty()) first_problem = game;
+                if (first_problem.empty())
+                    first_problem = game + (record.termination == match::Termination::TimeForfeit ? tc_hint() : "");
             } else if (record.loser_side == 1 - side && engine_fault(record.termination)) {
                 // The reference engine broke down: the games did not test the engine.
                 reference_problem = game;
@@ -318,7 +330,11 @@ private:
     }
 
     void check_quit() {
-        if (!engine_ || engine_->needs_restart()) return;
+        // An engine a failure left unusable is started again for this check.
+        if (!restart_if_needed()) {
+            add("exits after 'quit'", Verdict::NotRun, "the engine could not be started again after the failure above");
+            return;
+        }
         long pid = engine_->pid();
         auto start = std::chrono::steady_clock::now();
         engine_->quit();
@@ -331,6 +347,7 @@ private:
 
     const CheckSettings &s_;
     const std::function<void(const CheckItem &)> &on_item_;
+    const std::function<void(const std::string &)> &on_named_;
     Report report_;
     std::unique_ptr<engine::UgiEngine> engine_;
 };
@@ -343,6 +360,7 @@ const char *verdict_name(Verdict v) {
     case Verdict::Warn: return "WARN";
     case Verdict::Fail: return "FAIL";
     case Verdict::Skip: return "SKIP";
+    case Verdict::NotRun: return "NOT RUN";
     }
     return "?";
 }
@@ -352,11 +370,13 @@ int Report::count(Verdict v) const {
 }
 
 bool Report::passed(bool allow_skip) const {
-    return !items.empty() && count(Verdict::Fail) == 0 && (allow_skip || count(Verdict::Skip) == 0);
+    return !items.empty() && count(Verdict::Fail) == 0 && count(Verdict::NotRun) == 0 &&
+           (allow_skip || count(Verdict::Skip) == 0);
 }
 
-Report check_engine(const CheckSettings &settings, const std::function<void(const CheckItem &)> &on_item) {
-    return Run(settings, on_item).run();
+Report check_engine(const CheckSettings &settings, const std::function<void(const CheckItem &)> &on_item,
+                    const std::function<void(const std::string &)> &on_named) {
+    return Run(settings, on_item, on_named).run();
 }
 
 }  // namespace arb::compliance

@@ -39,8 +39,10 @@ struct CheckSettings {
 
 // Skip: the check could not be carried out (nothing to probe, no reference
 // engine): not a pass, so `arbiter check` fails unless --allow-skip.
-enum class Verdict { Pass, Warn, Fail, Skip };
-const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP"
+// NotRun: a check planned but cut short by a failure before it (the engine
+// did not start, or was unusable at the end); never a pass.
+enum class Verdict { Pass, Warn, Fail, Skip, NotRun };
+const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP", "NOT RUN""
 
 struct CheckItem {
     std::string name;    // e.g. "move from the start position (go movetime)"
@@ -51,11 +53,16 @@ struct CheckItem {
 struct Report {
     std::vector<CheckItem> items;
     [[nodiscard]] int count(Verdict v) const;
-    // Some checks ran, none failed, and none was skipped unless `allow_skip`.
+    // Some checks ran, none failed or was cut short, and none was skipped
+    // unless `allow_skip`.
     [[nodiscard]] bool passed(bool allow_skip = false) const;
 };
 
-// Runs every check; `on_item` (may be empty) sees each result as it comes.
-Report check_engine(const CheckSettings &settings, const std::function<void(const CheckItem &)> &on_item = {});
+// Runs every check; `on_item` (may be empty) sees each result as it comes,
+// and `on_named` (may be empty) the engine's name before the first: its 'id
+// name' when settings.engine.name is empty and it gives one, else that name,
+// else the program's file name.
+Report check_engine(const CheckSettings &settings, const std::function<void(const CheckItem &)> &on_item = {},
+                    const std::function<void(const std::string &)> &on_named = {});
 
 }  // namespace arb::compliance

@@ -9,6 +9,8 @@
 #include <arbiter/ugi/option_spec.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 #include <string_view>
 
 namespace arb::engine {
@@ -25,12 +27,32 @@ std::string last_line(const std::string &text) {
     return excerpt(std::string_view(text).substr(begin, end + 1 - begin), kStderrLineMax);
 }
 
+// An engine's 'id name' longer than this is cut (it names the engine in messages).
+constexpr size_t kIdNameMax = 100;
+
+// The text after "id name" in an 'id' line, if it is one.
+std::optional<std::string_view> id_name_of(std::string_view line) {
+    auto words_from = [](std::string_view text) {
+        size_t at = text.find_first_not_of(" \t");
+        return at == std::string_view::npos ? std::string_view() : text.substr(at);
+    };
+    std::string_view rest = words_from(line.substr(std::min(line.size(), line.find("id") + 2)));
+    if (rest.substr(0, 4) != "name" || (rest.size() > 4 && rest[4] != ' ' && rest[4] != '\t')) return std::nullopt;
+    rest = words_from(rest.substr(4));
+    size_t end = rest.find_last_not_of(" \t\r");
+    if (end == std::string_view::npos) return std::nullopt;
+    return rest.substr(0, end + 1);
+}
+
 class ProcessUgiEngine final : public UgiEngine {
 public:
     ProcessUgiEngine(EngineConfig config, EngineTimeouts timeouts, std::unique_ptr<EngineProcess> process)
         : config_(std::move(config)), timeouts_(timeouts), process_(std::move(process)) {
         out_.reserve(4096);
-        if (config_.name.empty()) config_.name = config_.command;
+        // No name given: the engine's own 'id name' once the handshake is
+        // done, the program's file name until then (and when it gives none).
+        named_by_engine_ = config_.name.empty();
+        if (named_by_engine_) config_.name = std::filesystem::path(config_.command).filename().string();
     }
     ~ProcessUgiEngine() override { quit(); }
 
@@ -59,11 +81,16 @@ public:
             if (!answered) return Unexpected<EngineError>{std::move(answered.error())};
             if (*answered) break;
         }
+        if (named_by_engine_ && !id_name_.empty()) config_.name = id_name_;
         out_.clear();
         if (game != nullptr) {
-            if (!game->game.empty() && declares("game")) append_setoption("game", game->game);
+            // An engine of several games cannot declare the rule options of
+            // a game it does not know yet: one that declares 'game' is sent
+            // every rule option of the game after it (docs/protocol.md).
+            const bool takes_game = !game->game.empty() && declares("game");
+            if (takes_game) append_setoption("game", game->game);
             for (const auto &rule : game->rules) {
-                if (declares(rule.name))
+                if (takes_game || declares(rule.name))
                     append_setoption(rule.name, rule.value);
                 else if (!rule.is_default)
                     warnings_.push_back("engine " + quote(config_.name) + " does not declare the rule option '" + rule.name +
@@ -80,6 +107,14 @@ public:
 
     Expected<void, EngineError> new_game() override {
         std::string command(protocol::words(dialect_).new_game);
+        command += '\n';
+        return sync(command.c_str());
+    }
+
+    Expected<void, EngineError> new_game_seeded(uint64_t seed) override {
+        std::string command;
+        if (const std::string *option = seed_option()) command = "setoption name " + *option + " value " + std::to_string(seed) + "\n";
+        command += protocol::words(dialect_).new_game;
         command += '\n';
         return sync(command.c_str());
     }
@@ -139,6 +174,7 @@ public:
     [[nodiscard]] std::string stderr_tail() const override { return process_->stderr_tail(); }
     [[nodiscard]] std::vector<std::string> warnings() const override { return warnings_; }
     [[nodiscard]] std::vector<std::string> declared_options() const override { return declared_; }
+    [[nodiscard]] std::string id_name() const override { return id_name_; }
     [[nodiscard]] bool needs_restart() const override { return needs_restart_; }
     [[nodiscard]] long pid() const override { return process_->pid(); }
     [[nodiscard]] Dialect dialect() const override { return dialect_; }
@@ -188,6 +224,9 @@ private:
                 return Unexpected<EngineError>{with_printed(
                     EngineError{FailureKind::Protocol, "answered '" + std::string(token) + "' to '" +
                                                            std::string(words.name) + "'", excerpt(line)})};
+            }
+            if (token == "id") {
+                if (auto name = id_name_of(line)) id_name_ = excerpt(*name, kIdNameMax);
             }
             if (token == "option") {
                 std::string name = parse_option_name(line);
@@ -292,6 +331,16 @@ private:
         }
         out_ += line;
         return std::nullopt;
+    }
+
+    // The engine's spelling of its option 'seed', unless the config sets that
+    // option itself (then the user's value stands); null when not declared.
+    const std::string *seed_option() const {
+        for (const auto &[name, value] : config_.ugi_options)
+            if (ugi::same_option_name(name, "seed")) return nullptr;
+        for (const auto &d : declared_)
+            if (ugi::same_option_name(d, "seed")) return &d;
+        return nullptr;
     }
 
     bool declares(std::string_view option) const {
@@ -406,6 +455,8 @@ private:
     std::unique_ptr<EngineProcess> process_;
     std::string out_;  // reused for every command
     std::vector<std::string> declared_;
+    std::string id_name_;           // from 'id name ...' in the handshake
+    bool named_by_engine_ = false;  // no name configured: config_.name becomes id_name_
     std::vector<std::string> warnings_;
     bool needs_restart_ = false;
     Dialect dialect_ = Dialect::Ugi;
@@ -418,7 +469,16 @@ private:
 Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
                                                                const GameSetupOptions *game,
                                                                UgiEngine::TrafficLog log = {}) {
-    auto process = EngineProcess::spawn(config, game != nullptr ? game->plugin_dirs : std::vector<std::string>{});
+    // Without a configured name, the program's file name names the engine in
+    // start failures (ProcessUgiEngine later takes its 'id name').
+    const EngineConfig *named = &config;
+    EngineConfig with_name;
+    if (config.name.empty()) {
+        with_name = config;
+        with_name.name = std::filesystem::path(config.command).filename().string();
+        named = &with_name;
+    }
+    auto process = EngineProcess::spawn(*named, game != nullptr ? game->plugin_dirs : std::vector<std::string>{});
     if (!process) {
         const auto &error = process.error();
         return Unexpected<EngineError>{EngineError{

@@ -70,9 +70,19 @@ public:
     [[nodiscard]] virtual std::string stderr_tail() const = 0;
 
     // --- extensions (defaults, so that test fakes need not implement them) ---
+    // new_game() preceded by 'setoption name seed value <seed>' when the
+    // engine declared an option 'seed' (any case) and its config sets none:
+    // the game's seed (match::GameSetup::engine_seed, docs/protocol.md).
+    virtual Expected<void, EngineError> new_game_seeded(uint64_t seed) {
+        (void)seed;
+        return new_game();
+    }
     // Configuration warnings found at start, e.g. a rule option the engine
     // does not declare, or an engine option it does not know.
     [[nodiscard]] virtual std::vector<std::string> warnings() const { return {}; }
+    // What the engine gave as 'id name' in the handshake; empty if nothing.
+    // An engine started without a configured name is named by it (name()).
+    [[nodiscard]] virtual std::string id_name() const { return {}; }
     // The option names the engine declared between 'ugi' and 'ugiok'.
     [[nodiscard]] virtual std::vector<std::string> declared_options() const { return {}; }
     // True after a Crash, Stall, Timeout or Protocol failure: the process is

@@ -56,6 +56,7 @@ struct PlayedUnder {
     // existed: readers fall back to the tournament's time control.
     std::optional<core::TimeControl> time_control[2];
     std::optional<uint64_t> seed;  // the seed handed to the plugin (create_ex), if the game had one
+    std::optional<uint64_t> engine_seed;  // the seed offered to the engines (GameSetup::engine_seed), if any
     std::vector<std::pair<std::string, std::string>> engine_options[2];  // UGI options each engine was given, in order
 };
 

@@ -204,7 +204,8 @@ private:
 
         for (int side = 0; side < 2; ++side) {
             if (stopped()) return abandon("stopped by the user");
-            if (auto ok = engines_[side]->new_game(); !ok) return engine_failed(side, ok.error());
+            auto ok = setup_.engine_seed ? engines_[side]->new_game_seeded(*setup_.engine_seed) : engines_[side]->new_game();
+            if (!ok) return engine_failed(side, ok.error());
         }
 
         std::vector<arb_move> legal;

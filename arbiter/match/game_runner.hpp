@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,12 @@ struct GameSetup {
     // Handed to the plugin (ABI 1.1 create_ex) for games with a random
     // setup; the tournament gives both games of a colour-swapped pair one seed.
     uint64_t seed = 0;
+    // Sent before each engine's new-game command as 'setoption name seed
+    // value N' to an engine that declares an option 'seed' (docs/protocol.md),
+    // so that a seeded engine plays the same game wherever and whenever this
+    // game is played; the tournament derives it from its seed and the game's
+    // index (tournament/engine_seed.hpp). nullopt: nothing is sent.
+    std::optional<uint64_t> engine_seed;
     // Where the game's rules run: null, in this process; else in this
     // plugin-host child (isolation mode), where a crash of the plugin ends
     // the game as a plugin error instead of ending the arbiter.

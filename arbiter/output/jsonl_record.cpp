@@ -52,6 +52,7 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     if (under.time_control[0] && under.time_control[1])
         j["time_control"] = {under.time_control[0]->to_string(), under.time_control[1]->to_string()};
     if (under.seed) j["seed"] = *under.seed;
+    if (under.engine_seed) j["engine_seed"] = *under.engine_seed;
     j["engine_options"] = {under.engine_options[0], under.engine_options[1]};
     if (!context.event.empty()) j["event"] = context.event;
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -122,6 +123,7 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
             }
         }
         if (j.contains("seed")) under.seed = j["seed"].get<uint64_t>();
+        if (j.contains("engine_seed")) under.engine_seed = j["engine_seed"].get<uint64_t>();
         if (j.contains("engine_options"))
             for (int side = 0; side < 2; ++side)
                 under.engine_options[side] = j["engine_options"].at(static_cast<size_t>(side))

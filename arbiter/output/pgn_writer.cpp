@@ -141,6 +141,7 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
         }
     }
     if (r.has_score) tag(out, "Score", std::to_string(r.score[0]) + "-" + std::to_string(r.score[1]));
+    if (r.played_under.engine_seed) tag(out, "EngineSeed", std::to_string(*r.played_under.engine_seed));
     const size_t plies = r.opening_moves.size() + r.moves.size();
     tag(out, "PlyCount", std::to_string(plies));
     out += "\n";

@@ -1,6 +1,7 @@
 #include "tournament/runner.hpp"
 
 #include "process/spawn.hpp"
+#include "tournament/engine_seed.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -44,6 +45,7 @@ void complete_record(match::GameRecord &record, const match::GameSetup &setup, c
         under.engine_options[side] = rules.engines[static_cast<size_t>(slot.engine[side])].ugi_options;
     }
     if (setup.seed != 0) under.seed = setup.seed;
+    under.engine_seed = setup.engine_seed;
     match::make_texts_valid(record);
 }
 
@@ -59,6 +61,7 @@ GameRules game_rules(const config::TournamentConfig &c, game::PluginPtr plugin, 
     g.time_control = c.time_control;
     g.time_margin = c.time_margin;
     g.adjudication = c.adjudication;
+    g.seed = c.schedule.seed;
     return g;
 }
 
@@ -78,6 +81,7 @@ match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &
     s.time_margin = rules.time_margin;
     s.adjudication = rules.adjudication;
     s.seed = static_cast<uint64_t>(slot.pair_id) + 1;
+    s.engine_seed = engine_seed(rules.seed, slot.index);
     return s;
 }
 

@@ -68,6 +68,7 @@ struct GameRules {
     core::TimeControl time_control;
     std::chrono::milliseconds time_margin{100};
     match::AdjudicationRules adjudication;
+    uint64_t seed = 1;  // the tournament's seed: each game's engine seed comes from it (engine_seed.hpp)
     // Isolation mode: the arbiter executable to run as each worker's
     // plugin-host child; empty: the plugin runs in this process.
     std::filesystem::path plugin_host_program;

@@ -22,6 +22,15 @@ public:
         }
     }
 
+    // A seed for the `n`-th of several generators from one `seed`: the n-th
+    // output of SplitMix64 started at `seed`.
+    static uint64_t mix(uint64_t seed, uint64_t n) noexcept {
+        uint64_t z = seed + n * 0x9e3779b97f4a7c15ULL;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+
     uint64_t next() noexcept {
         const uint64_t result = rotl(s_[1] * 5, 7) * 9;
         const uint64_t t = s_[1] << 17;

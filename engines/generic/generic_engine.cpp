@@ -56,6 +56,7 @@ std::string GenericEngine::set_option(const std::string &name, const std::string
         if (!v || *v < 0) return "option 'seed': expected a non-negative integer, got '" + value + "'";
         settings_.seed = static_cast<uint64_t>(*v);
         rng_.reseed(settings_.seed);
+        games_since_seed_ = 0;
         return {};
     }
     if (name == "playouts") {
@@ -72,6 +73,14 @@ std::string GenericEngine::set_option(const std::string &name, const std::string
 
 std::string GenericEngine::new_game() {
     if (!session_.has_game()) return "uginewgame: no game selected (use --game ID or 'setoption name game value ID')";
+    // Each game's generator restarts, so that a game's moves depend only on
+    // the seed and the positions, not on the games this process played
+    // before: from the seed itself for the first game after it was set (the
+    // arbiter sets it before every game), else from the seed mixed with the
+    // number of new games since (a host that sends no seed still gets
+    // different games, the same ones in every run).
+    rng_.reseed(games_since_seed_ == 0 ? settings_.seed : Rng::mix(settings_.seed, games_since_seed_));
+    ++games_since_seed_;
     return {};
 }
 

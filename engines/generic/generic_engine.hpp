@@ -42,6 +42,9 @@ private:
     Rng rng_;
     Mcts mcts_;
     std::string position_error_;
+    // New games since the seed was last set: the generator of each game
+    // restarts from (seed, this count), see new_game().
+    uint64_t games_since_seed_ = 0;
 };
 
 }  // namespace arb::engines

@@ -108,6 +108,69 @@ TEST_CASE("random mode is deterministic given the seed", "[engines][generic]") {
     CHECK(a != games_with_seed("43"));
 }
 
+// One process used to carry its generator from game to game: three identical
+// new games got three different first moves (d3, f5, c4 in Othello), so a
+// game's moves depended on the games the process had played before.
+TEST_CASE("each new game restarts the generator: identical games in one process are the same game",
+          "[engines][generic]") {
+    const std::string id = game::find_plugin("othello", {ARBITER_PLUGIN_DIR}) ? "othello" : "tictactoe";
+    for (const char *mode : {"random", "mcts"}) {
+        INFO("mode " << mode);
+        ChildProcess engine(generic_engine(id, {"--mode", mode, "--playouts", "20", "--seed", "7"}));
+        handshake(engine);
+        ChildProcess *both[2] = {&engine, &engine};
+        // The arbiter's seed for the game, then its new game: the same seed gives the same game.
+        std::vector<std::string> seeded[2];
+        for (auto &moves : seeded) {
+            engine.send("setoption name seed value 99");
+            moves = play_game(new_test_game(id), both, "go depth 1").moves;
+        }
+        CHECK(seeded[0] == seeded[1]);
+        // A fresh process told the same seed plays that game too: it depends on the seed alone.
+        ChildProcess fresh(generic_engine(id, {"--mode", mode, "--playouts", "20", "--seed", "99"}));
+        handshake(fresh);
+        ChildProcess *fresh_both[2] = {&fresh, &fresh};
+        CHECK(play_game(new_test_game(id), fresh_both, "go depth 1").moves == seeded[0]);
+    }
+}
+
+TEST_CASE("without a seed per game, a game's moves do not depend on the games the process played before",
+          "[engines][generic]") {
+    const std::string id = game::find_plugin("othello", {ARBITER_PLUGIN_DIR}) ? "othello" : "tictactoe";
+    // Two processes of one seed play a first game of different lengths (one
+    // cut after 4 plies), then a second, whole one: the second games agree.
+    auto second_game = [&](int first_game_plies) {
+        ChildProcess engine(generic_engine(id, {"--mode", "random", "--seed", "7"}));
+        handshake(engine);
+        ChildProcess *both[2] = {&engine, &engine};
+        auto first = play_game(new_test_game(id), both, "go depth 1", first_game_plies).moves;
+        auto second = play_game(new_test_game(id), both, "go depth 1").moves;
+        CHECK(first != second);  // yet not a replay of the first game: the next game gets its own generator
+        return second;
+    };
+    CHECK(second_game(400) == second_game(4));
+}
+
+// Started without --game, the engine declares no rule options (it knows no
+// game yet); the arbiter sends them after 'setoption name game' anyway, and
+// the engine must play by them.
+TEST_CASE("arbiter-engine without --game follows the rule options set after the game", "[engines][generic]") {
+    ChildProcess engine({program("arbiter-engine"), "--mode", "random", "--plugin-dir", test_plugin_dir()});
+    handshake(engine);
+    engine.send("setoption name game value countdown");
+    engine.send("setoption name start value 5");
+    engine.send("setoption name max_take value 2");
+    engine.send("isready");
+    REQUIRE(engine.wait_for("readyok", 5s));
+    engine.send("uginewgame");
+    std::vector<std::string> infos;
+    CHECK(ask_move(engine, "position fen 7 0 moves", "go", &infos) == "(none)");  // 7 > start=5
+    for (int i = 0; i < 20; ++i) {
+        std::string move = ask_move(engine, "position fen 5 1 moves", "go");
+        CHECK((move == "1" || move == "2"));  // never 3 under max_take=2
+    }
+}
+
 TEST_CASE("mcts beats random at tic-tac-toe", "[engines][generic]") {
     ChildProcess mcts(generic_engine("tictactoe", {"--mode", "mcts", "--playouts", "3000", "--seed", "5"}));
     ChildProcess random(generic_engine("tictactoe", {"--mode", "random", "--seed", "9"}));
