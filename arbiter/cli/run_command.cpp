@@ -98,7 +98,8 @@ int run_command(const Args &args) {
         "type", po::value(&type)->value_name("TYPE"), "round-robin or gauntlet")(
         "on-interrupt", po::value(&on_interrupt)->value_name("WHAT"), "finish or abandon running games on Ctrl-C")(
         "progress-interval", po::value(&progress_interval)->value_name("N"), "interim standings every N games")(
-        "quiet,q", "no line per finished game")(
+        "quiet,q", "no line per finished game; interim standings as one line")(
+        "force-concurrency", "play more games at once than this process has cores (otherwise refused)")(
         "isolate-plugins", "run the game plugin in a child process per worker: a plugin that crashes ends only "
                            "that game (plugin-error), the run goes on and exits 1 (isolate_plugins: true)")(
         "shard", po::value(&shard)->value_name("K/N|auto"),
@@ -181,6 +182,9 @@ int run_command(const Args &args) {
         std::cerr << loaded.error().message << "\n";
         return kExitFailure;
     }
+    if (!check_concurrency("run", loaded->config.concurrency, vm.count("force-concurrency") > 0, "--force-concurrency",
+                           std::cerr))
+        return kExitUsage;
     tournament::install_interrupt_handlers();
     tournament::SessionOptions options;
     options.resume = resume;

@@ -64,6 +64,7 @@ struct GameRules {
     core::TimeControl time_control;
     std::chrono::milliseconds time_margin{100};
     match::AdjudicationRules adjudication;
+    std::chrono::milliseconds wait_between_games{0};  // each worker's pause after a game (wait_ms)
     // Isolation mode: the arbiter executable to run as each worker's
     // plugin-host child; empty: the plugin runs in this process.
     std::filesystem::path plugin_host_program;
