@@ -3,6 +3,7 @@
 #include "core/program_dir.hpp"
 #include "engine/ugi_engine.hpp"
 #include "output/jsonl_record.hpp"
+#include "output/peer_standings.hpp"
 #include "output/record_set.hpp"
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
@@ -12,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -45,6 +47,12 @@ private:
     std::string first_;
 };
 
+// "0:00:33.9" (hours:minutes:seconds).
+std::string elapsed_text(double seconds) {
+    const auto tenths = static_cast<int64_t>(seconds * 10 + 0.5);
+    return fmt::format("{}:{:02}:{:02}.{}", tenths / 36000, tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
+}
+
 // One run, step by step: each step returns false when the run ends there
 // (the message printed, the exit code set).
 class Session {
@@ -77,6 +85,8 @@ private:
     void tick();
     void write_report(const std::string &status);
     void print_due_reports();
+    // The standings as stdout shows them: the arbiter's table, or a peer's layout (output.format).
+    [[nodiscard]] std::string standings_for_screen(const output::Standings &standings) const;
 
     const config::LoadedConfig &loaded_;
     const config::TournamentConfig &c_;
@@ -109,7 +119,24 @@ private:
     std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports_;  // guarded by reports_mutex_
     std::chrono::steady_clock::time_point last_report_end_ = std::chrono::steady_clock::now();
     std::chrono::duration<double> last_report_took_{0};
+    std::chrono::steady_clock::time_point play_start_ = std::chrono::steady_clock::now();
 };
+
+// The engines' shared value of a UGI option ("Threads", "Hash"), or each one's joined by " - ".
+std::string engine_option_text(const config::TournamentConfig &c, const std::string &name) {
+    std::vector<std::string> values;
+    for (const auto &e : c.engines) {
+        std::string value;
+        for (const auto &[k, v] : e.ugi_options)
+            if (k == name) value = v;
+        values.push_back(value);
+    }
+    if (values.empty() || std::all_of(values.begin(), values.end(), [&](const auto &v) { return v == values.front(); }))
+        return values.empty() ? std::string() : values.front();
+    std::string joined;
+    for (const auto &v : values) joined += (joined.empty() ? "" : " - ") + (v.empty() ? std::string("?") : v);
+    return joined;
+}
 
 // The folder, locked until the run returns: a second run or resume on it fails at once.
 bool Session::open_records() {
@@ -249,6 +276,23 @@ void Session::write_report(const std::string &status) {
     last_report_end_ = std::chrono::steady_clock::now();
 }
 
+std::string Session::standings_for_screen(const output::Standings &standings) const {
+    if (c_.standings_layout == config::StandingsLayout::Arbiter) {
+        std::ostringstream text;
+        output::write_standings_text(text, standings);
+        return text.str();
+    }
+    output::PeerContext context;
+    context.time_control = c_.time_control.to_string();
+    context.threads = engine_option_text(c_, "Threads");
+    context.hash = engine_option_text(c_, "Hash");
+    context.sprt = c_.sprt;
+    return output::peer_standings_text(c_.standings_layout == config::StandingsLayout::Fastchess
+                                           ? output::PeerLayout::Fastchess
+                                           : output::PeerLayout::Cutechess,
+                                       standings, context);
+}
+
 void Session::print_due_reports() {
     std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
     {
@@ -256,10 +300,16 @@ void Session::print_due_reports() {
         reports.swap(due_reports_);
     }
     for (const auto &[games, counts] : reports) {
-        std::ostringstream text;
-        text << fmt::format("\nstandings after {} games:\n", games);
-        output::write_standings_text(text, output::compute_standings(names_, counts, c_.sprt));
-        progress_->message(text.str());
+        const auto standings = output::compute_standings(names_, counts, c_.sprt);
+        std::string text;
+        if (options_.quiet && c_.standings_layout == config::StandingsLayout::Arbiter)
+            text = fmt::format("after {} games: {}", games, output::standings_line(standings));
+        else if (c_.standings_layout == config::StandingsLayout::Arbiter)
+            text = fmt::format("\nstandings after {} games:\n{}", games, standings_for_screen(standings));
+        else  // the peers print their block with no heading of their own
+            text = standings_for_screen(standings);
+        if (!text.empty() && text.back() == '\n') text.pop_back();
+        progress_->message(text);
     }
     if (!reports.empty() && interim_report_due(std::chrono::steady_clock::now(), last_report_end_, last_report_took_))
         write_report("interim standings");
@@ -320,6 +370,7 @@ void Session::play() {
     progress_.emplace(out_, options_.live, static_cast<int>(total_), static_cast<int>(recorded_before_),
                       options_.quiet);
     report_.emplace(loaded_, total_);
+    play_start_ = std::chrono::steady_clock::now();
     stats_ = run_games(
         *rules_, pending_, c_.concurrency, *pool_, options_.parts.play_game, controls_,
         [this](output::FinishedGame &&g) { return record(std::move(g)); }, [this] { tick(); });
@@ -352,8 +403,8 @@ SessionResult Session::finish() {
         out_ << fmt::format(
             "note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
             stats_.workers, c_.concurrency, stats_.pool_capacity);
-    auto standings_text =
-        write_standings_files(*records_, output::compute_standings(names_, tally_.counts(), c_.sprt));
+    const auto standings = output::compute_standings(names_, tally_.counts(), c_.sprt);
+    auto standings_text = write_standings_files(*records_, standings);
     if (!standings_text) {
         failed(standings_text.error().message);
         return result_;
@@ -362,10 +413,14 @@ SessionResult Session::finish() {
                  : result_.interrupted && recorded_ < total_                 ? "interrupted"
                  : recorded_ < total_ && !stats_.out_of_resources.empty()    ? "stopped"
                                                                              : "finished");
-    out_ << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded_, total_,
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - play_start_).count();
+    const int64_t played = recorded_ - recorded_before_;
+    out_ << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n", recorded_, total_,
                         stats_.abandoned ? fmt::format(", {} abandoned (not recorded)", stats_.abandoned) : "",
                         result_.sprt_stopped ? ", stopped by SPRT" : "", stats_.engine_starts);
-    out_ << *standings_text;
+    out_ << fmt::format("elapsed {}, {} games in this run, {:.2f} games/s\n\n", elapsed_text(seconds), played,
+                        seconds > 0 ? static_cast<double>(played) / seconds : 0.0);
+    out_ << (c_.standings_layout == config::StandingsLayout::Arbiter ? *standings_text : standings_for_screen(standings));
     out_ << "\nrecords: ";
     const auto files = records_->record_paths();
     for (size_t i = 0; i < files.size(); ++i) out_ << (i ? ", " : "") << files[i].string();
