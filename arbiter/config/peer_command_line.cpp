@@ -62,6 +62,7 @@ const std::map<std::string, std::string> &refused_options() {
         {"-show-latency", "not available"},
         {"-check-mate-pvs", "not available"},
         {"-debug", "engine traffic is written with -log file=FILE engine=true"},
+        {"-resultformat", "the per-game lines have one format; -output format= chooses the standings' layout"},
         {"-pgnin", "openings come from -openings file=FILE format=pgn"},
         {"-bookmode", "opening books are given with -openings"},
         {"-startup-ms", "engine start-up timeouts are timeouts.startup_ms in a YAML config"},
@@ -119,7 +120,7 @@ public:
         size_t i = 0;
         while (i < args.size()) {
             const std::string &word = args[i++];
-            const OptionSpec *spec = find(word);
+            const OptionSpec *spec = find(word == "-both" ? "-each" : word);  // -both: cutechess-cli's old -each
             if (!spec) {
                 unknown(word);
                 // Its values belong to it, not to the next option.
@@ -138,7 +139,7 @@ public:
             } else if (word == "-repeat" && i < args.size() && !starts_option(args[i])) {
                 words.push_back(args[i++]);  // cutechess-cli's -repeat N
             }
-            apply(word, words);
+            apply(spec->name, words);
         }
         finish();
         if (!problems_.empty()) {
@@ -289,7 +290,8 @@ private:
     void read_engine(const std::string &option, const std::vector<std::string> &words, EngineSpec &spec) {
         static const std::vector<std::string> keys = {"cmd",   "name",  "dir",     "args",       "arg",
                                                       "proto", "tc",    "st",      "nodes",      "depth",
-                                                      "plies", "restart", "timemargin"};
+                                                      "plies", "restart", "timemargin", "conf", "stderr",
+                                                      "book", "bookdepth", "initstr", "whitepov", "ponder", "trust"};
         if (words.empty()) problem(option + ": needs KEY=VALUE settings, e.g. cmd=./engine name=e1");
         for (auto &kv : key_values(option, words, keys, true)) {
             if (kv.key.rfind("option.", 0) == 0) {
@@ -305,6 +307,13 @@ private:
             } else if (kv.key == "arg") {  // cutechess-cli: one argument per arg=
                 spec.args.push_back(kv.value);
                 spec.args_given = true;
+            } else if (kv.key == "conf" || kv.key == "stderr" || kv.key == "book" || kv.key == "bookdepth" ||
+                       kv.key == "initstr" || kv.key == "whitepov" || kv.key == "ponder" || kv.key == "trust") {
+                problem(option + " " + quote(kv.text) + ": not available here" +
+                        (kv.key == "conf" ? " (engines are given in full: cmd=, name=, option.NAME=)"
+                         : kv.key == "book" || kv.key == "bookdepth" ? " (openings come from -openings)"
+                         : kv.key == "stderr" ? " (an engine's stderr is kept in memory and shown when it fails)"
+                                              : ""));
             } else {
                 if (kv.key == "plies") kv.key = "depth";  // fastchess's name for depth=
                 spec.values[kv.key] = kv;
