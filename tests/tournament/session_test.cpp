@@ -537,3 +537,58 @@ TEST_CASE("SPRT counters kept game by game equal a recount of the records, also 
     for (auto n : full.pentanomial) pairs += n;
     CHECK(pairs == 100);  // pairs half played at the interruption are completed by the resumed run
 }
+
+TEST_CASE("the end of a run gives the elapsed time and the games per second", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    INFO(out.str());
+    // "elapsed H:MM:SS.t, 4 games in this run, R games/s"
+    const std::string text = out.str();
+    const size_t at = text.find("elapsed ");
+    REQUIRE(at != std::string::npos);
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    CHECK_THAT(line, Catch::Matches(R"(elapsed \d+:\d\d:\d\d\.\d, 4 games in this run, \d+\.\d\d games/s)"));
+}
+
+TEST_CASE("--quiet keeps each interim standings to one line", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]",
+                       "progress: {interval: 4}\n");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    INFO(out.str());
+    // 12 games, standings after 4 and 8: one line each, naming every engine, and no table before the final one.
+    CHECK(count_of(out.str(), "after 4 games: 1. ") == 1);
+    CHECK(count_of(out.str(), "after 8 games: 1. ") == 1);
+    CHECK(count_of(out.str(), "Crosstable") == 1);  // the final standings only
+    const std::string text = out.str();
+    const size_t at = text.find("after 4 games: ");
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    for (const char *name : {" a ", " b ", " c "}) CHECK_THAT(line, Catch::Contains(name));
+}
+
+TEST_CASE("output.format cutechess prints the standings in cutechess-cli's lines", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]");
+    loaded.config.standings_layout = config::StandingsLayout::Cutechess;  // output.format: cutechess
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    INFO(out.str());
+    CHECK_THAT(out.str(), Catch::Matches(R"([\s\S]*\nScore of a vs b: \d+ - \d+ - \d+  \[\d\.\d{3}\] 4\nElo difference: [\s\S]*)"));
+    // standings.txt keeps the arbiter's own table.
+    CHECK_THAT(read(dir.path() / "out/standings.txt"), Catch::Contains("Crosstable"));
+}
