@@ -47,12 +47,6 @@ private:
     std::string first_;
 };
 
-// "0:00:33.9" (hours:minutes:seconds).
-std::string elapsed_text(double seconds) {
-    const auto tenths = static_cast<int64_t>(seconds * 10 + 0.5);
-    return fmt::format("{}:{:02}:{:02}.{}", tenths / 36000, tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
-}
-
 // One run, step by step: each step returns false when the run ends there
 // (the message printed, the exit code set).
 class Session {
@@ -368,7 +362,7 @@ void Session::tick() {
 
 void Session::play() {
     progress_.emplace(out_, options_.live, static_cast<int>(total_), static_cast<int>(recorded_before_),
-                      options_.quiet);
+                      options_.quiet, c_.standings_layout != config::StandingsLayout::Arbiter);
     report_.emplace(loaded_, total_);
     play_start_ = std::chrono::steady_clock::now();
     stats_ = run_games(
@@ -418,7 +412,8 @@ SessionResult Session::finish() {
     out_ << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n", recorded_, total_,
                         stats_.abandoned ? fmt::format(", {} abandoned (not recorded)", stats_.abandoned) : "",
                         result_.sprt_stopped ? ", stopped by SPRT" : "", stats_.engine_starts);
-    out_ << fmt::format("elapsed {}, {} games in this run, {:.2f} games/s\n\n", elapsed_text(seconds), played,
+    out_ << fmt::format("elapsed {} ({:.1f} s), {} games in this run, {:.2f} games/s\n\n", format_duration(seconds),
+                        seconds, played,
                         seconds > 0 ? static_cast<double>(played) / seconds : 0.0);
     out_ << (c_.standings_layout == config::StandingsLayout::Arbiter ? *standings_text : standings_for_screen(standings));
     out_ << "\nrecords: ";

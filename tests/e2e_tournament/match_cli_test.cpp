@@ -64,7 +64,7 @@ TEST_CASE("match: a fastchess command line with --game added plays its games", "
     CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Event ") == 4);
 }
 
-TEST_CASE("match: --print-config prints the YAML and plays nothing; bad options exit 2 naming them", "[e2e][match]") {
+TEST_CASE("match: --print-config prints the YAML and plays nothing, bad options exit 2 naming them", "[e2e][match]") {
     test::TempDir dir;
     const auto out = " --out " + quoted((dir.path() / "out").string());
     auto printed = arbiter("match --game othello " + engines() + " -each tc=5+0.05 -rounds 3 -srand 7 --print-config" + out);
