@@ -208,6 +208,7 @@ int match_command(const Args &args) {
     tournament::SessionOptions options;
     options.live = ::isatty(STDOUT_FILENO) != 0;
     options.quiet = own.quiet;
+    options.command = "match";
     options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs,
                                                   [](const std::string &w) { std::cerr << "warning: " << w << "\n"; });
     options.interrupts = tournament::interrupt_count;

@@ -34,9 +34,9 @@ public:
         if (count_++ == 0) first_ = fmt::format("game {}: {}", g.slot.index + 1, g.record.reason);
     }
     // Returns whether there were any.
-    bool report(const std::string &plugin_file, std::ostream &err) const {
+    bool report(const std::string &prefix, const std::string &plugin_file, std::ostream &err) const {
         if (count_ == 0) return false;
-        err << fmt::format("arbiter run: {} game{} ended by a plugin error: the game plugin {} broke its contract, no "
+        err << prefix << fmt::format("{} game{} ended by a plugin error: the game plugin {} broke its contract, no "
                            "engine was blamed and {} not rated (recorded with result '*'); first, {}\n",
                            count_, count_ == 1 ? "" : "s", plugin_file, count_ == 1 ? "it is" : "they are", first_);
         return true;
@@ -65,8 +65,9 @@ public:
     [[nodiscard]] const SessionResult &result() const { return result_; }
 
 private:
+    [[nodiscard]] std::string prefix() const { return "arbiter " + options_.command + ": "; }
     bool failed(const std::string &message) {
-        err_ << "arbiter run: " << message << "\n";
+        err_ << prefix() << message << "\n";
         result_.exit_code = 1;
         return false;
     }
@@ -138,7 +139,7 @@ bool Session::open_records() {
         dir_, record_writers(format_),
         [this](const std::string &warning) {
             if (progress_) progress_->message("warning: " + warning);
-            else err_ << "arbiter run: warning: " << warning << "\n";
+            else err_ << prefix() << "warning: " << warning << "\n";
         },
         options_.write);
     if (!opened) return failed(opened.error().message);
@@ -218,9 +219,9 @@ bool Session::start_engines() {
     if (!faults.empty()) {
         records_->discard_rebuild();
         for (const auto &f : faults)
-            err_ << "arbiter run: "
+            err_ << prefix()
                  << engine::describe_start_failure(rules_->engines[static_cast<size_t>(f.index)], f.error);
-        err_ << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
+        err_ << prefix() << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
              << " could not start; no game was played\n";
         result_.exit_code = 1;
         return false;
@@ -237,14 +238,14 @@ bool Session::prepare_folder() {
         if (auto written = write_effective_config(loaded_, *records_); !written)
             return failed_before_start(written.error().message);
     if (dropped_torn_line_)
-        err_ << "arbiter run: dropped an incomplete last record in " << records_->path(kJsonlFile).string()
+        err_ << prefix() << "dropped an incomplete last record in " << records_->path(kJsonlFile).string()
              << " (its game is played again)\n";
     if (auto started = records_->start(!options_.resume); !started) return failed(started.error().message);
     return true;
 }
 
 void Session::announce() {
-    out_ << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n", c_.event,
+    out_ << prefix() << fmt::format("{} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n", c_.event,
                         variant_text(c_.game), c_.engines.size(), config::type_name(c_.schedule.type), total_,
                         c_.shard ? fmt::format(" (shard {} of the schedule's {})", config::to_string(*c_.shard),
                                                full_total_)
@@ -380,7 +381,7 @@ SessionResult Session::finish() {
     if (!write_error_.empty()) {
         // Nothing more is written: the records end with the last whole game.
         failed(write_error_);
-        err_ << fmt::format("arbiter run: stopped writing: {} of {} games are recorded{}; once the cause is fixed, "
+        err_ << prefix() << fmt::format("stopped writing: {} of {} games are recorded{}; once the cause is fixed, "
                             "continue with 'arbiter run --resume {}'\n",
                             recorded_, total_,
                             stats_.abandoned ? fmt::format(", {} running abandoned", stats_.abandoned) : "",
@@ -422,7 +423,7 @@ SessionResult Session::finish() {
     out_ << "; report: " << (dir_ / kReportFile).string() << "\n";
     if (!stats_.out_of_resources.empty()) {
         out_.flush();
-        err_ << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats_.out_of_resources
+        err_ << prefix() << "stopped: the system ran out of resources starting an engine (" << stats_.out_of_resources
              << "); raise 'ulimit -n'/'ulimit -u' or lower the concurrency, then continue with 'arbiter run --resume "
              << dir_.string() << "'\n";
         result_.exit_code = 1;
@@ -432,7 +433,7 @@ SessionResult Session::finish() {
     if (unfinished) out_ << "interrupted: continue with 'arbiter run --resume " << dir_.string() << "'\n";
     out_.flush();
     result_.exit_code = unfinished ? 130 : 0;
-    if (plugin_errors_.report(loaded_.plugin->file().string(), err_)) result_.exit_code = 1;
+    if (plugin_errors_.report(prefix(), loaded_.plugin->file().string(), err_)) result_.exit_code = 1;
     return result_;
 }
 
