@@ -581,6 +581,7 @@ TEST_CASE("output.format cutechess prints the standings in cutechess-cli's lines
     test::TempDir dir;
     auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]");
     loaded.config.standings_layout = config::StandingsLayout::Cutechess;  // output.format: cutechess
+    loaded.config.site = "Home";                                          // -site Home
     test::FakeWorld world;
     tournament::SessionOptions options;
     options.parts = world.parts();
@@ -590,6 +591,8 @@ TEST_CASE("output.format cutechess prints the standings in cutechess-cli's lines
     CHECK_THAT(out.str(), Catch::Matches(R"([\s\S]*\nScore of a vs b: \d+ - \d+ - \d+  \[\d\.\d{3}\] 4\nElo difference: [\s\S]*)"));
     // The per-game lines as the peers print them.
     CHECK_THAT(out.str(), Catch::Contains("Finished game 1 (a vs b): "));
+    // -site: the PGN's Site tag (the host name by default).
+    CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Site \"Home\"]") == 4);
     // standings.txt keeps the arbiter's own table.
     CHECK_THAT(read(dir.path() / "out/standings.txt"), Catch::Contains("Crosstable"));
 }
