@@ -74,6 +74,19 @@ std::string cutechess_two(const Standings &s) {
     return out;
 }
 
+// The mean rating of an engine's opponents, weighted by the games against each (cutechess's "Oppo.").
+double opponents_mean(const Standings &s, int index) {
+    double sum = 0;
+    int games = 0;
+    for (const auto &other : s.table.ranked) {
+        if (other.index == index) continue;
+        const int n = s.table.games[static_cast<size_t>(index)][static_cast<size_t>(other.index)];
+        sum += n * other.elo;
+        games += n;
+    }
+    return games > 0 ? sum / games : 0.0;
+}
+
 std::string ranking(PeerLayout layout, const Standings &s) {
     size_t width = 4;
     for (const auto &r : s.table.ranked) width = std::max(width, r.name.size());
@@ -82,18 +95,19 @@ std::string ranking(PeerLayout layout, const Standings &s) {
         out += fmt::format("{:<4} {:<{}} {:>10} {:>10} {:>10} {:>10} {:>10}\n", "Rank", "Name", width, "Elo", "+/-",
                            "Games", "Score", "Draw");
     else
-        out += fmt::format("{:>4} {:<{}} {:>6} {:>6} {:>6} {:>7} {:>7}\n", "Rank", "Name", width, "Elo", "+/-", "Games",
-                           "Score", "Draw");
+        out += fmt::format("Rank {:<{}} {:>7} {:>7} {:>8} {:>7} {:>7} {:>6}\n", "Name", width, "Elo", "+/-", "nGames",
+                           "Score", "Oppo.", "Draws");
     int rank = 0;
     for (const auto &r : s.table.ranked) {
         const double score = r.games > 0 ? 100 * r.points / r.games : 0.0;
         const double draws = r.games > 0 ? 100.0 * r.draws / r.games : 0.0;
         if (layout == PeerLayout::Fastchess)
             out += fmt::format("{:>4} {:<{}} {:>10.2f} {:>10.2f} {:>10} {:>9.1f}% {:>9.1f}%\n", ++rank, r.name, width,
-                               r.elo, known(r.error95), r.games, score, draws);
+                               plain(r.elo), known(r.error95), r.games, score, draws);
         else
-            out += fmt::format("{:>4} {:<{}} {:>6.0f} {:>6.0f} {:>6} {:>6.1f}% {:>6.1f}%\n", ++rank, r.name, width, r.elo,
-                               known(r.error95), r.games, score, draws);
+            out += fmt::format("{:>4} {:<{}} {:>7.0f} {:>7.0f} {:>8} {:>6.1f}% {:>7.1f} {:>5.1f}%\n", ++rank, r.name,
+                               width, plain(r.elo), known(r.error95), r.games, score, plain(opponents_mean(s, r.index)),
+                               draws);
     }
     return layout == PeerLayout::Fastchess ? "--------------------------------------------------\n" + out +
                                                  "--------------------------------------------------\n"

@@ -122,3 +122,35 @@ TEST_CASE("three engines on one line: rank, name and Elo", "[rating][standings]"
     CHECK_THAT(line, Catch::EndsWith("(Elo, 0 at the average)"));
     CHECK(line.find('\n') == std::string::npos);
 }
+
+TEST_CASE("more than two engines: a ranking table with the peers' column names", "[rating][peer-standings]") {
+    // a beats b and c twice each, b and c draw twice.
+    std::vector<output::FinishedGame> games;
+    auto add = [&](int white, int black, double white_points) {
+        output::FinishedGame g;
+        g.slot.index = static_cast<int>(games.size());
+        g.slot.pair_id = g.slot.index / 2;
+        g.slot.engine[0] = white;
+        g.slot.engine[1] = black;
+        g.record.result = white_points == 1 ? ARB_RESULT_WIN_SIDE_0 : white_points == 0 ? ARB_RESULT_WIN_SIDE_1 : ARB_RESULT_DRAW;
+        games.push_back(g);
+    };
+    add(0, 1, 1);
+    add(1, 0, 0);
+    add(0, 2, 1);
+    add(2, 0, 0);
+    add(1, 2, 0.5);
+    add(2, 1, 0.5);
+    const auto s = output::compute_standings({"a", "b", "c"}, games, std::nullopt);
+    // cutechess-cli's ranking header: Rank Name Elo +/- nGames Score Oppo. Draws.
+    const auto cute = lines_of(output::peer_standings_text(output::PeerLayout::Cutechess, s, {}));
+    REQUIRE(cute.size() == 4);
+    CHECK_THAT(cute[0], Catch::Matches(R"(Rank Name +Elo +\+/- +nGames +Score +Oppo\. +Draws)"));
+    // a: 4 games, 4 points (100.0%), no draws; b and c: 4 games, 1 point, 2 draws (50.0%).
+    CHECK_THAT(cute[1], Catch::Matches(R"( +1 a .* 4 +100\.0% .* 0\.0%)"));
+    CHECK_THAT(cute[2], Catch::Matches(R"( +2 [bc] .* 4 +25\.0% .* 50\.0%)"));
+    // fastchess's: Rank Name Elo +/- ... Games Score Draw, between dashed lines.
+    const auto fast = lines_of(output::peer_standings_text(output::PeerLayout::Fastchess, s, {}));
+    REQUIRE(fast.size() == 6);
+    CHECK_THAT(fast[1], Catch::Matches(R"(Rank Name +Elo +\+/- +Games +Score +Draw)"));
+}

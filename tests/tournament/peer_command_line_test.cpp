@@ -221,6 +221,16 @@ TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]
     CHECK(std::count(each.begin(), each.end(), '\n') == 0);
 }
 
+TEST_CASE("restart=on and -log map onto the engine's restart and the run's engine log", "[peer-cli]") {
+    auto p = parse("-engine cmd=a restart=on -engine cmd=b restart=off -log file=engines.log engine=true");
+    REQUIRE(p.config.engines.size() == 2);
+    CHECK(p.config.engines[0].restart);
+    CHECK_FALSE(p.config.engines[1].restart);
+    CHECK(p.config.engine_log == "engines.log");
+    CHECK_THAT(error_of("-engine cmd=a restart=maybe -engine cmd=b"),
+               Catch::Contains("-engine 'a' restart=maybe: expected true or false"));
+}
+
 TEST_CASE("peer time controls in minutes:seconds become the arbiter's seconds", "[peer-cli]") {
     CHECK(*config::peer_time_control("40/1:30+1") == "40/90+1");
     CHECK(*config::peer_time_control("0:05+0.05") == "5+0.05");
