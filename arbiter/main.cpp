@@ -23,6 +23,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"run", arb::cli::run_command, "run a tournament from a YAML config (or --resume OUTDIR)"},
+    {"match", arb::cli::match_command, "a match from fastchess/cutechess-cli options (-engine cmd=... -each tc=...)"},
     {"merge", arb::cli::merge_command, "merge the output folders of a tournament's shards into one"},
     {"report", arb::cli::report_command, "write report.html of a tournament's output folder"},
     {"rate", arb::cli::rate_command, "the standings (Elo, LOS, crosstable) of games in PGN files"},

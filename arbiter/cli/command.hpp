@@ -13,6 +13,7 @@ int games_command(const Args &args);
 int perft_command(const Args &args);
 int play_command(const Args &args);
 int run_command(const Args &args);
+int match_command(const Args &args);
 int merge_command(const Args &args);
 int check_command(const Args &args);
 int plugin_check_command(const Args &args);

@@ -4,7 +4,11 @@
 #include "config/config_loader.hpp"
 #include "core/quote.hpp"
 
+#include <sched.h>
+
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 namespace po = boost::program_options;
 
@@ -74,6 +78,28 @@ std::string suggestion(const po::unknown_option &e, const po::options_descriptio
 }
 
 }  // namespace
+
+int available_cores() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+bool check_concurrency(const std::string &command, int concurrency, bool forced, const std::string &force_option,
+                       std::ostream &err) {
+    const int cores = available_cores();
+    if (concurrency <= cores) return true;
+    const std::string what = "concurrency " + std::to_string(concurrency) + " is above the " + std::to_string(cores) +
+                             " core" + (cores == 1 ? "" : "s") + " this process may use";
+    if (!forced) {
+        err << "arbiter " << command << ": " << what << ": games would compete for the cores and timed ones lose on "
+            << "time; lower it, or pass " << force_option << " to play so anyway\n";
+        return false;
+    }
+    err << "arbiter " << command << ": warning: " << what << " (" << force_option << "): engines share cores\n";
+    return true;
+}
 
 bool parse_command_line(const std::string &command, const std::vector<std::string> &args,
                         const po::options_description &desc, const po::positional_options_description *positional,

@@ -39,6 +39,15 @@ std::optional<SelectedGame> select_game(const std::string &command, const std::s
                                         const std::vector<std::string> &plugin_dirs,
                                         const std::vector<std::string> &settings, int &exit_code);
 
+// The processor cores this process may run on (its CPU affinity).
+int available_cores();
+
+// Games at once above the cores compete for them (timed games then lose on
+// time): refused with a message naming `force_option` unless `forced`; when
+// forced, a warning. Returns whether the run may go on.
+bool check_concurrency(const std::string &command, int concurrency, bool forced, const std::string &force_option,
+                       std::ostream &err);
+
 // Parses argv-style arguments; on --help prints usage, the options and
 // `details` (the command's longer explanation) and returns false with code 0;
 // on a bad argument prints the error and usage and returns false with 2.

@@ -99,7 +99,8 @@ int run_command(const Args &args) {
         "type", po::value(&type)->value_name("TYPE"), "round-robin or gauntlet")(
         "on-interrupt", po::value(&on_interrupt)->value_name("WHAT"), "finish or abandon running games on Ctrl-C")(
         "progress-interval", po::value(&progress_interval)->value_name("N"), "interim standings every N games")(
-        "quiet,q", "no line per finished game")(
+        "quiet,q", "no line per finished game; interim standings as one line")(
+        "force-concurrency", "play more games at once than this process has cores (otherwise refused)")(
         "log", po::value(&engine_log)->value_name("FILE"),
         "append every line to and from every engine to FILE, each with the time (UTC), the engine's name and "
         "'<' (to it) or '>' (from it); off by default")(
@@ -185,6 +186,9 @@ int run_command(const Args &args) {
         std::cerr << loaded.error().message << "\n";
         return kExitFailure;
     }
+    if (!check_concurrency("run", loaded->config.concurrency, vm.count("force-concurrency") > 0, "--force-concurrency",
+                           std::cerr))
+        return kExitUsage;
     if (vm.count("log")) loaded->config.engine_log = std::filesystem::absolute(engine_log).string();
     auto traffic = engine::EngineLog::open_traffic_log(loaded->config.engine_log);
     if (!traffic) {

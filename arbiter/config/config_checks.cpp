@@ -279,7 +279,7 @@ void check_schedule_size(const TournamentConfig &c, const Marks &marks, YamlRead
     const uint64_t engines = c.engines.size();
     const uint64_t games = scheduled_game_count(s, engines);
     if (games <= kMaxScheduledGames) return;
-    const uint64_t pairings = pairings_per_round(s.type, engines);
+    const uint64_t pairings = pairings_per_round(s.type, engines, static_cast<uint64_t>(s.gauntlet_seeds));
     auto count = [](uint64_t n, const char *what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
     std::string message = std::string("the schedule would hold ") +
                           (games == std::numeric_limits<uint64_t>::max() ? "over " : "") + count(games, "game") + ": " +

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 
 namespace arb::config {
 
@@ -21,6 +22,9 @@ const char *format_name(OpeningFormat f) {
     return f == OpeningFormat::Epd ? "epd" : f == OpeningFormat::Pgn ? "pgn" : "lines";
 }
 const char *on_interrupt_name(OnInterrupt o) { return o == OnInterrupt::Abandon ? "abandon" : "finish"; }
+const char *layout_name(StandingsLayout l) {
+    return l == StandingsLayout::Fastchess ? "fastchess" : l == StandingsLayout::Cutechess ? "cutechess" : "arbiter";
+}
 
 namespace {
 
@@ -53,6 +57,35 @@ YAML::Mark document_start(const std::string &text, int n) {
 
 constexpr int64_t kIntMax = std::numeric_limits<int32_t>::max();
 
+// Every key the loader reads, by section ("" is the top level; "engines" is
+// each engine's map). The parser checks each section against this table and
+// config_keys() lists it, so the two cannot drift apart.
+const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table() {
+    static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
+        {"", {"event", "site", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
+              "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard",
+              "isolate_plugins", "wait_ms"}},
+        {"game", {"id", "file", "options"}},
+        {"engines", {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol"}},
+        {"tournament", {"type", "rounds", "games_per_pairing", "seed", "seeds", "no_swap", "reverse"}},
+        {"openings", {"file", "order", "format", "plies", "start"}},
+        {"adjudication", {"max_plies", "resign", "draw"}},
+        {"adjudication.resign", {"enabled", "score_cp", "move_count", "two_sided"}},
+        {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
+        {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
+        {"output", {"dir", "format"}},
+        {"progress", {"interval"}},
+        {"timeouts", {"startup_ms", "ready_ms", "quit_grace_ms"}},
+    };
+    return table;
+}
+
+const std::vector<std::string> &keys_of(const std::string &section) {
+    for (const auto &[name, keys] : key_table())
+        if (name == section) return keys;
+    throw std::logic_error("no key table for section " + section);
+}
+
 class Parser {
 public:
     Parser(YamlReader &report, const LoadOptions &options) : r_(report), options_(options) {}
@@ -65,12 +98,16 @@ public:
             return c;
         }
         r_.check_keys(root,
-                      {"event", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
-                       "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts",
-                       "shard", "isolate_plugins"},
+                      keys_of(""),
                       "the config");
         if (auto n = root["event"]) {
             if (auto v = r_.scalar(n, "event")) c.event = *v;
+        }
+        if (auto n = root["site"]) {
+            if (auto v = r_.scalar(n, "site")) c.site = *v;
+        }
+        if (auto n = root["wait_ms"]) {
+            if (auto v = r_.integer(n, "wait_ms", 0, kIntMax)) c.wait_between_games = std::chrono::milliseconds(*v);
         }
         parse_game(root["game"], root.Mark(), c, marks);
         parse_plugin_dirs(root["plugin_dirs"], c, marks);
@@ -99,13 +136,19 @@ public:
             }
         }
         if (auto n = root["output"]; n && r_.expect_map(n, "output")) {
-            r_.check_keys(n, {"dir"}, "output");
+            r_.check_keys(n, keys_of("output"), "output");
             if (auto d = n["dir"]) {
                 if (auto v = r_.scalar(d, "output.dir")) c.out_dir = *v;
             }
+            if (auto f = n["format"]) {
+                if (auto v = r_.choice(f, "output.format", {"arbiter", "fastchess", "cutechess"}))
+                    c.standings_layout = *v == "fastchess"   ? StandingsLayout::Fastchess
+                                         : *v == "cutechess" ? StandingsLayout::Cutechess
+                                                             : StandingsLayout::Arbiter;
+            }
         }
         if (auto n = root["progress"]; n && r_.expect_map(n, "progress")) {
-            r_.check_keys(n, {"interval"}, "progress");
+            r_.check_keys(n, keys_of("progress"), "progress");
             if (auto i = n["interval"]) {
                 if (auto v = r_.integer(i, "progress.interval", 0, kIntMax)) c.progress_interval = static_cast<int>(*v);
             }
@@ -115,7 +158,7 @@ public:
                 c.on_interrupt = *v == "abandon" ? OnInterrupt::Abandon : OnInterrupt::Finish;
         }
         if (auto n = root["timeouts"]; n && r_.expect_map(n, "timeouts")) {
-            r_.check_keys(n, {"startup_ms", "ready_ms", "quit_grace_ms"}, "timeouts");
+            r_.check_keys(n, keys_of("timeouts"), "timeouts");
             auto ms = [&](const char *key, std::chrono::milliseconds &out) {
                 if (auto v = n[key]) {
                     if (auto x = r_.integer(v, std::string("timeouts.") + key, 1, kIntMax))
@@ -152,7 +195,7 @@ private:
             return;
         }
         if (!r_.expect_map(node, "game")) return;
-        r_.check_keys(node, {"id", "file", "options"}, "game");
+        r_.check_keys(node, keys_of("game"), "game");
         if (auto file = node["file"]) {  // written by the effective config for a game given as a file
             if (auto v = r_.scalar(file, "game.file")) c.game.file = *v;
         }
@@ -213,8 +256,7 @@ private:
                                                    : " must be a map with a name and a command, got " + node_kind(e)));
                 continue;
             }
-            r_.check_keys(e, {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol"},
-                          "an engine");
+            r_.check_keys(e, keys_of("engines"), "an engine");
             engine::EngineConfig ec;
             marks.engine.push_back(e.Mark());
             marks.engine_name.push_back(e["name"] ? e["name"].Mark() : e.Mark());
@@ -278,7 +320,7 @@ private:
     void parse_schedule(const YAML::Node &node, TournamentConfig &c, Marks &marks) {
         if (!node || !r_.expect_map(node, "tournament")) return;
         marks.schedule = node.Mark();
-        r_.check_keys(node, {"type", "rounds", "games_per_pairing", "seed"}, "tournament");
+        r_.check_keys(node, keys_of("tournament"), "tournament");
         if (auto n = node["type"]) {
             if (auto v = r_.choice(n, "tournament.type", {"round-robin", "gauntlet"}))
                 c.schedule.type = *v == "gauntlet" ? TournamentType::Gauntlet : TournamentType::RoundRobin;
@@ -293,6 +335,15 @@ private:
         if (auto n = node["seed"]) {
             if (auto v = r_.unsigned_integer(n, "tournament.seed")) c.schedule.seed = *v;
         }
+        if (auto n = node["seeds"]) {
+            if (auto v = r_.integer(n, "tournament.seeds", 1, 1000000)) c.schedule.gauntlet_seeds = static_cast<int>(*v);
+        }
+        if (auto n = node["no_swap"]) {
+            if (auto v = r_.boolean(n, "tournament.no_swap")) c.schedule.no_swap = *v;
+        }
+        if (auto n = node["reverse"]) {
+            if (auto v = r_.boolean(n, "tournament.reverse")) c.schedule.reverse = *v;
+        }
     }
 
     void parse_openings(const YAML::Node &node, TournamentConfig &c, Marks &marks) {
@@ -304,7 +355,7 @@ private:
             return;
         }
         if (!r_.expect_map(node, "openings")) return;
-        r_.check_keys(node, {"file", "order", "format", "plies"}, "openings");
+        r_.check_keys(node, keys_of("openings"), "openings");
         if (auto n = node["file"]) {
             if (auto v = r_.scalar(n, "openings.file")) c.openings.file = *v;
             marks.openings_file = n.Mark();
@@ -318,6 +369,9 @@ private:
         if (auto n = node["plies"]) {
             if (auto v = r_.integer(n, "openings.plies", 0, 1000)) c.openings.plies = static_cast<int>(*v);
         }
+        if (auto n = node["start"]) {
+            if (auto v = r_.integer(n, "openings.start", 1, kIntMax)) c.openings.start = static_cast<int>(*v);
+        }
         if (auto n = node["order"]) {
             if (auto v = r_.choice(n, "openings.order", {"sequential", "random"}))
                 c.openings.order = *v == "random" ? OpeningOrder::Random : OpeningOrder::Sequential;
@@ -326,7 +380,7 @@ private:
 
     void parse_adjudication(const YAML::Node &node, TournamentConfig &c) {
         if (!node || !r_.expect_map(node, "adjudication")) return;
-        r_.check_keys(node, {"max_plies", "resign", "draw"}, "adjudication");
+        r_.check_keys(node, keys_of("adjudication"), "adjudication");
         auto &a = c.adjudication;
         if (auto n = node["max_plies"]) {
             if (auto v = r_.integer(n, "adjudication.max_plies", 0, kIntMax)) a.max_plies = static_cast<int>(*v);
@@ -337,14 +391,15 @@ private:
             }
         };
         if (auto n = node["resign"]; n && r_.expect_map(n, "adjudication.resign")) {
-            r_.check_keys(n, {"enabled", "score_cp", "move_count"}, "adjudication.resign");
+            r_.check_keys(n, keys_of("adjudication.resign"), "adjudication.resign");
             a.resign.enabled = true;  // a section written is a rule wanted, unless it says otherwise
             if (auto e = n["enabled"]) a.resign.enabled = r_.boolean(e, "adjudication.resign.enabled").value_or(false);
             int_field(n, "score_cp", "adjudication.resign", 1, a.resign.score_cp);
             int_field(n, "move_count", "adjudication.resign", 1, a.resign.move_count);
+            if (auto t = n["two_sided"]) a.resign.two_sided = r_.boolean(t, "adjudication.resign.two_sided").value_or(true);
         }
         if (auto n = node["draw"]; n && r_.expect_map(n, "adjudication.draw")) {
-            r_.check_keys(n, {"enabled", "score_cp", "move_count", "min_ply"}, "adjudication.draw");
+            r_.check_keys(n, keys_of("adjudication.draw"), "adjudication.draw");
             a.draw.enabled = true;
             if (auto e = n["enabled"]) a.draw.enabled = r_.boolean(e, "adjudication.draw.enabled").value_or(false);
             int_field(n, "score_cp", "adjudication.draw", 0, a.draw.score_cp);
@@ -355,7 +410,7 @@ private:
 
     void parse_sprt(const YAML::Node &node, TournamentConfig &c, Marks &marks) {
         if (!node || !r_.expect_map(node, "sprt")) return;
-        r_.check_keys(node, {"elo0", "elo1", "alpha", "beta", "model"}, "sprt");
+        r_.check_keys(node, keys_of("sprt"), "sprt");
         marks.sprt = node.Mark();
         rating::SprtConfig s;
         auto num = [&](const char *key, double &out) {
@@ -391,6 +446,11 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
     detail::check_schedule_size(c, marks, r, options.overrides);
     if (c.sprt) c.sprt->paired_schedule = c.schedule.games_per_pairing >= 2;  // after any --games-per-pairing
     if (loaded.plugin) detail::check_engine_protocols(c, marks, r, *loaded.plugin);
+    if (c.schedule.type == TournamentType::Gauntlet && c.engines.size() >= 2 &&
+        static_cast<size_t>(c.schedule.gauntlet_seeds) >= c.engines.size())
+        r.error(marks.schedule, "tournament.seeds: " + std::to_string(c.schedule.gauntlet_seeds) +
+                                    " seeds leave no engine to play them (" + std::to_string(c.engines.size()) +
+                                    " engines); the seeds are the first engines listed");
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
     if (c.sprt && c.shard)
@@ -455,6 +515,34 @@ Expected<LoadedConfig> load(const std::string &text, const std::string &file_nam
 }
 
 }  // namespace
+
+Expected<LoadedConfig> check_config(TournamentConfig config, const std::string &source, const LoadOptions &options) {
+    // Nothing came from a file: every message names the source and no position.
+    const YAML::Mark none = YAML::Mark::null_mark();
+    Marks marks;
+    marks.game_id = marks.game_options = marks.openings_file = marks.sprt = marks.engines = marks.shard = none;
+    marks.engines_present = true;
+    marks.engine.assign(config.engines.size(), none);
+    marks.engine_command = marks.engine_dir = marks.engine_name = marks.engine;
+    marks.plugin_dirs.assign(config.plugin_dirs.size(), none);
+    marks.option_marks.assign(config.game.options.size(), {none, none});
+    YamlReader r(source);
+    const fs::path base = options.base_dir.empty() ? fs::current_path() : options.base_dir;
+    return finish(std::move(config), marks, r, options, base);
+}
+
+std::vector<std::string> config_keys() {
+    std::vector<std::string> out;
+    for (const auto &[section, keys] : key_table()) {
+        for (const auto &key : keys) {
+            std::string dotted = section.empty() ? key : section + "." + key;
+            bool is_section = false;
+            for (const auto &entry : key_table()) is_section = is_section || entry.first == dotted;
+            if (!is_section) out.push_back(dotted);
+        }
+    }
+    return out;
+}
 
 Expected<LoadedConfig> load_config_file(const fs::path &file, const LoadOptions &options) {
     std::ifstream in(file);

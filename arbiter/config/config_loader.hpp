@@ -61,6 +61,15 @@ Expected<LoadedConfig> load_config_file(const std::filesystem::path &file, const
 // `file_name` is only used in messages.
 Expected<LoadedConfig> load_config_text(const std::string &text, const std::string &file_name, const LoadOptions &options);
 
+// Checks a config built in code (`arbiter match`'s command line) exactly as a
+// loaded file is checked: the game and its options, engine programs, the
+// schedule, openings, sprt. Messages start with `source` and carry no position.
+Expected<LoadedConfig> check_config(TournamentConfig config, const std::string &source, const LoadOptions &options);
+
+// Every key the loader reads, dotted: "event", "tournament.rounds",
+// "adjudication.resign.score_cp"; "engines.name" for a key of each engine.
+std::vector<std::string> config_keys();
+
 // The effective config as YAML (absolute paths, overrides applied): loading it
 // gives the same config, which is what --resume relies on.
 std::string to_yaml(const TournamentConfig &config);

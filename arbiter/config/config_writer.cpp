@@ -10,6 +10,7 @@ std::string to_yaml(const TournamentConfig &c) {
     YAML::Emitter out;
     out << YAML::BeginMap;
     out << YAML::Key << "event" << YAML::Value << YAML::DoubleQuoted << c.event;
+    if (!c.site.empty()) out << YAML::Key << "site" << YAML::Value << YAML::DoubleQuoted << c.site;
     out << YAML::Key << "game" << YAML::Value << YAML::BeginMap << YAML::Key << "id" << YAML::Value << c.game.id;
     if (!c.game.file.empty()) out << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << c.game.file;
     if (!c.game.options.empty()) {
@@ -44,6 +45,8 @@ std::string to_yaml(const TournamentConfig &c) {
             for (const auto &[k, v] : e.ugi_options) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
             out << YAML::EndMap;
         }
+        if (e.protocol != protocol::Dialect::Ugi)
+            out << YAML::Key << "protocol" << YAML::Value << engine::protocol_choice_name(e.protocol);
         if (e.time_control) out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << e.time_control->to_string();
         out << YAML::EndMap;
     }
@@ -53,6 +56,9 @@ std::string to_yaml(const TournamentConfig &c) {
     out << YAML::Key << "rounds" << YAML::Value << c.schedule.rounds;
     out << YAML::Key << "games_per_pairing" << YAML::Value << c.schedule.games_per_pairing;
     out << YAML::Key << "seed" << YAML::Value << c.schedule.seed;
+    if (c.schedule.gauntlet_seeds != 1) out << YAML::Key << "seeds" << YAML::Value << c.schedule.gauntlet_seeds;
+    if (c.schedule.no_swap) out << YAML::Key << "no_swap" << YAML::Value << true;
+    if (c.schedule.reverse) out << YAML::Key << "reverse" << YAML::Value << true;
     out << YAML::EndMap;
     if (!c.openings.file.empty()) {
         out << YAML::Key << "openings" << YAML::Value << YAML::BeginMap;
@@ -60,6 +66,7 @@ std::string to_yaml(const TournamentConfig &c) {
         out << YAML::Key << "order" << YAML::Value << order_name(c.openings.order);
         out << YAML::Key << "format" << YAML::Value << format_name(c.openings.format);
         if (c.openings.plies > 0) out << YAML::Key << "plies" << YAML::Value << c.openings.plies;
+        if (c.openings.start != 1) out << YAML::Key << "start" << YAML::Value << c.openings.start;
         out << YAML::EndMap;
     }
     out << YAML::Key << "concurrency" << YAML::Value << c.concurrency;
@@ -71,7 +78,9 @@ std::string to_yaml(const TournamentConfig &c) {
     const auto &rs = c.adjudication.resign;
     out << YAML::Key << "resign" << YAML::Value << YAML::BeginMap << YAML::Key << "enabled" << YAML::Value << rs.enabled
         << YAML::Key << "score_cp" << YAML::Value << rs.score_cp << YAML::Key << "move_count" << YAML::Value
-        << rs.move_count << YAML::EndMap;
+        << rs.move_count;
+    if (!rs.two_sided) out << YAML::Key << "two_sided" << YAML::Value << false;
+    out << YAML::EndMap;
     const auto &dr = c.adjudication.draw;
     out << YAML::Key << "draw" << YAML::Value << YAML::BeginMap << YAML::Key << "enabled" << YAML::Value << dr.enabled
         << YAML::Key << "score_cp" << YAML::Value << dr.score_cp << YAML::Key << "move_count" << YAML::Value
@@ -87,7 +96,11 @@ std::string to_yaml(const TournamentConfig &c) {
     }
     if (c.shard) out << YAML::Key << "shard" << YAML::Value << YAML::DoubleQuoted << to_string(*c.shard);
     out << YAML::Key << "output" << YAML::Value << YAML::BeginMap << YAML::Key << "dir" << YAML::Value
-        << YAML::DoubleQuoted << c.out_dir << YAML::EndMap;
+        << YAML::DoubleQuoted << c.out_dir;
+    if (c.standings_layout != StandingsLayout::Arbiter)
+        out << YAML::Key << "format" << YAML::Value << layout_name(c.standings_layout);
+    out << YAML::EndMap;
+    if (c.wait_between_games.count() > 0) out << YAML::Key << "wait_ms" << YAML::Value << c.wait_between_games.count();
     out << YAML::Key << "progress" << YAML::Value << YAML::BeginMap << YAML::Key << "interval" << YAML::Value
         << c.progress_interval << YAML::EndMap;
     out << YAML::Key << "on_interrupt" << YAML::Value << on_interrupt_name(c.on_interrupt);

@@ -16,9 +16,9 @@ namespace arb::config {
 // docs/config.md states it.
 inline constexpr uint64_t kMaxScheduledGames = 10'000'000;
 
-// Engine pairs in a round: every pair in a round-robin, the first engine
-// against each other one in a gauntlet.
-uint64_t pairings_per_round(TournamentType type, uint64_t engine_count);
+// Engine pairs in a round: every pair in a round-robin; in a gauntlet each of
+// the first `gauntlet_seeds` engines against each engine after them.
+uint64_t pairings_per_round(TournamentType type, uint64_t engine_count, uint64_t gauntlet_seeds = 1);
 
 // pairings x rounds x games per pairing; the largest uint64_t when that does
 // not fit.

@@ -25,11 +25,16 @@ enum class OpeningOrder { Sequential, Random };
 // first plies, in the plugin's record notation, are the openings).
 enum class OpeningFormat { Lines, Epd, Pgn };
 enum class OnInterrupt { Finish, Abandon };
+// The layout of the interim and final standings on standard output: the
+// arbiter's own table, or the lines fastchess or cutechess-cli print, for
+// scripts that read those.
+enum class StandingsLayout { Arbiter, Fastchess, Cutechess };
 
 const char *type_name(TournamentType t);       // "round-robin", "gauntlet"
 const char *order_name(OpeningOrder o);        // "sequential", "random"
 const char *format_name(OpeningFormat f);      // "lines", "epd", "pgn"
 const char *on_interrupt_name(OnInterrupt o);  // "finish", "abandon"
+const char *layout_name(StandingsLayout l);    // "arbiter", "fastchess", "cutechess"
 
 struct GameSection {
     std::string id;             // plugin id, e.g. "othello" (a plugin file path in the YAML becomes its id)
@@ -42,6 +47,11 @@ struct ScheduleSection {
     int rounds = 1;
     int games_per_pairing = 2;  // each pair of games shares an opening, colours swapped
     uint64_t seed = 1;
+    // Gauntlet: the first N engines (the seeds) each play every other engine,
+    // not one another (cutechess-cli's and fastchess's -seeds).
+    int gauntlet_seeds = 1;
+    bool no_swap = false;   // every game of a pairing with the same colours (the peers' -noswap)
+    bool reverse = false;   // the second engine of a pairing takes side 0 first (the peers' -reverse)
 };
 
 struct OpeningsSection {
@@ -49,6 +59,7 @@ struct OpeningsSection {
     OpeningOrder order = OpeningOrder::Sequential;
     OpeningFormat format = OpeningFormat::Lines;  // without a format key: .epd and .pgn files by their name
     int plies = 0;              // move lines and PGN games: only the first N plies (0: all)
+    int start = 1;              // the first opening dealt is entry N of the file (1-based; the peers' start=)
 };
 
 // One opening, checked against the plugin: a position string, or moves
@@ -61,6 +72,7 @@ struct Opening {
 
 struct TournamentConfig {
     std::string event = "arbiter tournament";
+    std::string site;                           // PGN Site tag; empty: the host name
     GameSection game;
     // Folders searched for game plugins before $ARBITER_PLUGIN_PATH, absolute
     // after loading: --plugin-dir, then the file's plugin_dirs, then the folder
@@ -80,6 +92,9 @@ struct TournamentConfig {
     std::optional<rating::SprtConfig> sprt;     // only with exactly two engines
     std::string out_dir;                        // absolute after loading
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
+    StandingsLayout standings_layout = StandingsLayout::Arbiter;  // output.format
+    std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
+    std::string engine_log;                     // every engine line to this file; empty: off (--log)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;
     // This run plays only shard K of N of the schedule (tournament/shard.hpp);

@@ -27,6 +27,7 @@ struct EngineConfig {
     // the game supports are tried in the order ugi, uci, uai, usi and the
     // first one answered is kept (UgiEngine::dialect()).
     std::optional<protocol::Dialect> protocol = protocol::Dialect::Ugi;
+    bool restart = false;
 };
 
 // Reads "ugi", "uci", "uai", "usi" or "auto" (the config and --engine

@@ -11,6 +11,9 @@ struct AdjudicationRules {
         bool enabled = false;
         int score_cp = 1000;   // both engines agree the loser is at least this far behind
         int move_count = 3;    // for this many consecutive moves each
+        // true: the winner's scores must agree (at least +score_cp); false:
+        // the loser's own scores suffice (the peers' default, -resign twosided=false).
+        bool two_sided = true;
     } resign;
     struct Draw {
         bool enabled = false;

@@ -18,11 +18,12 @@ std::optional<Adjudicator::Verdict> Adjudicator::after_move(int side, std::optio
     if (rules_.resign.enabled) {
         int n = rules_.resign.move_count;
         for (int loser = 0; loser < 2; ++loser) {
-            if (losing_[loser] >= n && winning_[1 - loser] >= n)
+            if (losing_[loser] >= n && (!rules_.resign.two_sided || winning_[1 - loser] >= n))
                 return Verdict{Termination::ResignAdjudication, loser,
                                "side " + std::to_string(loser) + " scored <= -" + std::to_string(rules_.resign.score_cp) +
-                                   " cp for " + std::to_string(n) + " moves and side " + std::to_string(1 - loser) +
-                                   " agreed"};
+                                   " cp for " + std::to_string(n) + " moves" +
+                                   (rules_.resign.two_sided ? " and side " + std::to_string(1 - loser) + " agreed"
+                                                            : std::string())};
         }
     }
     if (rules_.draw.enabled && plies >= rules_.draw.min_ply) {

@@ -141,7 +141,13 @@ void write_standings_text(std::ostream &out, const Standings &s) {
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
         const auto &t = h.trinomial;
-        out << fmt::format("\n{} vs {}: +{} ={} -{}\n", s.names[0], s.names[1], t.wins, t.draws, t.losses);
+        // The table's two ratings sit either side of their average; the figures
+        // here are the difference between them: labelled, so that nobody reads
+        // "+20 / -20" above and "+40" here as a contradiction.
+        out << fmt::format("\nHead to head ({0} minus {1}; the table's Elo is each engine's rating, 0 at the two "
+                           "engines' average):\n",
+                           s.names[0], s.names[1]);
+        out << fmt::format("{} vs {}: +{} ={} -{}\n", s.names[0], s.names[1], t.wins, t.draws, t.losses);
         out << fmt::format("{}, draw ratio {:.1f}%\n", figures_text(h.games), 100 * h.games.draw_ratio);
         const auto &p = h.pentanomial;
         if (h.pairs_known)
@@ -152,6 +158,30 @@ void write_standings_text(std::ostream &out, const Standings &s) {
             out << fmt::format("SPRT: LLR {:.2f} ({:.2f}, {:.2f}): {}\n", h.sprt->llr, h.sprt->lower, h.sprt->upper,
                                decision_name(h.sprt->decision));
     }
+}
+
+std::string standings_line(const Standings &s) {
+    if (s.head_to_head) {
+        const auto &h = *s.head_to_head;
+        const auto &t = h.trinomial;
+        const rating::HeadToHead &f = h.pairs ? *h.pairs : h.games;
+        const std::string mark = rating::bound_mark(f.bound);
+        std::string line = fmt::format("{} vs {} +{} ={} -{}, Elo {}{:+.1f}{} ({} minus {}), LOS {}", s.names[0],
+                                       s.names[1], t.wins, t.draws, t.losses, mark, f.elo,
+                                       f.elo_error ? fmt::format(" +/- {:.1f}", *f.elo_error) : std::string(),
+                                       s.names[0], s.names[1],
+                                       f.los ? fmt::format("{:.1f}%", 100 * *f.los) : std::string("?"));
+        if (h.sprt)
+            line += fmt::format(", SPRT LLR {:.2f} ({:.2f}, {:.2f})", h.sprt->llr, h.sprt->lower, h.sprt->upper);
+        return line;
+    }
+    std::string line;
+    int rank = 0;
+    for (const auto &r : s.table.ranked) {
+        line += fmt::format("{}{}. {} {}{:+.1f}", rank ? ", " : "", rank + 1, r.name, rating::bound_mark(r.bound), r.elo);
+        ++rank;
+    }
+    return line + " (Elo, 0 at the average)";
 }
 
 std::string standings_json(const Standings &s) {

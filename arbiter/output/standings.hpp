@@ -53,6 +53,10 @@ Standings compute_standings(const std::vector<std::string> &names, const std::ve
                             const std::optional<rating::SprtConfig> &sprt);
 
 void write_standings_text(std::ostream &out, const Standings &standings);
+// The standings on one line, for interim reports under --quiet: two engines
+// "a vs b +3 =4 -1, Elo +45.2 +/- 80.1 (a minus b), LOS 85.0%[, SPRT LLR ...]";
+// more "1. a +30.1, 2. b +0.0, 3. c -30.1 (Elo, 0 at the average)".
+std::string standings_line(const Standings &standings);
 std::string standings_json(const Standings &standings);
 
 }  // namespace arb::output

@@ -17,6 +17,8 @@ std::string tournament_identity_text(const config::LoadedConfig &loaded) {
     c.isolate_plugins = defaults.isolate_plugins;  // where the rules run, not which games
     c.progress_interval = defaults.progress_interval;
     c.on_interrupt = defaults.on_interrupt;
+    c.standings_layout = defaults.standings_layout;      // how standings are printed, not which games
+    c.wait_between_games = defaults.wait_between_games;
     std::string openings;
     if (!c.openings.file.empty()) {
         // Each folder keeps its own copy of the openings: compare what they say, not where they are.

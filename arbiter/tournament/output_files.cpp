@@ -50,7 +50,7 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     // every record (JSON lines, PGN, the game's own) to carry the same.
     f.record.event = valid_utf8(c.event);
     f.pgn.event = f.record.event;
-    f.pgn.site = host_name();
+    f.pgn.site = c.site.empty() ? host_name() : c.site;
     f.pgn.variant = f.record.variant;
     for (int side = 0; side < 2; ++side) f.pgn.side_names[side] = loaded.plugin->api().side_names[side];
     f.pgn.time_control = c.time_control;

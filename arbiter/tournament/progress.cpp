@@ -13,8 +13,8 @@ std::string format_duration(double seconds) {
     return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-Progress::Progress(std::ostream &out, bool live, int total, int done, bool quiet)
-    : out_(out), live_(live), quiet_(quiet), total_(total), done_(done), done_at_start_(done), start_(std::chrono::steady_clock::now()) {}
+Progress::Progress(std::ostream &out, bool live, int total, int done, bool quiet, bool peer_lines)
+    : out_(out), live_(live), quiet_(quiet), peer_lines_(peer_lines), total_(total), done_(done), done_at_start_(done), start_(std::chrono::steady_clock::now()) {}
 
 int Progress::done() const {
     std::lock_guard lock(mutex_);
@@ -49,6 +49,13 @@ void Progress::game_finished(const output::FinishedGame &g) {
         return;
     }
     if (quiet_) return;
+    if (peer_lines_) {
+        out_ << fmt::format("Finished game {} ({} vs {}): {} {{{}}}\n", g.slot.index + 1, r.engine_names[0],
+                            r.engine_names[1], match::result_text(r.result),
+                            r.reason.empty() ? match::termination_name(r.termination) : r.reason);
+        out_.flush();
+        return;
+    }
     out_ << fmt::format("game {} done ({}/{}): {} vs {} {} {}{}\n", g.slot.index + 1, done_, total_, r.engine_names[0],
                         r.engine_names[1], match::result_text(r.result), match::termination_name(r.termination),
                         r.reason.empty() ? "" : ": " + r.reason);

@@ -18,8 +18,10 @@ namespace arb::tournament {
 class Progress {
 public:
     // `done` games were finished before this run (resume); `quiet`: no plain
-    // line per game (the live line is still drawn).
-    Progress(std::ostream &out, bool live, int total, int done, bool quiet = false);
+    // line per game (the live line is still drawn); `peer_lines`: the plain
+    // line as fastchess and cutechess-cli print it, "Finished game 5 (alpha vs
+    // beta): 1-0 {reason}", for scripts that read those (output.format).
+    Progress(std::ostream &out, bool live, int total, int done, bool quiet = false, bool peer_lines = false);
 
     void game_finished(const output::FinishedGame &game);
     void tick();                               // redraws the live line
@@ -40,6 +42,7 @@ private:
     std::ostream &out_;
     bool live_;
     bool quiet_;
+    bool peer_lines_;
     int total_, done_, done_at_start_;
     std::chrono::steady_clock::time_point start_;
     bool line_shown_ = false;

@@ -62,6 +62,7 @@ GameRules game_rules(const config::TournamentConfig &c, game::PluginPtr plugin, 
     g.time_margin = c.time_margin;
     g.adjudication = c.adjudication;
     g.seed = c.schedule.seed;
+    g.wait_between_games = c.wait_between_games;
     return g;
 }
 
@@ -178,6 +179,11 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
         while (const std::optional<match::ScheduledGame> slot = take()) {
             try {
                 play_one(*slot, host);
+                // wait_ms: the pause after each game, cut short by a stop.
+                const auto resume_at = std::chrono::steady_clock::now() + rules.wait_between_games;
+                while (!controls.stop_new && !controls.abandon && std::chrono::steady_clock::now() < resume_at)
+                    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+                        resume_at - std::chrono::steady_clock::now(), std::chrono::milliseconds(20)));
             } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
                 out_of_resources(e.what());
             } catch (const std::bad_alloc &) {

@@ -2,6 +2,7 @@
 
 #include "config/schedule_size.hpp"
 
+#include <algorithm>
 #include <random>
 #include <stdexcept>
 
@@ -30,7 +31,9 @@ std::vector<int> shuffled(int count, std::mt19937_64 &rng) {
 // Hands out openings in sequence, or in seeded shuffled passes over the list.
 class OpeningDealer {
 public:
-    OpeningDealer(const ScheduleParams &p) : count_(p.opening_count), random_(p.order == config::OpeningOrder::Random), rng_(p.seed) {}
+    OpeningDealer(const ScheduleParams &p)
+        : count_(p.opening_count), random_(p.order == config::OpeningOrder::Random), rng_(p.seed),
+          dealt_(p.opening_start > 0 ? static_cast<uint64_t>(p.opening_start) : 0) {}
 
     int next() {
         if (count_ == 0) return -1;
@@ -61,13 +64,19 @@ ScheduleParams schedule_params(const config::TournamentConfig &c, int opening_co
     p.opening_count = opening_count;
     p.order = c.openings.order;
     p.seed = c.schedule.seed;
+    p.gauntlet_seeds = c.schedule.gauntlet_seeds;
+    p.no_swap = c.schedule.no_swap;
+    p.reverse = c.schedule.reverse;
+    p.opening_start = c.openings.start - 1;
     return p;
 }
 
-std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engine_count) {
+std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engine_count, int gauntlet_seeds) {
     std::vector<std::pair<int, int>> out;
     if (type == config::TournamentType::Gauntlet) {
-        for (int j = 1; j < engine_count; ++j) out.emplace_back(0, j);
+        const int seeds = std::clamp(gauntlet_seeds, 1, std::max(1, engine_count - 1));
+        for (int i = 0; i < seeds; ++i)
+            for (int j = seeds; j < engine_count; ++j) out.emplace_back(i, j);
     } else {
         for (int i = 0; i < engine_count; ++i)
             for (int j = i + 1; j < engine_count; ++j) out.emplace_back(i, j);
@@ -76,8 +85,9 @@ std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engin
 }
 
 ScheduleStream::ScheduleStream(const ScheduleParams &p)
-    : params_(p), pairs_(pairings(p.type, p.engine_count)), dealer_(std::make_unique<OpeningDealer>(p)) {
-    config::ScheduleSection section{p.type, p.rounds, p.games_per_pairing, p.seed};
+    : params_(p), pairs_(pairings(p.type, p.engine_count, p.gauntlet_seeds)),
+      dealer_(std::make_unique<OpeningDealer>(p)) {
+    config::ScheduleSection section{p.type, p.rounds, p.games_per_pairing, p.seed, p.gauntlet_seeds, p.no_swap, p.reverse};
     size_ = config::scheduled_game_count(section, p.engine_count > 0 ? static_cast<uint64_t>(p.engine_count) : 0);
     // The config check refuses larger schedules; this guards the int indices.
     if (size_ > config::kMaxScheduledGames)
@@ -95,7 +105,9 @@ std::optional<match::ScheduledGame> ScheduleStream::next() {
     if (g % 2 == 0) opening_ = dealer_->next();
     // With an odd number of games per pairing the extra game's colours
     // alternate by round, so no engine keeps side 0.
-    const bool swap = (g % 2 == 1) != (p.games_per_pairing % 2 == 1 && g == p.games_per_pairing - 1 && round_ % 2 == 0);
+    bool swap = !p.no_swap &&
+                (g % 2 == 1) != (p.games_per_pairing % 2 == 1 && g == p.games_per_pairing - 1 && round_ % 2 == 0);
+    swap = swap != p.reverse;
     const auto &pair = pairs_[pairing_];
     match::ScheduledGame s;
     s.index = index_++;

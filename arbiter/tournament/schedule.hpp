@@ -22,13 +22,19 @@ struct ScheduleParams {
     int opening_count = 0;     // 0: every game from the start position
     config::OpeningOrder order = config::OpeningOrder::Sequential;
     uint64_t seed = 1;
+    int gauntlet_seeds = 1;
+    bool no_swap = false;
+    bool reverse = false;
+    int opening_start = 0;     // 0-based index of the first opening dealt
 };
 
 ScheduleParams schedule_params(const config::TournamentConfig &config, int opening_count);
 
-// Round-robin: every pair of engines; gauntlet: engine 0 against each other.
-// Each pair of consecutive games of a pairing shares the next opening, the
-// second with colours swapped. Random order draws openings from a seeded
+// Round-robin: every pair of engines; gauntlet: each of the first
+// gauntlet_seeds engines against each engine after them. Each pair of
+// consecutive games of a pairing shares the next opening, the second with
+// colours swapped (no_swap: not swapped; reverse: the pairing's second engine
+// takes side 0 in the first game). Sequential openings start at opening_start. Random order draws openings from a seeded
 // shuffle that is the same on every platform. Throws std::length_error past
 // config::kMaxScheduledGames games (a loaded config never asks for that many).
 std::vector<match::ScheduledGame> make_schedule(const ScheduleParams &params);
@@ -61,6 +67,6 @@ private:
 };
 
 // The engine pairs of one round, in order.
-std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engine_count);
+std::vector<std::pair<int, int>> pairings(config::TournamentType type, int engine_count, int gauntlet_seeds = 1);
 
 }  // namespace arb::tournament

@@ -3,6 +3,7 @@
 #include "core/program_dir.hpp"
 #include "engine/ugi_engine.hpp"
 #include "output/jsonl_record.hpp"
+#include "output/peer_standings.hpp"
 #include "output/record_set.hpp"
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
@@ -12,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -44,9 +46,9 @@ public:
         if (count_++ == 0) first_ = fmt::format("game {}: {}", g.slot.index + 1, g.record.reason);
     }
     // Returns whether there were any.
-    bool report(const std::string &plugin_file, std::ostream &err) const {
+    bool report(const std::string &prefix, const std::string &plugin_file, std::ostream &err) const {
         if (count_ == 0) return false;
-        err << fmt::format("arbiter run: {} game{} ended by a plugin error: the game plugin {} broke its contract, no "
+        err << prefix << fmt::format("{} game{} ended by a plugin error: the game plugin {} broke its contract, no "
                            "engine was blamed and {} not rated (recorded with result '*'); first, {}\n",
                            count_, count_ == 1 ? "" : "s", plugin_file, count_ == 1 ? "it is" : "they are", first_);
         return true;
@@ -75,8 +77,9 @@ public:
     [[nodiscard]] const SessionResult &result() const { return result_; }
 
 private:
+    [[nodiscard]] std::string prefix() const { return "arbiter " + options_.command + ": "; }
     bool failed(const std::string &message) {
-        err_ << "arbiter run: " << message << "\n";
+        err_ << prefix() << message << "\n";
         result_.exit_code = 1;
         return false;
     }
@@ -90,6 +93,8 @@ private:
     void tick();
     void write_report(const std::string &status);
     void print_due_reports();
+    // The standings as stdout shows them: the arbiter's table, or a peer's layout (output.format).
+    [[nodiscard]] std::string standings_for_screen(const output::Standings &standings) const;
 
     const config::LoadedConfig &loaded_;
     const config::TournamentConfig &c_;
@@ -127,7 +132,24 @@ private:
     std::deque<std::pair<int64_t, rating::ResultCounts>> due_reports_;  // guarded by reports_mutex_
     std::chrono::steady_clock::time_point last_report_end_ = std::chrono::steady_clock::now();
     std::chrono::duration<double> last_report_took_{0};
+    std::chrono::steady_clock::time_point play_start_ = std::chrono::steady_clock::now();
 };
+
+// The engines' shared value of a UGI option ("Threads", "Hash"), or each one's joined by " - ".
+std::string engine_option_text(const config::TournamentConfig &c, const std::string &name) {
+    std::vector<std::string> values;
+    for (const auto &e : c.engines) {
+        std::string value;
+        for (const auto &[k, v] : e.ugi_options)
+            if (k == name) value = v;
+        values.push_back(value);
+    }
+    if (values.empty() || std::all_of(values.begin(), values.end(), [&](const auto &v) { return v == values.front(); }))
+        return values.empty() ? std::string() : values.front();
+    std::string joined;
+    for (const auto &v : values) joined += (joined.empty() ? "" : " - ") + (v.empty() ? std::string("?") : v);
+    return joined;
+}
 
 // The folder, locked until the run returns: a second run or resume on it fails at once.
 bool Session::open_records() {
@@ -135,7 +157,7 @@ bool Session::open_records() {
         dir_, record_writers(format_),
         [this](const std::string &warning) {
             if (progress_) progress_->message("warning: " + warning);
-            else err_ << "arbiter run: warning: " << warning << "\n";
+            else err_ << prefix() << "warning: " << warning << "\n";
         },
         options_.write);
     if (!opened) return failed(opened.error().message);
@@ -232,9 +254,9 @@ bool Session::start_engines() {
     if (!faults.empty()) {
         records_->discard_rebuild();
         for (const auto &f : faults)
-            err_ << "arbiter run: "
+            err_ << prefix()
                  << engine::describe_start_failure(rules_->engines[static_cast<size_t>(f.index)], f.error);
-        err_ << "arbiter run: " << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
+        err_ << prefix() << (faults.size() == 1 ? "an engine" : std::to_string(faults.size()) + " engines")
              << " could not start; no game was played\n";
         result_.exit_code = 1;
         return false;
@@ -251,14 +273,14 @@ bool Session::prepare_folder() {
         if (auto written = write_effective_config(loaded_, *records_); !written)
             return failed_before_start(written.error().message);
     if (dropped_torn_line_)
-        err_ << "arbiter run: dropped an incomplete last record in " << records_->path(kJsonlFile).string()
+        err_ << prefix() << "dropped an incomplete last record in " << records_->path(kJsonlFile).string()
              << " (its game is played again)\n";
     if (auto started = records_->start(!options_.resume); !started) return failed(started.error().message);
     return true;
 }
 
 void Session::announce() {
-    out_ << fmt::format("arbiter run: {} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n", c_.event,
+    out_ << prefix() << fmt::format("{} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n", c_.event,
                         variant_text(c_.game), c_.engines.size(), config::type_name(c_.schedule.type), total_,
                         c_.shard ? fmt::format(" (shard {} of the schedule's {})", config::to_string(*c_.shard),
                                                full_total_)
@@ -290,6 +312,23 @@ void Session::write_report(const std::string &status) {
     last_report_end_ = std::chrono::steady_clock::now();
 }
 
+std::string Session::standings_for_screen(const output::Standings &standings) const {
+    if (c_.standings_layout == config::StandingsLayout::Arbiter) {
+        std::ostringstream text;
+        output::write_standings_text(text, standings);
+        return text.str();
+    }
+    output::PeerContext context;
+    context.time_control = c_.time_control.to_string();
+    context.threads = engine_option_text(c_, "Threads");
+    context.hash = engine_option_text(c_, "Hash");
+    context.sprt = c_.sprt;
+    return output::peer_standings_text(c_.standings_layout == config::StandingsLayout::Fastchess
+                                           ? output::PeerLayout::Fastchess
+                                           : output::PeerLayout::Cutechess,
+                                       standings, context);
+}
+
 void Session::print_due_reports() {
     std::deque<std::pair<int64_t, rating::ResultCounts>> reports;
     {
@@ -297,10 +336,16 @@ void Session::print_due_reports() {
         reports.swap(due_reports_);
     }
     for (const auto &[games, counts] : reports) {
-        std::ostringstream text;
-        text << fmt::format("\nstandings after {} games:\n", games);
-        output::write_standings_text(text, output::compute_standings(names_, counts, c_.sprt));
-        progress_->message(text.str());
+        const auto standings = output::compute_standings(names_, counts, c_.sprt);
+        std::string text;
+        if (options_.quiet && c_.standings_layout == config::StandingsLayout::Arbiter)
+            text = fmt::format("after {} games: {}", games, output::standings_line(standings));
+        else if (c_.standings_layout == config::StandingsLayout::Arbiter)
+            text = fmt::format("\nstandings after {} games:\n{}", games, standings_for_screen(standings));
+        else  // the peers print their block with no heading of their own
+            text = standings_for_screen(standings);
+        if (!text.empty() && text.back() == '\n') text.pop_back();
+        progress_->message(text);
     }
     if (!reports.empty() && interim_report_due(std::chrono::steady_clock::now(), last_report_end_, last_report_took_))
         write_report("interim standings");
@@ -374,7 +419,8 @@ void Session::tick() {
 
 void Session::play() {
     progress_.emplace(out_, options_.live, static_cast<int>(total_), static_cast<int>(recorded_before_),
-                      options_.quiet);
+                      options_.quiet, c_.standings_layout != config::StandingsLayout::Arbiter);
+    play_start_ = std::chrono::steady_clock::now();
     // The games not recorded yet, in schedule order, streamed.
     ScheduleStream schedule(schedule_params(c_, static_cast<int>(loaded_.openings.size())));
     auto feed = [&]() -> std::optional<match::ScheduledGame> {
@@ -401,7 +447,7 @@ SessionResult Session::finish() {
     if (!write_error_.empty()) {
         // Nothing more is written: the records end with the last whole game.
         failed(write_error_);
-        err_ << fmt::format("arbiter run: stopped writing: {} of {} games are recorded{}; once the cause is fixed, "
+        err_ << prefix() << fmt::format("stopped writing: {} of {} games are recorded{}; once the cause is fixed, "
                             "continue with 'arbiter run --resume {}'\n",
                             recorded_, total_,
                             stats_.abandoned ? fmt::format(", {} running abandoned", stats_.abandoned) : "",
@@ -418,8 +464,8 @@ SessionResult Session::finish() {
         out_ << fmt::format(
             "note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
             stats_.workers, c_.concurrency, stats_.pool_capacity);
-    auto standings_text =
-        write_standings_files(*records_, output::compute_standings(names_, tally_.counts(), c_.sprt));
+    const auto standings = output::compute_standings(names_, tally_.counts(), c_.sprt);
+    auto standings_text = write_standings_files(*records_, standings);
     if (!standings_text) {
         failed(standings_text.error().message);
         return result_;
@@ -428,17 +474,22 @@ SessionResult Session::finish() {
                  : result_.interrupted && recorded_ < total_                 ? "interrupted"
                  : recorded_ < total_ && !stats_.out_of_resources.empty()    ? "stopped"
                                                                              : "finished");
-    out_ << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n\n", recorded_, total_,
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - play_start_).count();
+    const int64_t played = recorded_ - recorded_before_;
+    out_ << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n", recorded_, total_,
                         stats_.abandoned ? fmt::format(", {} abandoned (not recorded)", stats_.abandoned) : "",
                         result_.sprt_stopped ? ", stopped by SPRT" : "", stats_.engine_starts);
-    out_ << *standings_text;
+    out_ << fmt::format("elapsed {} ({:.1f} s), {} games in this run, {:.2f} games/s\n\n", format_duration(seconds),
+                        seconds, played,
+                        seconds > 0 ? static_cast<double>(played) / seconds : 0.0);
+    out_ << (c_.standings_layout == config::StandingsLayout::Arbiter ? *standings_text : standings_for_screen(standings));
     out_ << "\nrecords: ";
     const auto files = records_->record_paths();
     for (size_t i = 0; i < files.size(); ++i) out_ << (i ? ", " : "") << files[i].string();
     out_ << "; report: " << (dir_ / kReportFile).string() << "\n";
     if (!stats_.out_of_resources.empty()) {
         out_.flush();
-        err_ << "arbiter run: stopped: the system ran out of resources starting an engine (" << stats_.out_of_resources
+        err_ << prefix() << "stopped: the system ran out of resources starting an engine (" << stats_.out_of_resources
              << "); raise 'ulimit -n'/'ulimit -u' or lower the concurrency, then continue with 'arbiter run --resume "
              << dir_.string() << "'\n";
         result_.exit_code = 1;
@@ -448,7 +499,7 @@ SessionResult Session::finish() {
     if (unfinished) out_ << "interrupted: continue with 'arbiter run --resume " << dir_.string() << "'\n";
     out_.flush();
     result_.exit_code = unfinished ? 130 : 0;
-    if (plugin_errors_.report(loaded_.plugin->file().string(), err_)) result_.exit_code = 1;
+    if (plugin_errors_.report(prefix(), loaded_.plugin->file().string(), err_)) result_.exit_code = 1;
     return result_;
 }
 

@@ -20,6 +20,7 @@ struct SessionOptions {
     RunnerParts parts;        // engines and game runner (real, or fakes in tests)
     std::function<int()> interrupts;  // signals received so far (null: none)
     output::WriteFunction write;      // every write to the output folder (null: ::write; tests inject faults)
+    std::string command = "run";      // the command the messages name: "arbiter run: ...", "arbiter match: ..."
 };
 
 struct SessionResult {

@@ -62,7 +62,7 @@ progress: {interval: 0}
 YAML
     local t0 t1
     t0=$(date +%s%N)
-    "$bin/arbiter" run "$dir/c.yaml" --quiet >"$dir/log" 2>&1 || { cat "$dir/log" >&2; exit 1; }
+    "$bin/arbiter" run "$dir/c.yaml" --quiet --force-concurrency >"$dir/log" 2>&1 || { cat "$dir/log" >&2; exit 1; }
     t1=$(date +%s%N)
     local plies
     plies=$(grep -o '"move":' "$dir/out/games.jsonl" | wc -l)

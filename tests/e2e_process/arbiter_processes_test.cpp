@@ -168,7 +168,7 @@ TEST_CASE("ten engines at concurrency 16 under ulimit -n 256: every game played,
                                           "tournament: {rounds: 1, games_per_pairing: 2}\nconcurrency: 16\n");
     const auto out = dir.path() / "out";
     // 'ulimit -n' sets the hard limit too, so the arbiter cannot raise it.
-    auto run = test::run_command("ulimit -n 256 && " + kArbiter + " run -q " + config.string() + " --out " +
+    auto run = test::run_command("ulimit -n 256 && " + kArbiter + " run -q --force-concurrency " + config.string() + " --out " +
                                  out.string() + " --plugin-dir " + ARBITER_PLUGIN_DIR);
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
@@ -201,7 +201,7 @@ TEST_CASE("the arbiter raises its soft descriptor limit to the hard one: a low s
     const auto out = dir.path() / "out";
     // Soft limit 100, hard limit unchanged: at 100 the pool could hold 3
     // engines, one game at a time, and the run would say so in a note.
-    auto run = test::run_command("ulimit -S -n 100 && " + kArbiter + " run -q " + config.string() + " --out " +
+    auto run = test::run_command("ulimit -S -n 100 && " + kArbiter + " run -q --force-concurrency " + config.string() + " --out " +
                                  out.string() + " --plugin-dir " + ARBITER_PLUGIN_DIR);
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
@@ -245,7 +245,7 @@ TEST_CASE("running out of descriptors stops the run cleanly and resumably, blami
     CHECK(log->games.empty());  // the game that could not start is not scored
     CHECK(leftovers(seed).empty());
 
-    auto resumed = test::run_command(kArbiter + " run -q --resume " + out.string() + " --plugin-dir " +
+    auto resumed = test::run_command(kArbiter + " run -q --force-concurrency --resume " + out.string() + " --plugin-dir " +
                                      ARBITER_PLUGIN_DIR);
     INFO(resumed.output);
     CHECK(resumed.exit_code == 0);

@@ -24,6 +24,27 @@ TEST_CASE("resign needs the loser's and the winner's agreement for N moves each"
     CHECK(verdict->loser_side == 1);
 }
 
+TEST_CASE("one-sided resign (two_sided false, the peers' default) needs only the loser's scores", "[adjudication]") {
+    AdjudicationRules rules;
+    rules.resign = {true, 500, 2, false};
+    Adjudicator adj(rules);
+    // The winner's scores never agree (side 0 thinks it is only a little ahead); side 1 is at -600 twice.
+    CHECK_FALSE(adj.after_move(0, 50, 1));
+    CHECK_FALSE(adj.after_move(1, -600, 2));
+    CHECK_FALSE(adj.after_move(0, 40, 3));
+    auto verdict = adj.after_move(1, -650, 4);
+    REQUIRE(verdict);
+    CHECK(verdict->termination == Termination::ResignAdjudication);
+    CHECK(verdict->loser_side == 1);
+    // Two-sided, the same scores decide nothing.
+    rules.resign.two_sided = true;
+    Adjudicator both(rules);
+    CHECK_FALSE(both.after_move(0, 50, 1));
+    CHECK_FALSE(both.after_move(1, -600, 2));
+    CHECK_FALSE(both.after_move(0, 40, 3));
+    CHECK_FALSE(both.after_move(1, -650, 4));
+}
+
 TEST_CASE("a move without a score or out of range breaks the streak", "[adjudication]") {
     AdjudicationRules rules;
     rules.resign = {true, 500, 2};

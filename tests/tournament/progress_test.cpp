@@ -30,6 +30,14 @@ TEST_CASE("plain progress writes one line per game, the live line redraws in pla
     CHECK(q.done() == 1);
 }
 
+TEST_CASE("with a peer layout the per-game line is fastchess's and cutechess-cli's", "[progress]") {
+    // Both print e.g. "Finished game 1 (sfA vs sfB): 1/2-1/2 {Draw by insufficient mating material}".
+    std::ostringstream plain;
+    tournament::Progress p(plain, false, 10, 3, false, true);
+    p.game_finished(test::sample_game(4));
+    CHECK(plain.str() == "Finished game 5 (alpha vs beta): 1-0 {three in a row {diagonal}}\n");
+}
+
 TEST_CASE("durations print as m:ss or h:mm:ss", "[progress]") {
     CHECK(tournament::format_duration(0) == "0:00");
     CHECK(tournament::format_duration(125.4) == "2:05");

@@ -537,3 +537,62 @@ TEST_CASE("SPRT counters kept game by game equal a recount of the records, also 
     for (auto n : full.pentanomial) pairs += n;
     CHECK(pairs == 100);  // pairs half played at the interruption are completed by the resumed run
 }
+
+TEST_CASE("the end of a run gives the elapsed time and the games per second", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    INFO(out.str());
+    // "elapsed M:SS (S.s s), 4 games in this run, R games/s"
+    const std::string text = out.str();
+    const size_t at = text.find("elapsed ");
+    REQUIRE(at != std::string::npos);
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    CHECK_THAT(line, Catch::Matches(R"(elapsed \d+:\d\d \(\d+\.\d s\), 4 games in this run, \d+\.\d\d games/s)"));
+}
+
+TEST_CASE("--quiet keeps each interim standings to one line", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]",
+                       "progress: {interval: 4}\n");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.quiet = true;
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    INFO(out.str());
+    // 12 games, standings after 4 and 8: one line each, naming every engine, and no table before the final one.
+    CHECK(count_of(out.str(), "after 4 games: 1. ") == 1);
+    CHECK(count_of(out.str(), "after 8 games: 1. ") == 1);
+    CHECK(count_of(out.str(), "Crosstable") == 1);  // the final standings only
+    const std::string text = out.str();
+    const size_t at = text.find("after 4 games: ");
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    for (const char *name : {" a ", " b ", " c "}) CHECK_THAT(line, Catch::Contains(name));
+}
+
+TEST_CASE("output.format cutechess prints the standings in cutechess-cli's lines", "[session]") {
+    test::TempDir dir;
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]");
+    loaded.config.standings_layout = config::StandingsLayout::Cutechess;  // output.format: cutechess
+    loaded.config.site = "Home";                                          // -site Home
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    INFO(out.str());
+    CHECK_THAT(out.str(), Catch::Matches(R"([\s\S]*\nScore of a vs b: \d+ - \d+ - \d+  \[\d\.\d{3}\] 4\nElo difference: [\s\S]*)"));
+    // The per-game lines as the peers print them.
+    CHECK_THAT(out.str(), Catch::Contains("Finished game 1 (a vs b): "));
+    // -site: the PGN's Site tag (the host name by default).
+    CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Site \"Home\"]") == 4);
+    // standings.txt keeps the arbiter's own table.
+    CHECK_THAT(read(dir.path() / "out/standings.txt"), Catch::Contains("Crosstable"));
+}

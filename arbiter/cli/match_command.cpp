@@ -1,0 +1,232 @@
+// `arbiter match --game G -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`:
+// a tournament from the command line fastchess and cutechess-cli users
+// already type (config/peer_command_line.hpp), checked like a YAML config and
+// run like `arbiter run`. --print-config shows the equivalent YAML.
+#include "cli/command.hpp"
+#include "cli/common_options.hpp"
+#include "config/config_loader.hpp"
+#include "config/peer_command_line.hpp"
+#include "core/program_dir.hpp"
+#include "engine/engine_log.hpp"
+#include "process/spawn.hpp"
+#include "tournament/interrupt.hpp"
+#include "tournament/output_files.hpp"
+#include "tournament/session.hpp"
+
+#include <unistd.h>
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace arb::cli {
+
+namespace {
+
+constexpr const char *kUsage = "usage: arbiter match --game GAME [--option NAME=VALUE]... -engine cmd=PROGRAM ... -engine "
+                               "cmd=PROGRAM ... [options]\n";
+
+constexpr const char *kHelp = R"(
+Plays a match or tournament set up on the command line, in the syntax fastchess and cutechess-cli
+share: one dash, engines as key=value words. The settings map onto the same model as a YAML config
+('arbiter run'); --print-config prints that YAML instead of playing.
+
+arbiter's own options (two dashes):
+  --game GAME            the game plugin (id or plugin file); required
+  --option NAME=VALUE    a rule option of the game (repeatable; 'arbiter games GAME' lists them)
+  --plugin-dir DIR       a folder with game plugins, searched first (repeatable)
+  --out DIR              output folder (default out/match-DATE-TIME)
+  --quiet, -q            no line per finished game; interim standings as one line
+  --print-config         print the equivalent YAML config and exit
+  --help                 this text
+
+the peers' options (one dash):
+  -engine KEY=VALUE...   one engine: cmd=PROGRAM name=NAME dir=DIR args="A B" (or arg=A arg=B)
+                         proto=ugi|uci|uai|usi|auto option.NAME=VALUE restart=on|off
+                         and one limit: tc=[moves/][min:]sec[+inc] | st=SECONDS | depth=N | nodes=N
+                         (plies=N is depth=N; timemargin=MS, the same for every engine)
+  -each KEY=VALUE...     settings for every engine (an -engine's own win)
+  -rounds N              rounds; each pairing plays -games games per round
+  -games N               games per pairing and round (2: the pair shares an opening, colours swapped)
+  -repeat                -games 2
+  -concurrency N         games at once; above the number of cores only with -force-concurrency
+  -force-concurrency
+  -openings file=F [format=epd|pgn|txt] [order=sequential|random] [plies=N] [start=N]
+  -srand N               seed of the random opening order
+  -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=normalized|logistic]   (two engines)
+  -draw movenumber=N movecount=N score=CP   draw when both scores stay within +-CP for movecount
+                         moves each, from full move movenumber on (defaults 0, 1, 0)
+  -resign movecount=N score=CP [twosided=true]   the loser's score at or below -CP for movecount
+                         moves (twosided: and the winner's at or above +CP)
+  -maxmoves N            a draw after N full moves
+  -tournament roundrobin|gauntlet   -seeds N: the first N engines play the gauntlet
+  -noswap                no colour swap within a pairing; -reverse: the other colours first
+  -pgnout file=F         append the games' PGN to F after the run (games.pgn is in the output folder)
+  -log file=F [engine=true]   every line to and from every engine, timestamped
+  -output format=fastchess|cutechess   standings in that program's layout, for scripts that read them
+  -ratinginterval N      standings every N games (0: only at the end)
+  -event NAME, -site NAME   PGN tags
+  -wait MS               each worker's pause after a game
+  -recover               accepted: an engine that crashes always loses only that game here
+
+example:
+  arbiter match --game othello -engine cmd=arbiter-engine name=a args="--mode mcts" \
+      -engine cmd=arbiter-engine name=b -each tc=10+0.1 -rounds 50 -repeat -concurrency 2
+)";
+
+struct OwnOptions {
+    std::string game, out_dir;
+    std::vector<std::string> game_options, plugin_dirs;
+    bool quiet = false, print_config = false, help = false;
+    std::vector<std::string> peer_args;
+};
+
+// The arbiter's own '--' options out of the words; the rest are the peers'.
+bool split_options(const Args &args, OwnOptions &own, std::string &error) {
+    static const std::vector<std::string> own_names = {"game", "option", "plugin-dir", "out", "quiet", "print-config", "help"};
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &word = args[i];
+        if (word == "-h" || word == "-help" || word == "--help") {
+            own.help = true;
+            continue;
+        }
+        if (word == "-q") {
+            own.quiet = true;
+            continue;
+        }
+        if (word.rfind("--", 0) != 0) {
+            own.peer_args.push_back(word);
+            continue;
+        }
+        std::string name = word.substr(2), value;
+        bool has_value = false;
+        if (size_t eq = name.find('='); eq != std::string::npos) {
+            value = name.substr(eq + 1);
+            name = name.substr(0, eq);
+            has_value = true;
+        }
+        if (name == "quiet" || name == "print-config") {
+            if (has_value) {
+                error = word + ": takes no value";
+                return false;
+            }
+            (name == "quiet" ? own.quiet : own.print_config) = true;
+            continue;
+        }
+        if (name != "game" && name != "option" && name != "plugin-dir" && name != "out") {
+            error = "unknown option " + word;
+            if (auto guess = config::did_you_mean(name, own_names)) error += "; did you mean '--" + *guess + "'?";
+            else error += " (the peers' options take one dash, e.g. -rounds)";
+            return false;
+        }
+        if (!has_value) {
+            if (i + 1 >= args.size()) {
+                error = word + " needs a value";
+                return false;
+            }
+            value = args[++i];
+        }
+        if (name == "game") own.game = value;
+        else if (name == "option") own.game_options.push_back(value);
+        else if (name == "plugin-dir") own.plugin_dirs.push_back(value);
+        else own.out_dir = value;
+    }
+    return true;
+}
+
+std::string default_out_dir() {
+    std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[32];
+    std::strftime(text, sizeof text, "out/match-%Y%m%d-%H%M%S", &local);
+    return text;
+}
+
+// -pgnout FILE: the run's games.pgn appended to FILE.
+bool append_pgn(const std::filesystem::path &games_pgn, const std::string &file) {
+    std::ifstream in(games_pgn, std::ios::binary);
+    std::ofstream out(file, std::ios::binary | std::ios::app);
+    if (!in || !out) return false;
+    out << in.rdbuf();
+    return static_cast<bool>(out);
+}
+
+}  // namespace
+
+int match_command(const Args &args) {
+    OwnOptions own;
+    std::string error;
+    auto usage_error = [](const std::string &message) {
+        std::cerr << "arbiter match: " << message << "\n" << kUsage << "Try 'arbiter match --help'.\n";
+        return kExitUsage;
+    };
+    if (!split_options(args, own, error)) return usage_error(error);
+    if (own.help) {
+        std::cout << kUsage << kHelp;
+        return kExitOk;
+    }
+    if (own.game.empty()) return usage_error("--game GAME is required (e.g. --game othello; 'arbiter games' lists them)");
+    config::GameSection game;
+    game.id = own.game;
+    for (const auto &setting : own.game_options) {
+        const size_t eq = setting.find('=');
+        if (eq == std::string::npos || eq == 0) return usage_error("--option " + setting + ": expected NAME=VALUE");
+        game.options.emplace_back(setting.substr(0, eq), setting.substr(eq + 1));
+    }
+    auto parsed = config::parse_peer_command_line(own.peer_args, std::move(game));
+    if (!parsed) {
+        std::string text = parsed.error().message;
+        for (size_t start = 0; start < text.size();) {
+            size_t end = text.find('\n', start);
+            if (end == std::string::npos) end = text.size();
+            std::cerr << "arbiter match: " << text.substr(start, end - start) << "\n";
+            start = end + 1;
+        }
+        std::cerr << kUsage << "Try 'arbiter match --help'.\n";
+        return kExitUsage;
+    }
+    config::TournamentConfig c = std::move(parsed->config);
+    c.out_dir = own.out_dir;
+    if (!check_concurrency("match", c.concurrency, parsed->force_concurrency, "-force-concurrency", std::cerr))
+        return kExitUsage;
+
+    config::LoadOptions load;
+    load.plugin_dirs.assign(own.plugin_dirs.begin(), own.plugin_dirs.end());
+    load.program_dir = running_program_dir();
+    load.default_out_dir = default_out_dir();
+    auto loaded = config::check_config(std::move(c), "arbiter match", load);
+    if (!loaded) {
+        std::cerr << loaded.error().message << "\n";
+        return kExitUsage;  // everything checked came from the command line
+    }
+    if (own.print_config) {
+        std::cout << config::to_yaml(loaded->config);
+        return kExitOk;
+    }
+    auto traffic = engine::EngineLog::open_traffic_log(loaded->config.engine_log);
+    if (!traffic) {
+        std::cerr << "arbiter match: " << traffic.error().message << "\n";
+        return kExitFailure;
+    }
+    tournament::install_interrupt_handlers();
+    tournament::SessionOptions options;
+    options.live = ::isatty(STDOUT_FILENO) != 0;
+    options.quiet = own.quiet;
+    options.command = "match";
+    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs,
+                                                  [](const std::string &w) { std::cerr << "warning: " << w << "\n"; },
+                                                  std::move(*traffic));
+    options.interrupts = tournament::interrupt_count;
+    int code = tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
+    process::kill_adopted_orphans();
+    if (!parsed->pgn_file.empty() &&
+        !append_pgn(std::filesystem::path(loaded->config.out_dir) / tournament::kPgnFile, parsed->pgn_file)) {
+        std::cerr << "arbiter match: -pgnout: could not append the games to " << parsed->pgn_file << "\n";
+        if (code == kExitOk) code = kExitFailure;
+    }
+    return code;
+}
+
+}  // namespace arb::cli

@@ -1,0 +1,596 @@
+#include "config/peer_command_line.hpp"
+
+#include "config/config_loader.hpp"
+#include "core/quote.hpp"
+#include "core/time_control.hpp"
+
+#include <arbiter/protocol/numbers.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+
+namespace arb::config {
+
+namespace {
+
+constexpr int kIntMax = std::numeric_limits<int32_t>::max();
+
+// How an option takes its words: none, exactly one, or key=value words up to
+// the next option.
+enum class Takes { Nothing, OneWord, KeyValues };
+
+struct OptionSpec {
+    const char *name;
+    Takes takes;
+};
+
+constexpr OptionSpec kOptions[] = {
+    {"-engine", Takes::KeyValues},   {"-each", Takes::KeyValues},       {"-rounds", Takes::OneWord},
+    {"-games", Takes::OneWord},      {"-repeat", Takes::Nothing},       {"-concurrency", Takes::OneWord},
+    {"-force-concurrency", Takes::Nothing}, {"-openings", Takes::KeyValues}, {"-sprt", Takes::KeyValues},
+    {"-draw", Takes::KeyValues},     {"-resign", Takes::KeyValues},     {"-maxmoves", Takes::OneWord},
+    {"-pgnout", Takes::KeyValues},   {"-log", Takes::KeyValues},        {"-recover", Takes::Nothing},
+    {"-seeds", Takes::OneWord},      {"-noswap", Takes::Nothing},       {"-reverse", Takes::Nothing},
+    {"-srand", Takes::OneWord},      {"-output", Takes::KeyValues},     {"-tournament", Takes::OneWord},
+    {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
+    {"-ratinginterval", Takes::OneWord},
+};
+
+// Options of the peers that the arbiter does not take, with the reason.
+const std::map<std::string, std::string> &refused_options() {
+    static const std::map<std::string, std::string> refused = {
+        {"-variant", "rule variants are game options here: --option NAME=VALUE (arbiter games GAME lists them)"},
+        {"-tb", "tablebase adjudication is not available"},
+        {"-tbpieces", "tablebase adjudication is not available"},
+        {"-tbignore50", "tablebase adjudication is not available"},
+        {"-tbadjudicate", "tablebase adjudication is not available"},
+        {"-quick", "give the engines, book and time control with -engine, -openings and -each tc="},
+        {"-config", "a saved tournament is resumed with 'arbiter run --resume OUTDIR'"},
+        {"-epdout", "the final positions are in games.jsonl of the output folder"},
+        {"-autosaveinterval", "every game is saved as it ends (games.jsonl); resume with 'arbiter run --resume'"},
+        {"-scoreinterval", "interim standings come every -ratinginterval games"},
+        {"-report", "the standings always show the pentanomial counts of paired games"},
+        {"-crc32", "not available"},
+        {"-use-affinity", "not available"},
+        {"-testEnv", "not available"},
+        {"-strict", "not available"},
+        {"-show-latency", "not available"},
+        {"-check-mate-pvs", "not available"},
+        {"-debug", "engine traffic is written with -log file=FILE engine=true"},
+        {"-resultformat", "the per-game lines have one format; -output format= chooses the standings' layout"},
+        {"-pgnin", "openings come from -openings file=FILE format=pgn"},
+        {"-bookmode", "opening books are given with -openings"},
+        {"-startup-ms", "engine start-up timeouts are timeouts.startup_ms in a YAML config"},
+        {"-ucinewgame-ms", "not available"},
+        {"-ping-ms", "engine timeouts are timeouts.ready_ms in a YAML config"},
+    };
+    return refused;
+}
+
+struct KeyValue {
+    std::string key, value;
+    std::string text;  // as written
+};
+
+// Splits an args="..." value into words; quotes group words.
+std::optional<std::vector<std::string>> split_words(const std::string &text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    char quote_char = 0;
+    for (char ch : text) {
+        if (quote_char) {
+            if (ch == quote_char) quote_char = 0;
+            else word += ch;
+        } else if (ch == '"' || ch == '\'') {
+            quote_char = ch;
+            in_word = true;
+        } else if (ch == ' ' || ch == '\t') {
+            if (in_word) words.push_back(word);
+            word.clear();
+            in_word = false;
+        } else {
+            word += ch;
+            in_word = true;
+        }
+    }
+    if (quote_char) return std::nullopt;
+    if (in_word) words.push_back(word);
+    return words;
+}
+
+// One engine's settings as written, before -each is merged in.
+struct EngineSpec {
+    std::map<std::string, KeyValue> values;  // by key (last one wins)
+    std::vector<std::string> args;           // args= words, then arg= words, in order
+    bool args_given = false;
+    std::vector<std::pair<std::string, std::string>> options;  // option.NAME=VALUE in order
+};
+
+class Reader {
+public:
+    explicit Reader(GameSection game) { out_.config.game = std::move(game); }
+
+    Expected<PeerCommandLine> read(const std::vector<std::string> &args) {
+        size_t i = 0;
+        while (i < args.size()) {
+            const std::string &word = args[i++];
+            const OptionSpec *spec = find(word == "-both" ? "-each" : word);  // -both: cutechess-cli's old -each
+            if (!spec) {
+                unknown(word);
+                // Its values belong to it, not to the next option.
+                while (starts_option(word) && i < args.size() && !starts_option(args[i])) ++i;
+                continue;
+            }
+            std::vector<std::string> words;
+            if (spec->takes == Takes::OneWord) {
+                if (i >= args.size()) {
+                    problem(word + " needs a value");
+                    continue;
+                }
+                words.push_back(args[i++]);
+            } else if (spec->takes == Takes::KeyValues) {
+                while (i < args.size() && !starts_option(args[i])) words.push_back(args[i++]);
+            } else if (word == "-repeat" && i < args.size() && !starts_option(args[i])) {
+                words.push_back(args[i++]);  // cutechess-cli's -repeat N
+            }
+            apply(spec->name, words);
+        }
+        finish();
+        if (!problems_.empty()) {
+            std::string text;
+            for (const auto &p : problems_) text += (text.empty() ? "" : "\n") + p;
+            return fail(text);
+        }
+        return std::move(out_);
+    }
+
+private:
+    static const OptionSpec *find(const std::string &word) {
+        for (const auto &o : kOptions)
+            if (word == o.name) return &o;
+        return nullptr;
+    }
+    // A word that begins the next option ("-x", not a negative number such as "-5").
+    static bool starts_option(const std::string &word) {
+        return word.size() > 1 && word[0] == '-' && !(word[1] >= '0' && word[1] <= '9') && word[1] != '.';
+    }
+
+    void problem(std::string text) {
+        // An -each setting is checked once per engine: say it once.
+        if (std::find(problems_.begin(), problems_.end(), text) == problems_.end()) problems_.push_back(std::move(text));
+    }
+
+    void unknown(const std::string &word) {
+        if (auto r = refused_options().find(word); r != refused_options().end()) {
+            problem(word + ": not an option of arbiter match: " + r->second);
+            return;
+        }
+        if (!starts_option(word)) {
+            problem(quote(word) + ": a value where an option was expected (options start with '-', e.g. -rounds 10)");
+            return;
+        }
+        std::string message = word + ": unknown option";
+        if (auto guess = did_you_mean(word, peer_option_names())) message += "; did you mean '" + *guess + "'?";
+        problem(message);
+    }
+
+    std::vector<KeyValue> key_values(const std::string &option, const std::vector<std::string> &words,
+                                     const std::vector<std::string> &known, bool allow_option_prefix = false) {
+        std::vector<KeyValue> out;
+        for (const auto &w : words) {
+            const size_t eq = w.find('=');
+            if (eq == std::string::npos || eq == 0) {
+                problem(option + " " + quote(w) + ": expected KEY=VALUE");
+                continue;
+            }
+            KeyValue kv{w.substr(0, eq), w.substr(eq + 1), w};
+            const bool is_option = allow_option_prefix && kv.key.rfind("option.", 0) == 0 && kv.key.size() > 7;
+            if (!is_option && std::find(known.begin(), known.end(), kv.key) == known.end()) {
+                std::string message = option + " " + quote(w) + ": unknown key " + quote(kv.key);
+                if (auto guess = did_you_mean(kv.key, known)) message += "; did you mean '" + *guess + "'?";
+                problem(message);
+                continue;
+            }
+            out.push_back(std::move(kv));
+        }
+        return out;
+    }
+
+    template <class Int>
+    std::optional<Int> whole(const std::string &what, const std::string &text, Int low, Int high) {
+        auto v = protocol::parse_integer<Int>(text, low, high);
+        if (!v)
+            problem(what + ": expected a whole number in " + std::to_string(low) + ".." + std::to_string(high) + ", got " +
+                    quote(text));
+        return v;
+    }
+    std::optional<double> decimal(const std::string &what, const std::string &text) {
+        auto v = protocol::parse_decimal(text);
+        if (!v) problem(what + ": expected a number, got " + quote(text));
+        return v;
+    }
+    std::optional<bool> flag(const std::string &what, const std::string &text) {
+        if (text == "true" || text == "on") return true;
+        if (text == "false" || text == "off") return false;
+        problem(what + ": expected true or false, got " + quote(text));
+        return std::nullopt;
+    }
+
+    void apply(const std::string &option, const std::vector<std::string> &words) {
+        auto &c = out_.config;
+        auto one = [&]() -> const std::string & { return words.front(); };
+        auto what = [&]() { return option + " " + one(); };
+        if (option == "-engine" || option == "-each") {
+            read_engine(option, words, option == "-each" ? each_ : engines_.emplace_back());
+        } else if (option == "-rounds") {
+            if (auto v = whole<int>(what(), one(), 1, 1000000)) c.schedule.rounds = *v;
+        } else if (option == "-games") {
+            if (auto v = whole<int>(what(), one(), 1, 1000000)) games_ = *v;
+        } else if (option == "-repeat") {
+            repeat_ = true;
+            if (!words.empty() && one() != "2")
+                problem("-repeat " + one() + ": games share an opening in colour-swapped pairs here; only -repeat 2 "
+                                             "(the default) is possible, more games per pairing with -games N");
+        } else if (option == "-concurrency") {
+            if (auto v = whole<int>(what(), one(), 1, 1024)) c.concurrency = *v;
+        } else if (option == "-force-concurrency") {
+            out_.force_concurrency = true;
+        } else if (option == "-openings") {
+            read_openings(words);
+        } else if (option == "-sprt") {
+            read_sprt(words);
+        } else if (option == "-draw") {
+            read_draw(words);
+        } else if (option == "-resign") {
+            read_resign(words);
+        } else if (option == "-maxmoves") {
+            if (auto v = whole<int>(what(), one(), 1, kIntMax / 2)) c.adjudication.max_plies = 2 * *v;
+        } else if (option == "-pgnout") {
+            read_pgnout(words);
+        } else if (option == "-log") {
+            read_log(words);
+        } else if (option == "-recover") {
+            // Always so here: an engine that crashes loses that game and is started afresh for the next.
+        } else if (option == "-seeds") {
+            if (auto v = whole<int>(what(), one(), 1, 1000000)) c.schedule.gauntlet_seeds = *v;
+        } else if (option == "-noswap") {
+            c.schedule.no_swap = true;
+        } else if (option == "-reverse") {
+            c.schedule.reverse = true;
+        } else if (option == "-srand") {
+            if (auto v = whole<uint64_t>(what(), one(), 0, UINT64_MAX)) c.schedule.seed = *v;
+        } else if (option == "-output") {
+            for (const auto &kv : key_values(option, words, {"format"})) {
+                if (kv.value == "fastchess") c.standings_layout = StandingsLayout::Fastchess;
+                else if (kv.value == "cutechess") c.standings_layout = StandingsLayout::Cutechess;
+                else if (kv.value == "arbiter") c.standings_layout = StandingsLayout::Arbiter;
+                else problem("-output " + kv.text + ": expected fastchess, cutechess or arbiter");
+            }
+        } else if (option == "-tournament") {
+            if (one() == "roundrobin" || one() == "round-robin") c.schedule.type = TournamentType::RoundRobin;
+            else if (one() == "gauntlet") c.schedule.type = TournamentType::Gauntlet;
+            else problem(what() + ": expected roundrobin or gauntlet (knockout and pyramid are not available)");
+        } else if (option == "-event") {
+            c.event = one();
+        } else if (option == "-site") {
+            c.site = one();
+        } else if (option == "-wait") {
+            if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.wait_between_games = std::chrono::milliseconds(*v);
+        } else if (option == "-ratinginterval") {
+            if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.progress_interval = *v;
+        }
+    }
+
+    void read_engine(const std::string &option, const std::vector<std::string> &words, EngineSpec &spec) {
+        static const std::vector<std::string> keys = {"cmd",   "name",  "dir",     "args",       "arg",
+                                                      "proto", "tc",    "st",      "nodes",      "depth",
+                                                      "plies", "restart", "timemargin", "conf", "stderr",
+                                                      "book", "bookdepth", "initstr", "whitepov", "ponder", "trust"};
+        if (words.empty()) problem(option + ": needs KEY=VALUE settings, e.g. cmd=./engine name=e1");
+        for (auto &kv : key_values(option, words, keys, true)) {
+            if (kv.key.rfind("option.", 0) == 0) {
+                const std::string name = kv.key.substr(7);
+                auto same = [&](const auto &o) { return o.first == name; };
+                spec.options.erase(std::remove_if(spec.options.begin(), spec.options.end(), same), spec.options.end());
+                spec.options.emplace_back(name, kv.value);
+            } else if (kv.key == "args") {
+                auto split = split_words(kv.value);
+                if (!split) problem(option + " " + quote(kv.text) + ": a quote is not closed");
+                else spec.args.insert(spec.args.end(), split->begin(), split->end());
+                spec.args_given = true;
+            } else if (kv.key == "arg") {  // cutechess-cli: one argument per arg=
+                spec.args.push_back(kv.value);
+                spec.args_given = true;
+            } else if (kv.key == "conf" || kv.key == "stderr" || kv.key == "book" || kv.key == "bookdepth" ||
+                       kv.key == "initstr" || kv.key == "whitepov" || kv.key == "ponder" || kv.key == "trust") {
+                problem(option + " " + quote(kv.text) + ": not available here" +
+                        (kv.key == "conf" ? " (engines are given in full: cmd=, name=, option.NAME=)"
+                         : kv.key == "book" || kv.key == "bookdepth" ? " (openings come from -openings)"
+                         : kv.key == "stderr" ? " (an engine's stderr is kept in memory and shown when it fails)"
+                                              : ""));
+            } else {
+                if (kv.key == "plies") kv.key = "depth";  // fastchess's name for depth=
+                spec.values[kv.key] = kv;
+            }
+        }
+    }
+
+    // An engine's settings with -each's under them, checked.
+    engine::EngineConfig make_engine(const EngineSpec &own, int number) {
+        EngineSpec spec = each_;
+        for (const auto &[k, v] : own.values) spec.values[k] = v;
+        if (own.args_given) spec.args = own.args;
+        for (const auto &[name, value] : own.options) {
+            auto same = [&](const auto &o) { return o.first == name; };
+            spec.options.erase(std::remove_if(spec.options.begin(), spec.options.end(), same), spec.options.end());
+            spec.options.emplace_back(name, value);
+        }
+        engine::EngineConfig e;
+        auto get = [&](const char *key) -> const KeyValue * {
+            auto it = spec.values.find(key);
+            return it == spec.values.end() ? nullptr : &it->second;
+        };
+        const std::string label = "-engine " + std::to_string(number);
+        if (auto cmd = get("cmd")) e.command = cmd->value;
+        else problem(label + ": needs cmd=PROGRAM");
+        if (auto name = get("name")) {
+            e.name = name->value;
+        } else {
+            // As the peers do: the program's file name.
+            const size_t slash = e.command.find_last_of('/');
+            e.name = slash == std::string::npos ? e.command : e.command.substr(slash + 1);
+        }
+        const std::string engine_label = "-engine " + quote(e.name);
+        // A value from -each is blamed on -each (and said once, not per engine).
+        auto from = [&](const KeyValue *kv) { return own.values.count(kv->key) ? engine_label : std::string("-each"); };
+        if (auto dir = get("dir")) e.working_dir = dir->value;
+        e.args = spec.args;
+        e.ugi_options = spec.options;
+        if (auto proto = get("proto")) {
+            if (!engine::parse_protocol_choice(proto->value, e.protocol))
+                problem(from(proto) + " " + proto->text + ": expected uci, ugi, uai, usi or auto (xboard is not spoken here)");
+        }
+        if (auto restart = get("restart")) {
+            // restart=auto is cutechess-cli's default: a fresh process only where one is needed.
+            if (restart->value != "auto") {
+                if (auto v = flag(from(restart) + " " + restart->text, restart->value)) e.restart = *v;
+            }
+        }
+        if (auto margin = get("timemargin")) {
+            if (auto v = whole<int>(from(margin) + " " + margin->text, margin->value, 0, kIntMax)) margins_.push_back(*v);
+        }
+        // One limit per engine: a clock, a time per move, a depth or a node count.
+        std::vector<std::pair<const KeyValue *, std::string>> limits;
+        if (auto tc = get("tc")) {
+            auto text = peer_time_control(tc->value);
+            if (!text) problem(from(tc) + " " + tc->text + ": " + text.error().message);
+            else limits.emplace_back(tc, *text);
+        }
+        if (auto st = get("st")) limits.emplace_back(st, "movetime=" + st->value);
+        if (auto depth = get("depth")) limits.emplace_back(depth, "depth=" + depth->value);
+        if (auto nodes = get("nodes")) limits.emplace_back(nodes, "nodes=" + nodes->value);
+        if (limits.size() > 1) {
+            problem(engine_label + ": " + limits[0].first->text + " with " + limits[1].first->text +
+                    ": an engine here plays under one limit: a clock (tc=), a time per move (st=), a depth "
+                    "(depth=) or a node count (nodes=); give one");
+        } else if (limits.size() == 1) {
+            auto tc = core::TimeControl::parse(limits[0].second);
+            if (!tc) problem(from(limits[0].first) + " " + limits[0].first->text + ": " + tc.error().message);
+            else e.time_control = *tc;
+        }
+        return e;
+    }
+
+    void read_openings(const std::vector<std::string> &words) {
+        auto &o = out_.config.openings;
+        bool format_given = false;
+        for (const auto &kv : key_values("-openings", words, {"file", "format", "order", "plies", "start", "policy"})) {
+            const std::string what = "-openings " + kv.text;
+            if (kv.key == "file") {
+                o.file = kv.value;
+            } else if (kv.key == "format") {
+                format_given = true;
+                if (kv.value == "epd") o.format = OpeningFormat::Epd;
+                else if (kv.value == "pgn") o.format = OpeningFormat::Pgn;
+                else if (kv.value == "txt" || kv.value == "lines") o.format = OpeningFormat::Lines;
+                else problem(what + ": expected epd, pgn or txt (one position or move line per line)");
+            } else if (kv.key == "order") {
+                if (kv.value == "random") o.order = OpeningOrder::Random;
+                else if (kv.value == "sequential") o.order = OpeningOrder::Sequential;
+                else problem(what + ": expected sequential or random");
+            } else if (kv.key == "plies") {
+                if (auto v = whole<int>(what, kv.value, 0, 1000)) o.plies = *v;
+            } else if (kv.key == "start") {
+                if (auto v = whole<int>(what, kv.value, 1, kIntMax)) o.start = *v;
+            } else if (kv.key == "policy" && kv.value != "default") {
+                problem(what + ": only policy=default: each pair of colour-swapped games shares the next opening");
+            }
+        }
+        if (o.file.empty()) problem("-openings: needs file=FILE");
+        if (!format_given) o.format = format_of_file(o.file);
+    }
+
+    void read_sprt(const std::vector<std::string> &words) {
+        rating::SprtConfig s;
+        for (const auto &kv : key_values("-sprt", words, {"elo0", "elo1", "alpha", "beta", "model"})) {
+            const std::string what = "-sprt " + kv.text;
+            if (kv.key == "model") {
+                if (kv.value == "normalized") s.model = rating::SprtConfig::Model::Normalized;
+                else if (kv.value == "logistic") s.model = rating::SprtConfig::Model::Logistic;
+                else problem(what + ": expected normalized or logistic");
+                continue;
+            }
+            auto v = decimal(what, kv.value);
+            if (!v) continue;
+            (kv.key == "elo0" ? s.elo0 : kv.key == "elo1" ? s.elo1 : kv.key == "alpha" ? s.alpha : s.beta) = *v;
+        }
+        // The YAML's checks (config_loader.cpp, parse_sprt).
+        if (!(s.elo1 > s.elo0)) problem("-sprt: elo1 must be greater than elo0");
+        if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
+            problem("-sprt: alpha and beta must be between 0 and 0.5");
+        out_.config.sprt = s;
+    }
+
+    void read_draw(const std::vector<std::string> &words) {
+        // The peers' defaults for keys not written: movenumber=0 movecount=1 score=0.
+        auto &d = out_.config.adjudication.draw;
+        d.enabled = true;
+        d.min_ply = 0;
+        d.move_count = 1;
+        d.score_cp = 0;
+        for (const auto &kv : key_values("-draw", words, {"movenumber", "movecount", "score"})) {
+            const std::string what = "-draw " + kv.text;
+            if (kv.key == "movenumber") {
+                if (auto v = whole<int>(what, kv.value, 0, kIntMax / 2)) d.min_ply = 2 * *v;
+            } else if (kv.key == "movecount") {
+                if (auto v = whole<int>(what, kv.value, 1, kIntMax)) d.move_count = *v;
+            } else if (auto v = whole<int>(what, kv.value, 0, kIntMax)) {
+                d.score_cp = *v;
+            }
+        }
+    }
+
+    void read_resign(const std::vector<std::string> &words) {
+        auto &r = out_.config.adjudication.resign;
+        r.enabled = true;
+        r.move_count = 1;
+        r.two_sided = false;  // the peers' default
+        bool score_given = false;
+        for (const auto &kv : key_values("-resign", words, {"movecount", "score", "twosided"})) {
+            const std::string what = "-resign " + kv.text;
+            if (kv.key == "movecount") {
+                if (auto v = whole<int>(what, kv.value, 1, kIntMax)) r.move_count = *v;
+            } else if (kv.key == "score") {
+                score_given = true;
+                if (auto v = whole<int>(what, kv.value, 1, kIntMax)) r.score_cp = *v;
+            } else if (auto v = flag(what, kv.value)) {
+                r.two_sided = *v;
+            }
+        }
+        if (!score_given) problem("-resign: needs score=CP (the score, in centipawns, at or below whose negative an engine resigns)");
+    }
+
+    void read_pgnout(const std::vector<std::string> &words) {
+        for (const auto &w : words) {
+            if (w.find('=') == std::string::npos) {  // cutechess-cli: -pgnout FILE [min] [fi]
+                if (w == "min" || w == "fi") problem("-pgnout " + w + ": not available (the PGN always carries the move comments)");
+                else out_.pgn_file = w;
+                continue;
+            }
+            for (const auto &kv : key_values("-pgnout", {w}, {"file", "nodes", "seldepth", "nps", "notation", "append"})) {
+                const std::string what = "-pgnout " + kv.text;
+                if (kv.key == "file") {
+                    out_.pgn_file = kv.value;
+                } else if (kv.key == "notation") {
+                    if (kv.value != "san")
+                        problem(what + ": the PGN is written in the game's record notation (SAN for chess); only notation=san");
+                } else if (kv.key == "append") {
+                    if (auto v = flag(what, kv.value); v && !*v)
+                        problem(what + ": the games are appended to the file; remove it first for a fresh one");
+                } else if (auto v = flag(what, kv.value); v && *v) {
+                    problem(what + ": the PGN's move comments carry the score, depth and time only");
+                }
+            }
+        }
+        if (out_.pgn_file.empty()) problem("-pgnout: needs file=FILE");
+    }
+
+    void read_log(const std::vector<std::string> &words) {
+        auto &c = out_.config;
+        for (const auto &kv : key_values("-log", words, {"file", "engine", "level", "append", "compress", "realtime"})) {
+            const std::string what = "-log " + kv.text;
+            if (kv.key == "file") {
+                c.engine_log = kv.value;
+            } else if (kv.key == "engine") {
+                if (auto v = flag(what, kv.value); v && !*v)
+                    problem(what + ": the log holds the engines' lines only; leave out -log for none");
+            } else if (kv.key == "compress") {
+                if (auto v = flag(what, kv.value); v && *v) problem(what + ": the log is written uncompressed");
+            } else if (kv.key == "append" || kv.key == "realtime") {
+                flag(what, kv.value);  // always appended, line by line
+            }
+            // level=: the log holds the engines' lines, which have no level.
+        }
+        if (c.engine_log.empty()) problem("-log: needs file=FILE");
+    }
+
+    void finish() {
+        auto &c = out_.config;
+        for (size_t i = 0; i < engines_.size(); ++i) c.engines.push_back(make_engine(engines_[i], static_cast<int>(i) + 1));
+        if (engines_.size() < 2)
+            problem("arbiter match needs at least two -engine options (found " + std::to_string(engines_.size()) + ")");
+        if (games_) c.schedule.games_per_pairing = *games_;
+        else if (repeat_) c.schedule.games_per_pairing = 2;
+        // A limit every engine shares is the tournament's; else each engine keeps its own.
+        if (!c.engines.empty() && c.engines.front().time_control &&
+            std::all_of(c.engines.begin(), c.engines.end(),
+                        [&](const auto &e) { return e.time_control == c.engines.front().time_control; })) {
+            c.time_control = *c.engines.front().time_control;
+            for (auto &e : c.engines) e.time_control.reset();
+        }
+        if (!margins_.empty()) {
+            if (std::adjacent_find(margins_.begin(), margins_.end(), std::not_equal_to<>()) != margins_.end() ||
+                margins_.size() != c.engines.size())
+                problem("timemargin=: the margin past the clock is one for the whole match here; give it once with -each");
+            else c.time_margin = std::chrono::milliseconds(margins_.front());
+        }
+    }
+
+    PeerCommandLine out_;
+    EngineSpec each_;
+    std::vector<EngineSpec> engines_;
+    std::optional<int> games_;
+    bool repeat_ = false;
+    std::vector<int> margins_;
+    std::vector<std::string> problems_;
+};
+
+}  // namespace
+
+const std::vector<std::string> &peer_option_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> n;
+        for (const auto &o : kOptions) n.emplace_back(o.name);
+        return n;
+    }();
+    return names;
+}
+
+Expected<std::string> peer_time_control(const std::string &text) {
+    if (text == "inf" || text == "infinite")
+        return fail("no infinite time here: give a clock, st=, depth= or nodes=");
+    // [moves/][minutes:]seconds[+increment]
+    std::string moves, rest = text;
+    if (size_t slash = rest.find('/'); slash != std::string::npos) {
+        moves = rest.substr(0, slash + 1);
+        rest = rest.substr(slash + 1);
+    }
+    std::string increment;
+    if (size_t plus = rest.find('+'); plus != std::string::npos) {
+        increment = rest.substr(plus);
+        rest = rest.substr(0, plus);
+    }
+    if (size_t colon = rest.find(':'); colon != std::string::npos) {
+        auto minutes = protocol::parse_integer<int64_t>(rest.substr(0, colon), 0, 1000000);
+        auto seconds = protocol::parse_decimal(rest.substr(colon + 1), 0.0, 59.999);
+        if (!minutes || !seconds || rest[colon + 1] == '-')
+            return fail("time control " + quote(text) + ": expected [moves/][minutes:]seconds[+increment]");
+        rest = core::format_seconds(std::chrono::milliseconds(*minutes * 60000 + std::llround(*seconds * 1000.0)));
+    }
+    auto tc = core::TimeControl::parse(moves + rest + increment);
+    if (!tc || tc->kind != core::TimeControl::Kind::Clock)
+        return fail("time control " + quote(text) + ": expected [moves/][minutes:]seconds[+increment], e.g. 10+0.1 or 40/1:00");
+    return tc->to_string();
+}
+
+Expected<PeerCommandLine> parse_peer_command_line(const std::vector<std::string> &args, GameSection game) {
+    return Reader(std::move(game)).read(args);
+}
+
+}  // namespace arb::config

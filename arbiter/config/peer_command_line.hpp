@@ -1,0 +1,37 @@
+// The command line fastchess and cutechess-cli users already type (one dash,
+// `key=value` engine specs: `-engine cmd=./sf name=sf tc=10+0.1 -each
+// option.Hash=16 -rounds 100 -repeat -concurrency 4`), read into the same
+// tournament model the YAML loader fills, so `arbiter match` and `arbiter run`
+// play the same tournament for the same settings. Only the values are checked
+// here (each problem names the option and the offending text); the game,
+// engine programs and openings are checked by config::check_config.
+#pragma once
+
+#include "config/tournament_config.hpp"
+#include "core/expected.hpp"
+
+#include <string>
+#include <vector>
+
+namespace arb::config {
+
+struct PeerCommandLine {
+    TournamentConfig config;
+    bool force_concurrency = false;  // -force-concurrency: more games at once than cores, without a word
+    std::string pgn_file;            // -pgnout file=: games.pgn is appended to it after the run
+};
+
+// `args` are the words after `arbiter match` that are not the arbiter's own
+// `--` options; `game` becomes the config's game section. All problems are
+// reported at once, one per line, each starting with the option ("-rounds:
+// ...", "-engine tc=10+x: ...").
+Expected<PeerCommandLine> parse_peer_command_line(const std::vector<std::string> &args, GameSection game);
+
+// Every option the peers' syntax knows here, e.g. "-engine", "-rounds".
+const std::vector<std::string> &peer_option_names();
+
+// A time control as the peers write it ("40/1:30+0.5", "10+0.1", "60") in the
+// arbiter's form ("40/90+0.5"); an error message for "inf" or a bad text.
+Expected<std::string> peer_time_control(const std::string &text);
+
+}  // namespace arb::config

@@ -1,0 +1,423 @@
+// `arbiter match`'s reading of the fastchess / cutechess-cli command line:
+// command lines copied from the peers' own documentation, the model each must
+// give written out by hand, and every YAML key against its option.
+#include "config/config_loader.hpp"
+#include "config/peer_command_line.hpp"
+#include "tournament/schedule.hpp"
+
+#include "temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace arb;
+using arb::config::parse_peer_command_line;
+
+namespace {
+
+// Words as a shell would split them (double quotes group, and are removed).
+std::vector<std::string> words(const std::string &line) {
+    std::vector<std::string> out;
+    std::string word;
+    bool in_word = false, quoted = false;
+    for (char ch : line) {
+        if (ch == '"') {
+            quoted = !quoted;
+            in_word = true;
+        } else if (ch == ' ' && !quoted) {
+            if (in_word) out.push_back(word);
+            word.clear();
+            in_word = false;
+        } else {
+            word += ch;
+            in_word = true;
+        }
+    }
+    if (in_word) out.push_back(word);
+    return out;
+}
+
+config::GameSection game(const std::string &id) {
+    config::GameSection g;
+    g.id = id;
+    return g;
+}
+
+config::PeerCommandLine parse(const std::string &line, const std::string &game_id = "chess") {
+    auto parsed = parse_peer_command_line(words(line), game(game_id));
+    INFO(line << "\n" << (parsed ? std::string() : parsed.error().message));
+    REQUIRE(parsed.has_value());
+    return std::move(*parsed);
+}
+
+std::string error_of(const std::string &line) {
+    auto parsed = parse_peer_command_line(words(line), game("chess"));
+    INFO(line);
+    REQUIRE_FALSE(parsed.has_value());
+    return parsed.error().message;
+}
+
+core::TimeControl tc(const std::string &text) { return *core::TimeControl::parse(text); }
+
+using Options = std::vector<std::pair<std::string, std::string>>;
+
+struct DocRow {
+    const char *source;  // where the command line is printed
+    const char *line;    // as printed, without the program name (arbiter match adds --game)
+    std::function<void(const config::PeerCommandLine &)> expect;  // null: `error` is expected
+    std::vector<const char *> error;                               // each must be in the message
+};
+
+}  // namespace
+
+TEST_CASE("command lines from the peers' documentation give the model written out by hand", "[peer-cli]") {
+    const std::vector<DocRow> rows = {
+        {"fastchess README.md, 'Example usage'",
+         "-engine cmd=Engine1.exe name=Engine1 -engine cmd=Engine2.exe name=Engine2 -each tc=10+0.1 -rounds 200 "
+         "-repeat -concurrency 4",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             REQUIRE(c.engines.size() == 2);
+             CHECK(c.engines[0].name == "Engine1");
+             CHECK(c.engines[0].command == "Engine1.exe");
+             CHECK(c.engines[1].name == "Engine2");
+             CHECK(c.engines[1].command == "Engine2.exe");
+             CHECK(c.engines[0].args.empty());
+             CHECK(c.engines[0].ugi_options.empty());
+             // Both engines play 10+0.1: the tournament's time control, none of their own.
+             CHECK(c.time_control == tc("10+0.1"));
+             CHECK_FALSE(c.engines[0].time_control.has_value());
+             CHECK_FALSE(c.engines[1].time_control.has_value());
+             CHECK(c.schedule.rounds == 200);
+             CHECK(c.schedule.games_per_pairing == 2);  // -repeat
+             CHECK(c.schedule.type == config::TournamentType::RoundRobin);
+             CHECK(c.concurrency == 4);
+             CHECK_FALSE(p.force_concurrency);
+             CHECK(c.openings.file.empty());
+             CHECK_FALSE(c.sprt.has_value());
+             CHECK_FALSE(c.adjudication.resign.enabled);
+             CHECK_FALSE(c.adjudication.draw.enabled);
+             CHECK(c.game.id == "chess");
+         },
+         {}},
+        {"fastchess man.md, EXAMPLES, first (random openings from book.epd)",
+         "-engine cmd=Engine1.exe name=Engine1 -engine cmd=Engine2.exe name=Engine2 -openings file=book.epd "
+         "format=epd order=random -each tc=60+0.6 option.Hash=64 -rounds 200 -repeat -concurrency 4",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             REQUIRE(c.engines.size() == 2);
+             CHECK(c.openings.file == "book.epd");
+             CHECK(c.openings.format == config::OpeningFormat::Epd);
+             CHECK(c.openings.order == config::OpeningOrder::Random);
+             CHECK(c.openings.plies == 0);
+             CHECK(c.openings.start == 1);
+             CHECK(c.time_control == tc("60+0.6"));
+             CHECK(c.engines[0].ugi_options == Options{{"Hash", "64"}});
+             CHECK(c.engines[1].ugi_options == Options{{"Hash", "64"}});
+             CHECK(c.schedule.rounds == 200);
+             CHECK(c.schedule.games_per_pairing == 2);
+             CHECK(c.concurrency == 4);
+         },
+         {}},
+        // Two things this example asks for are not available here, and both are named.
+        {"fastchess man.md, EXAMPLES, second (SPRT with nodes per move)",
+         "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 nodes=2000000 -engine cmd=Engine2.exe name=Engine2 "
+         "option.Threads=2 nodes=1000000 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
+         "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
+         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn",
+         nullptr,
+         {"-engine 'Engine1': tc=300+5 with nodes=2000000: an engine here plays under one limit",
+          "-engine 'Engine2': tc=300+5 with nodes=1000000", "-pgnout nodes=true"}},
+        {"fastchess man.md, EXAMPLES, second, without the two parts refused above (nodes=, -pgnout nodes=true)",
+         "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 -engine cmd=Engine2.exe name=Engine2 "
+         "option.Threads=2 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
+         "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
+         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san file=./games/sprt.pgn",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             REQUIRE(c.engines.size() == 2);
+             CHECK(c.engines[0].ugi_options == Options{{"Threads", "1"}});
+             CHECK(c.engines[1].ugi_options == Options{{"Threads", "2"}});
+             CHECK(c.time_control == tc("300+5"));
+             CHECK(c.openings.file == "UHO_Lichess_4852_v1.epd");
+             CHECK(c.adjudication.resign.enabled);
+             CHECK(c.adjudication.resign.move_count == 3);
+             CHECK(c.adjudication.resign.score_cp == 600);
+             CHECK_FALSE(c.adjudication.resign.two_sided);  // the peers' default: the loser's scores suffice
+             CHECK(c.adjudication.draw.enabled);
+             CHECK(c.adjudication.draw.min_ply == 68);  // from full move 34
+             CHECK(c.adjudication.draw.move_count == 8);
+             CHECK(c.adjudication.draw.score_cp == 20);
+             REQUIRE(c.sprt.has_value());
+             CHECK(c.sprt->elo0 == 0);
+             CHECK(c.sprt->elo1 == 2);
+             CHECK(c.sprt->alpha == 0.05);
+             CHECK(c.sprt->beta == 0.05);
+             CHECK(c.sprt->model == rating::SprtConfig::Model::Normalized);
+             CHECK(c.schedule.rounds == 100000);
+             CHECK(c.schedule.games_per_pairing == 2);  // the model's default; fastchess's -games default is 2 too
+             CHECK(c.concurrency == 3);
+             CHECK(p.pgn_file == "./games/sprt.pgn");
+         },
+         {}},
+        // cutechess-cli's examples drive xboard engines, which the arbiter does not speak: said once, naming it.
+        {"cutechess-cli(6) man page (docs/cutechess-cli.6), EXAMPLES, first",
+         "-engine cmd=sloppy -engine cmd=sloppy -each proto=xboard tc=40/60 -rounds 10", nullptr,
+         {"-each proto=xboard: expected uci, ugi, uai, usi or auto"}},
+        {"cutechess-cli(6) man page, EXAMPLES, second",
+         "-engine name=Atak cmd=Atak32.exe dir=C:\\eatak proto=xboard -engine cmd=glaurung proto=uci "
+         "option.Threads=1 -both tc=40/1:30+1",
+         nullptr, {"-engine 'Atak' proto=xboard"}},
+        {"cutechess-cli(6) man page, EXAMPLES, second, with Atak as a UCI engine",
+         "-engine name=Atak cmd=Atak32.exe dir=C:\\eatak proto=uci -engine cmd=glaurung proto=uci "
+         "option.Threads=1 -both tc=40/1:30+1",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             REQUIRE(c.engines.size() == 2);
+             CHECK(c.engines[0].name == "Atak");
+             CHECK(c.engines[0].working_dir == "C:\\eatak");
+             CHECK(c.engines[0].protocol == protocol::Dialect::Uci);
+             CHECK(c.engines[1].name == "glaurung");  // the program's name, as cutechess-cli names it
+             CHECK(c.engines[1].command == "glaurung");
+             CHECK(c.engines[1].ugi_options == Options{{"Threads", "1"}});
+             CHECK(c.time_control == tc("40/90+1"));  // 40 moves in 1:30, +1 s
+             CHECK(c.schedule.rounds == 1);
+         },
+         {}},
+    };
+    for (const auto &row : rows) {
+        INFO(row.source);
+        if (row.expect) {
+            row.expect(parse(row.line));
+        } else {
+            const std::string message = error_of(row.line);
+            INFO(message);
+            for (const char *part : row.error) CHECK_THAT(message, Catch::Contains(part));
+            // Nothing else is blamed: one line per refused part.
+            CHECK(static_cast<size_t>(std::count(message.begin(), message.end(), '\n')) + 1 == row.error.size());
+        }
+    }
+}
+
+TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]") {
+    const std::string base = "-engine cmd=a -engine cmd=b ";
+    CHECK(error_of(base + "-rounds x") == "-rounds x: expected a whole number in 1..1000000, got 'x'");
+    CHECK_THAT(error_of(base + "-concurency 2"), Catch::Contains("-concurency: unknown option; did you mean '-concurrency'?"));
+    CHECK_THAT(error_of(base + "-tb /syzygy"), Catch::Contains("-tb: not an option of arbiter match: tablebase"));
+    CHECK_THAT(error_of(base + "-each tc=10+x"), Catch::StartsWith("-each tc=10+x: time control '10+x'"));
+    CHECK_THAT(error_of(base + "-each tcc=10"), Catch::Contains("unknown key 'tcc'; did you mean 'tc'?"));
+    CHECK_THAT(error_of(base + "-sprt elo0=5 elo1=0"), Catch::Contains("-sprt: elo1 must be greater than elo0"));
+    CHECK_THAT(error_of(base + "-tournament knockout"), Catch::Contains("-tournament knockout: expected roundrobin or gauntlet"));
+    CHECK_THAT(error_of("-engine cmd=a"), Catch::Contains("at least two -engine options (found 1)"));
+    CHECK_THAT(error_of(base + "-openings format=epd"), Catch::Contains("-openings: needs file=FILE"));
+    CHECK_THAT(error_of(base + "-resign movecount=3"), Catch::Contains("-resign: needs score=CP"));
+    CHECK_THAT(error_of(base + "-output format=xml"), Catch::Contains("-output format=xml: expected fastchess, cutechess"));
+    // -each's value is blamed once, not once per engine.
+    const auto each = error_of(base + "-each st=x");
+    CHECK(std::count(each.begin(), each.end(), '\n') == 0);
+}
+
+TEST_CASE("restart=on and -log map onto the engine's restart and the run's engine log", "[peer-cli]") {
+    auto p = parse("-engine cmd=a restart=on -engine cmd=b restart=off -log file=engines.log engine=true");
+    REQUIRE(p.config.engines.size() == 2);
+    CHECK(p.config.engines[0].restart);
+    CHECK_FALSE(p.config.engines[1].restart);
+    CHECK(p.config.engine_log == "engines.log");
+    CHECK_THAT(error_of("-engine cmd=a restart=maybe -engine cmd=b"),
+               Catch::Contains("-engine 'a' restart=maybe: expected true or false"));
+}
+
+TEST_CASE("peer time controls in minutes:seconds become the arbiter's seconds", "[peer-cli]") {
+    CHECK(*config::peer_time_control("40/1:30+1") == "40/90+1");
+    CHECK(*config::peer_time_control("0:05+0.05") == "5+0.05");
+    CHECK(*config::peer_time_control("10+0.1") == "10+0.1");
+    CHECK(*config::peer_time_control("40/60") == "40/60");
+    CHECK_FALSE(config::peer_time_control("inf").has_value());
+    CHECK_FALSE(config::peer_time_control("1:xx").has_value());
+}
+
+TEST_CASE("the schedule options -noswap, -reverse, -seeds and openings start= act on the schedule", "[peer-cli]") {
+    auto schedule_of = [](const std::string &line, int openings) {
+        auto p = parse(line, "tictactoe");
+        return tournament::make_schedule(tournament::schedule_params(p.config, openings));
+    };
+    const std::string two = "-engine cmd=a -engine cmd=b -games 2 ";
+    // Games 1 and 2 of a pairing: a-b then b-a; -noswap: a-b twice; -reverse: b-a then a-b.
+    auto plain = schedule_of(two, 0);
+    REQUIRE(plain.size() == 2);
+    CHECK((plain[0].engine[0] == 0 && plain[1].engine[0] == 1));
+    auto noswap = schedule_of(two + "-noswap", 0);
+    CHECK((noswap[0].engine[0] == 0 && noswap[1].engine[0] == 0));
+    auto reversed = schedule_of(two + "-reverse", 0);
+    CHECK((reversed[0].engine[0] == 1 && reversed[1].engine[0] == 0));
+    // Gauntlet with 2 seeds among 4 engines: each seed against engines 3 and 4: 4 pairings.
+    auto gauntlet = schedule_of("-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -tournament gauntlet -seeds 2 -games 1", 0);
+    std::set<std::pair<int, int>> pairs;
+    for (const auto &g : gauntlet) pairs.insert({std::min(g.engine[0], g.engine[1]), std::max(g.engine[0], g.engine[1])});
+    CHECK(pairs == std::set<std::pair<int, int>>{{0, 2}, {0, 3}, {1, 2}, {1, 3}});
+    // start=3 of 4 sequential openings: the first pair plays opening index 2, the next 3, then 0.
+    auto started = schedule_of(two + "-rounds 3 -openings file=o.txt start=3", 4);
+    REQUIRE(started.size() == 6);
+    CHECK(started[0].opening == 2);
+    CHECK(started[2].opening == 3);
+    CHECK(started[4].opening == 0);
+}
+
+namespace {
+
+// A YAML value found by a dotted key; in a list (engines) the second entry's.
+YAML::Node at(const YAML::Node &node, const std::vector<std::string> &parts, size_t i = 0) {
+    if (!node.IsDefined() || i == parts.size()) return node;
+    const YAML::Node holder = node.IsSequence() ? node[1] : node;
+    return at(holder[parts[i]], parts, i + 1);
+}
+YAML::Node at(const YAML::Node &root, const std::string &dotted) {
+    std::vector<std::string> parts;
+    for (size_t start = 0;;) {
+        const size_t dot = dotted.find('.', start);
+        parts.push_back(dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+        if (dot == std::string::npos) break;
+        start = dot + 1;
+    }
+    return at(root, parts);
+}
+
+std::string dump(const YAML::Node &node) {
+    if (!node.IsDefined()) return "(absent)";
+    YAML::Emitter out;
+    out << node;
+    return out.c_str();
+}
+
+}  // namespace
+
+TEST_CASE("every YAML key has its option, and the option's value reads back from the YAML", "[peer-cli]") {
+    test::TempDir dir;
+    dir.write("o.txt", "b2\na1\nc3\n");
+    dir.write("p.txt", "X........ O\n");  // a position: read as a line or as an EPD book
+    // A config key and the peer words that set it away from the default; empty words: no peer option,
+    // with the reason in `why`.
+    struct Mapping {
+        const char *key, *words, *why;
+        const char *base = "";  // what the option is compared against (default: nothing)
+    };
+    const char *sprt = "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05";
+    const char *draw = "-draw movenumber=20 movecount=8 score=10";
+    const char *openings = "-openings file=o.txt";
+    const std::vector<Mapping> table = {
+        {"event", "-event Cup", ""},
+        {"site", "-site Home", ""},
+        {"game.id", "", "arbiter's own --game"},
+        {"game.file", "", "arbiter's own --game with a plugin file"},
+        {"game.options", "", "arbiter's own --option NAME=VALUE"},
+        {"plugin_dirs", "", "arbiter's own --plugin-dir"},
+        {"engines.name", "-engine cmd=/bin/sh name=other", ""},
+        {"engines.command", "-engine cmd=/bin/true name=b2", ""},
+        {"engines.args", "-engine cmd=/bin/sh name=b2 args=\"--depth 3\"", ""},
+        {"engines.working_dir", "-engine cmd=/bin/sh name=b2 dir=/tmp", ""},
+        {"engines.env", "", "no peer option sets an engine's environment"},
+        {"engines.options", "-engine cmd=/bin/sh name=b2 option.Hash=16", ""},
+        {"engines.time_control", "-engine cmd=/bin/sh name=b2 st=0.5", ""},
+        {"engines.protocol", "-engine cmd=/bin/sh name=b2 proto=auto", ""},
+        {"tournament.type", "-engine cmd=/bin/sh name=b2 -engine cmd=/bin/sh name=c -tournament gauntlet", ""},
+        {"tournament.rounds", "-rounds 7", ""},
+        {"tournament.games_per_pairing", "-games 1", ""},
+        {"tournament.seed", "-srand 99", ""},
+        {"tournament.seeds", "-engine cmd=/bin/sh name=b2 -engine cmd=/bin/sh name=c -tournament gauntlet -seeds 2", "", "-engine cmd=/bin/sh name=b2 -engine cmd=/bin/sh name=c -tournament gauntlet"},
+        {"tournament.no_swap", "-noswap", ""},
+        {"tournament.reverse", "-reverse", ""},
+        {"openings.file", "-openings file=o.txt", ""},
+        {"openings.order", "-openings file=o.txt order=random", "", openings},
+        {"openings.format", "-openings file=p.txt format=epd", "", "-openings file=p.txt"},
+        {"openings.plies", "-openings file=o.txt plies=1", "", openings},
+        {"openings.start", "-openings file=o.txt start=2", "", openings},
+        {"concurrency", "-concurrency 2", ""},
+        {"time_control", "-each tc=40/1:00+1", ""},
+        {"time_margin_ms", "-each timemargin=250", ""},
+        {"adjudication.max_plies", "-maxmoves 30", ""},
+        {"adjudication.resign.enabled", "-resign score=500", ""},
+        {"adjudication.resign.score_cp", "-resign score=500", "", "-resign score=1000"},
+        {"adjudication.resign.move_count", "-resign score=500 movecount=5", "", "-resign score=500"},
+        {"adjudication.resign.two_sided", "-resign score=500", "", "-resign score=500 twosided=true"},
+        {"adjudication.draw.enabled", "-draw movenumber=10 movecount=4 score=5", ""},
+        {"adjudication.draw.score_cp", "-draw movenumber=20 movecount=8 score=5", "", draw},
+        {"adjudication.draw.move_count", "-draw movenumber=20 movecount=4 score=10", "", draw},
+        {"adjudication.draw.min_ply", "-draw movenumber=10 movecount=8 score=10", "", draw},
+        {"sprt.elo0", "-sprt elo0=-1 elo1=5 alpha=0.05 beta=0.05", "", sprt},
+        {"sprt.elo1", "-sprt elo0=0 elo1=3 alpha=0.05 beta=0.05", "", sprt},
+        {"sprt.alpha", "-sprt elo0=0 elo1=5 alpha=0.1 beta=0.05", "", sprt},
+        {"sprt.beta", "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.1", "", sprt},
+        {"sprt.model", "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic", "", sprt},
+        {"output.dir", "", "arbiter's own --out"},
+        {"output.format", "-output format=cutechess", ""},
+        {"progress.interval", "-ratinginterval 10", ""},
+        {"on_interrupt", "", "Ctrl-C finishes running games; a YAML setting only"},
+        {"timeouts.startup_ms", "", "a YAML setting only"},
+        {"timeouts.ready_ms", "", "a YAML setting only"},
+        {"timeouts.quit_grace_ms", "", "a YAML setting only"},
+        {"shard", "", "arbiter run --shard"},
+        {"isolate_plugins", "", "arbiter run --isolate-plugins"},
+        {"wait_ms", "-wait 200", ""},
+    };
+    // Every key the loader reads is in the table, and nothing else.
+    const auto key_list = config::config_keys();
+    std::set<std::string> keys(key_list.begin(), key_list.end()), listed;
+    for (const auto &m : table) listed.insert(m.key);
+    CHECK(listed == keys);
+
+    config::LoadOptions load;
+    load.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    load.base_dir = dir.path();
+    load.out_base_dir = dir.path();
+    load.default_out_dir = "out";
+    load.check_programs = false;
+    // Engines a and b2; words that start with an -engine give the second engine themselves.
+    auto yaml_of = [&](const std::string &extra) {
+        const std::string second = extra.rfind("-engine", 0) == 0 ? "" : "-engine cmd=/bin/sh name=b2 ";
+        auto p = parse("-engine cmd=/bin/sh name=a " + second + extra, "tictactoe");
+        p.config.out_dir = "out";
+        auto checked = config::check_config(p.config, "arbiter match", load);
+        INFO(extra << "\n" << (checked ? std::string() : checked.error().message));
+        REQUIRE(checked.has_value());
+        return config::to_yaml(checked->config);
+    };
+    const YAML::Node base = YAML::Load(yaml_of(""));
+    std::set<std::string> peer_words_used;
+    for (const auto &m : table) {
+        INFO(m.key << " <- " << m.words);
+        if (std::string(m.words).empty()) {
+            CHECK(std::string(m.why) != "");
+            continue;
+        }
+        for (const auto &w : words(m.words))
+            if (w.size() > 1 && w[0] == '-' && w[1] != '-') peer_words_used.insert(w);
+        const std::string yaml = yaml_of(m.words);
+        const YAML::Node node = YAML::Load(yaml);
+        const YAML::Node before = std::string(m.base).empty() ? base : YAML::Load(yaml_of(m.base));
+        // The option moves its key away from the default (or from the row's base)...
+        CHECK(dump(at(node, m.key)) != dump(at(before, m.key)));
+        // ...and the YAML reads back to the same config.
+        auto reloaded = config::load_config_text(yaml, "printed.yaml", load);
+        INFO(yaml << (reloaded ? std::string() : reloaded.error().message));
+        REQUIRE(reloaded.has_value());
+        CHECK(config::to_yaml(reloaded->config) == yaml);
+    }
+    // Every peer option sets a key, or says here why it has none.
+    const std::map<std::string, std::string> without_key = {
+        {"-repeat", "sets tournament.games_per_pairing to 2 (as -games 2)"},
+        {"-force-concurrency", "a permission, not a setting"},
+        {"-pgnout", "games.pgn of the output folder is appended to the file after the run"},
+        {"-log", "TournamentConfig::engine_log (the run's --log)"},
+        {"-recover", "always so: an engine crash loses only its game"},
+        {"-engine", "engines.*"},
+        {"-each", "engines.* of every engine"},
+    };
+    for (const auto &option : config::peer_option_names()) {
+        INFO(option);
+        CHECK((peer_words_used.count(option) == 1 || without_key.count(option) == 1));
+    }
+}
