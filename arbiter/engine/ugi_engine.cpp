@@ -63,11 +63,24 @@ public:
         if (game != nullptr) {
             if (!game->game.empty() && declares("game")) append_setoption("game", game->game);
             for (const auto &rule : game->rules) {
-                if (declares(rule.name))
-                    append_setoption(rule.name, rule.value);
-                else if (!rule.is_default)
+                bool told = declares(rule.name);
+                if (told) append_setoption(rule.name, rule.value);
+                // The same rule in the dialect's own words (UCI_Chess960).
+                std::string others;
+                for (const auto &option : game->engine_options) {
+                    if (option.dialect != dialect_ || option.rule != rule.name) continue;
+                    if (declares(option.name)) {
+                        append_setoption(option.name, option.value);
+                        game_options_sent_.push_back({option.name, option.value});
+                        told = true;
+                    } else {
+                        others += " nor '" + option.name + "'";
+                    }
+                }
+                if (!told && !rule.is_default)
                     warnings_.push_back("engine " + quote(config_.name) + " does not declare the rule option '" + rule.name +
-                                        "' (set to " + quote(rule.value) + "): it will most likely play under other rules");
+                                        "'" + others + " (set to " + quote(rule.value) +
+                                        "): it will most likely play under other rules");
             }
         }
         for (const auto &[name, value] : config_.ugi_options) {
@@ -139,6 +152,9 @@ public:
     [[nodiscard]] std::string stderr_tail() const override { return process_->stderr_tail(); }
     [[nodiscard]] std::vector<std::string> warnings() const override { return warnings_; }
     [[nodiscard]] std::vector<std::string> declared_options() const override { return declared_; }
+    [[nodiscard]] std::vector<std::pair<std::string, std::string>> game_engine_options() const override {
+        return game_options_sent_;
+    }
     [[nodiscard]] bool needs_restart() const override { return needs_restart_; }
     [[nodiscard]] long pid() const override { return process_->pid(); }
     [[nodiscard]] Dialect dialect() const override { return dialect_; }
@@ -406,6 +422,7 @@ private:
     std::string out_;  // reused for every command
     std::vector<std::string> declared_;
     std::vector<std::string> warnings_;
+    std::vector<std::pair<std::string, std::string>> game_options_sent_;
     bool needs_restart_ = false;
     TrafficLog log_;
     Dialect dialect_ = Dialect::Ugi;

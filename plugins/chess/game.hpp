@@ -13,6 +13,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arb::chess {
 
@@ -25,6 +26,14 @@ public:
     // (FEN, X-FEN in Chess960, long algebraic moves), so nothing is converted.
     static sdk::ProtocolNotation protocol_notation() {
         return sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UCI});
+    }
+    // "arbiter.engine-options/1": a UCI engine plays Chess960 (reads X-FEN
+    // castling rights, writes castling as king takes rook) only when told
+    // UCI_Chess960, as the UCI protocol specifies.
+    static std::vector<sdk::EngineOption> engine_options(arb_protocol protocol, const sdk::Options &rules) {
+        if (protocol == ARB_PROTOCOL_UCI && rules_from(rules).variant == Variant::chess960)
+            return {{"variant", "UCI_Chess960", "true"}};
+        return {};
     }
 
     Chess(const sdk::Options &options, const sdk::Host &host);
