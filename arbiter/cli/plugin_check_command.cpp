@@ -8,6 +8,9 @@
 #include "process/run_in_child.hpp"
 
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/engine_options.h>
+#include <arbiter/ext/pgn_notation.h>
+#include <arbiter/ext/protocol_notation.h>
 #include <arbiter/ext/status_line.h>
 
 #include <sys/mman.h>
@@ -78,6 +81,12 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
                   << " drawn (" ARB_EXT_DIAGRAM ")";
     if (report.status_lines_checked > 0)
         std::cout << "; " << report.status_lines_checked << " status lines (" ARB_EXT_STATUS_LINE ")";
+    if (report.pgn_moves_checked > 0)
+        std::cout << "; " << report.pgn_moves_checked << " record moves read back (" ARB_EXT_PGN_NOTATION ")";
+    if (report.protocol_texts_checked > 0)
+        std::cout << "; " << report.protocol_texts_checked << " texts converted both ways (" ARB_EXT_PROTOCOL_NOTATION ")";
+    if (report.engine_options_checked > 0)
+        std::cout << "; " << report.engine_options_checked << " engine options (" ARB_EXT_ENGINE_OPTIONS ")";
     std::cout << std::endl;
     return report.ok() ? kExitOk : kExitFailure;
 }

@@ -122,6 +122,9 @@ private:
             add("does not declare the option 'game'", Verdict::Warn,
                 "the arbiter tells it no game id, so it must already play " + quote(s_.plugin->id()) +
                     " (fine for an engine of one game; an engine of several games should declare 'option name game')");
+        for (const auto &[name, value] : engine_->game_engine_options())
+            add("told the rules in " + std::string(spoken) + ": setoption name " + name + " value " + value, Verdict::Pass,
+                "the game's \"arbiter.engine-options/1\" for its rule options");
         for (const auto &w : engine_->warnings()) add("configuration", Verdict::Warn, w);
         return true;
     }

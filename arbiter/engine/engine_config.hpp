@@ -88,6 +88,16 @@ struct GameSetupOptions {
     std::vector<protocol::Dialect> protocols{protocol::Dialect::Ugi};
     // Conversions for the dialects whose notation differs; null: none.
     std::shared_ptr<const Notation> notation;
+    // Engine options that stand for a rule option in one dialect (the
+    // plugin's "arbiter.engine-options/1"), e.g. UCI_Chess960 for
+    // variant=chess960: sent after the rule options to an engine of that
+    // dialect that declares `name`. An engine that declares neither a
+    // non-default rule option nor any of its engine options is warned about.
+    struct DialectOption {
+        protocol::Dialect dialect = protocol::Dialect::Ugi;
+        std::string rule, name, value;
+    };
+    std::vector<DialectOption> engine_options;
 };
 
 }  // namespace arb::engine

@@ -90,11 +90,24 @@ public:
             const bool takes_game = !game->game.empty() && declares("game");
             if (takes_game) append_setoption("game", game->game);
             for (const auto &rule : game->rules) {
-                if (takes_game || declares(rule.name))
-                    append_setoption(rule.name, rule.value);
-                else if (!rule.is_default)
+                bool told = takes_game || declares(rule.name);
+                if (told) append_setoption(rule.name, rule.value);
+                // The same rule in the dialect's own words (UCI_Chess960).
+                std::string others;
+                for (const auto &option : game->engine_options) {
+                    if (option.dialect != dialect_ || option.rule != rule.name) continue;
+                    if (declares(option.name)) {
+                        append_setoption(option.name, option.value);
+                        game_options_sent_.push_back({option.name, option.value});
+                        told = true;
+                    } else {
+                        others += " nor '" + option.name + "'";
+                    }
+                }
+                if (!told && !rule.is_default)
                     warnings_.push_back("engine " + quote(config_.name) + " does not declare the rule option '" + rule.name +
-                                        "' (set to " + quote(rule.value) + "): it will most likely play under other rules");
+                                        "'" + others + " (set to " + quote(rule.value) +
+                                        "): it will most likely play under other rules");
             }
         }
         for (const auto &[name, value] : config_.ugi_options) {
@@ -175,6 +188,9 @@ public:
     [[nodiscard]] std::vector<std::string> warnings() const override { return warnings_; }
     [[nodiscard]] std::vector<std::string> declared_options() const override { return declared_; }
     [[nodiscard]] std::string id_name() const override { return id_name_; }
+    [[nodiscard]] std::vector<std::pair<std::string, std::string>> game_engine_options() const override {
+        return game_options_sent_;
+    }
     [[nodiscard]] bool needs_restart() const override { return needs_restart_; }
     [[nodiscard]] long pid() const override { return process_->pid(); }
     [[nodiscard]] Dialect dialect() const override { return dialect_; }
@@ -458,6 +474,7 @@ private:
     std::string id_name_;           // from 'id name ...' in the handshake
     bool named_by_engine_ = false;  // no name configured: config_.name becomes id_name_
     std::vector<std::string> warnings_;
+    std::vector<std::pair<std::string, std::string>> game_options_sent_;
     bool needs_restart_ = false;
     Dialect dialect_ = Dialect::Ugi;
     std::shared_ptr<const Notation> notation_;

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace arb::engine {
@@ -85,6 +86,9 @@ public:
     [[nodiscard]] virtual std::string id_name() const { return {}; }
     // The option names the engine declared between 'ugi' and 'ugiok'.
     [[nodiscard]] virtual std::vector<std::string> declared_options() const { return {}; }
+    // The engine options sent at start for the game's rules in the engine's
+    // dialect (GameSetupOptions::engine_options), e.g. {UCI_Chess960, true}.
+    [[nodiscard]] virtual std::vector<std::pair<std::string, std::string>> game_engine_options() const { return {}; }
     // True after a Crash, Stall, Timeout or Protocol failure: the process is
     // dead or in an unknown state and must be restarted before another game.
     [[nodiscard]] virtual bool needs_restart() const { return false; }

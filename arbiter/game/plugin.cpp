@@ -153,6 +153,8 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
           (!protocol_notation_->position_out || !protocol_notation_->position_in || !protocol_notation_->move_out ||
            !protocol_notation_->move_in))))
         protocol_notation_ = nullptr;
+    engine_options_ = static_cast<const arb_game_engine_options *>(api_->get_extension(ARB_EXT_ENGINE_OPTIONS));
+    if (engine_options_ != nullptr && engine_options_->engine_options == nullptr) engine_options_ = nullptr;
     record_format_ = static_cast<const arb_game_record_format *>(api_->get_extension(ARB_EXT_RECORD_FORMAT));
     if (record_format_ != nullptr && (record_format_->write_record == nullptr || record_format_->name == nullptr ||
                                       !usable_file_extension(record_format_->file_extension)))

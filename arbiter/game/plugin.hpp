@@ -4,6 +4,7 @@
 
 #include "core/expected.hpp"
 
+#include <arbiter/ext/engine_options.h>
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/pgn_notation.h>
@@ -68,6 +69,8 @@ public:
     // "arbiter.protocol-notation/1": null also when a protocol it converts
     // lacks a function, or it would convert UGI (whose texts are the plugin's own).
     [[nodiscard]] const arb_game_protocol_notation *protocol_notation() const noexcept { return protocol_notation_; }
+    // "arbiter.engine-options/1": null also when its function is missing.
+    [[nodiscard]] const arb_game_engine_options *engine_options() const noexcept { return engine_options_; }
     // Whether engines of `protocol` may play this game (UGI always may).
     [[nodiscard]] bool supports_protocol(arb_protocol protocol) const noexcept;
     // Whether texts must be converted for `protocol` (never for UGI).
@@ -99,6 +102,7 @@ private:
     const arb_game_record_format *record_format_ = nullptr;
     const arb_game_pgn_notation *pgn_notation_ = nullptr;
     const arb_game_protocol_notation *protocol_notation_ = nullptr;
+    const arb_game_engine_options *engine_options_ = nullptr;
     mutable std::mutex defects_mutex_;
     mutable std::set<std::string> defects_reported_;
 };

@@ -5,6 +5,9 @@
 #include "game/plugin_checker_abi_1_1.hpp"
 #include "game/plugin_checker_defects.hpp"
 #include "game/plugin_checker_diagram.hpp"
+#include "game/plugin_checker_engine_options.hpp"
+#include "game/plugin_checker_pgn.hpp"
+#include "game/plugin_checker_protocol.hpp"
 #include "game/plugin_checker_options.hpp"
 
 #include <algorithm>
@@ -206,6 +209,9 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     check_abi_1_1(plugin, settings, report);
     check_diagram(plugin, settings, report);
     check_status_line(plugin, settings, report);
+    check_pgn_notation(plugin, settings, report);
+    check_protocol_notation(plugin, settings, report);
+    check_engine_options(plugin, settings, report);
     return report;
 }
 

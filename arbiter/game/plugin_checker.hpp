@@ -32,6 +32,9 @@ struct CheckReport {
     int records_written = 0;            // games written through "arbiter.record-format/1"
     int diagrams_checked = 0;           // positions drawn through "arbiter.diagram/1"
     int status_lines_checked = 0;       // positions whose "arbiter.status-line/1" line was checked
+    int64_t pgn_moves_checked = 0;      // legal moves written and read back through "arbiter.pgn-notation/1"
+    int64_t protocol_texts_checked = 0; // positions and moves converted both ways ("arbiter.protocol-notation/1")
+    int engine_options_checked = 0;     // options given by "arbiter.engine-options/1"
 
     [[nodiscard]] bool ok() const noexcept { return failures.empty(); }
 };

@@ -32,6 +32,40 @@ private:
     const game::Plugin *plugin_;
 };
 
+// What "arbiter.engine-options/1" gives for one dialect, collected by sink().
+struct EngineOptionSink {
+    protocol::Dialect dialect;
+    std::vector<engine::GameSetupOptions::DialectOption> *out;
+    bool failed = false;
+
+    static void ARB_CALL sink(void *context, const char *rule, const char *name, const char *value) {
+        auto *self = static_cast<EngineOptionSink *>(context);
+        if (self->failed || rule == nullptr || name == nullptr || value == nullptr || *name == '\0') return;
+        try {
+            self->out->push_back({self->dialect, rule, name, value});
+        } catch (...) {
+            self->failed = true;  // out of memory: the options found so far are kept
+        }
+    }
+};
+
+// The plugin's engine options for each dialect engines may speak, under
+// `options` (already checked against the plugin's descriptors).
+void add_engine_options(const game::Plugin &plugin, const game::OptionList &options, engine::GameSetupOptions &out) {
+    const arb_game_engine_options *table = plugin.engine_options();
+    if (table == nullptr) return;
+    std::vector<arb_option_value> values;
+    values.reserve(options.size());
+    for (const auto &[name, value] : options) values.push_back({name.c_str(), value.c_str()});
+    for (protocol::Dialect d : out.protocols) {
+        EngineOptionSink sink{d, &out.engine_options};
+        const size_t before = out.engine_options.size();
+        if (table->engine_options(static_cast<arb_protocol>(d), values.data(), static_cast<int32_t>(values.size()),
+                                  &EngineOptionSink::sink, &sink) != ARB_OK)
+            out.engine_options.resize(before);  // refused: the rule options alone, as without the extension
+    }
+}
+
 }  // namespace
 
 engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const game::OptionList &options,
@@ -62,6 +96,7 @@ engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const g
         bool is_default = value == desc.default_value;
         out.rules.push_back({desc.name, std::move(value), is_default});
     }
+    add_engine_options(plugin, options, out);
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -42,6 +43,38 @@ std::vector<pid_t> list_pids() {
     }
     ::closedir(dir);
     return pids;
+}
+
+namespace {
+
+// A number from a one-line /proc file, or 0.
+long read_number(const char *path) {
+    int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[32];
+    ssize_t n = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
+    if (n <= 0) return 0;
+    text[n] = '\0';
+    return std::strtol(text, nullptr, 10);
+}
+
+}  // namespace
+
+void sort_newest_first(std::vector<pid_t> &pids) {
+    static const long pid_max = read_number("/proc/sys/kernel/pid_max");  // fixed while we run
+    sort_newest_first(pids, read_number("/proc/sys/kernel/ns_last_pid"), pid_max);
+}
+
+void sort_newest_first(std::vector<pid_t> &pids, long last, long pid_max) {
+    if (pid_max <= 0 || last <= 0 || last > pid_max) {
+        std::sort(pids.rbegin(), pids.rend());
+        return;
+    }
+    // 0 for the last pid given, 1 for the one before it, ...; a pid handed out
+    // since `last` was read comes at the end, the oldest end.
+    auto age = [&](pid_t pid) { return (last - static_cast<long>(pid) + pid_max) % pid_max; };
+    std::sort(pids.begin(), pids.end(), [&](pid_t a, pid_t b) { return age(a) < age(b); });
 }
 
 std::vector<ProcEntry> read_proc_table() {

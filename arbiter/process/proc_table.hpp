@@ -26,4 +26,12 @@ std::vector<ProcEntry> read_proc_table();
 // One process, if it exists.
 bool read_proc_entry(pid_t pid, ProcEntry &entry);
 
+// Orders `pids` newest first. The kernel hands pids out upwards from the last
+// one given and wraps at pid_max, so after a wrap the newest pids are the
+// lowest: the order is by distance below the last pid given
+// (/proc/sys/kernel/ns_last_pid), or plain descending where that cannot be read.
+void sort_newest_first(std::vector<pid_t> &pids);
+// The same with the last pid given and pid_max known (0: unknown).
+void sort_newest_first(std::vector<pid_t> &pids, long last_pid, long pid_max);
+
 }  // namespace arb::process

@@ -93,12 +93,15 @@ private:
     }
 
     // One pass over /proc, newest pid first (a process that moves on gets a
-    // newer pid, so it is read soonest after the listing). Each member found
+    // newer pid, so it is read soonest after the listing). Newest is not
+    // highest once pids wrap (at 32768 by default): the head of a hopping
+    // chain, read last behind thousands of zombies, would move on before
+    // every read, pass after pass, until the deadline. Each member found
     // alive and not stopped gets `sig` at once.
     Pass scan(int sig) {
         Pass pass;
         std::vector<pid_t> pids = list_pids();
-        std::sort(pids.rbegin(), pids.rend());
+        sort_newest_first(pids);
         std::vector<ProcEntry> others;  // not members (yet): a parent may be found later in the pass
         std::unordered_map<pid_t, bool> seen;
         auto take = [&](const ProcEntry &p) {

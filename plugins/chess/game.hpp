@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arb::chess {
 
@@ -26,6 +27,14 @@ public:
     // (FEN, X-FEN in Chess960, long algebraic moves), so nothing is converted.
     static sdk::ProtocolNotation protocol_notation() {
         return sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UCI});
+    }
+    // "arbiter.engine-options/1": a UCI engine plays Chess960 (reads X-FEN
+    // castling rights, writes castling as king takes rook) only when told
+    // UCI_Chess960, as the UCI protocol specifies.
+    static std::vector<sdk::EngineOption> engine_options(arb_protocol protocol, const sdk::Options &rules) {
+        if (protocol == ARB_PROTOCOL_UCI && rules_from(rules).variant == Variant::chess960)
+            return {{"variant", "UCI_Chess960", "true"}};
+        return {};
     }
 
     // "arbiter.rule-edges/1" (rule_edges.cpp): positions where engines get the rules wrong.

@@ -3,6 +3,7 @@
 // field in game.h fails the build instead of breaking every existing plugin.
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/engine_options.h>
 #include <arbiter/ext/protocol_notation.h>
 #include <arbiter/ext/position_hash.h>
 #include <arbiter/ext/record_format.h>
@@ -56,6 +57,8 @@ static_assert(sizeof(arb_game_protocol_notation) == 40 && offsetof(arb_game_prot
 static_assert(sizeof(arb_game_diagram) == 16 && offsetof(arb_game_diagram, write_cells) == 8);
 // "arbiter.pgn-notation/1"
 static_assert(sizeof(arb_game_pgn_notation) == 32 && offsetof(arb_game_pgn_notation, read_move) == 8);
+// "arbiter.engine-options/1"
+static_assert(sizeof(arb_game_engine_options) == 8 && offsetof(arb_game_engine_options, engine_options) == 0);
 static_assert(offsetof(arb_game_pgn_notation, write_start_tags) == 16 && offsetof(arb_game_pgn_notation, move_number) == 24);
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);

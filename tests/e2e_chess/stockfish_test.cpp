@@ -86,3 +86,57 @@ TEST_CASE("a stockfish match at a fixed node count plays clean games that pgn-ex
     CHECK(check.output.find("Failed") == std::string::npos);
     fs::remove_all(dir);
 }
+
+TEST_CASE("stockfish plays Chess960 told by UCI_Chess960, castling, every game ended by the rules",
+          "[e2e][chess][stockfish]") {
+    const std::string engine = stockfish();
+    if (engine.empty()) {
+        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
+        return;
+    }
+    // No book: each game starts from a Chess960 array drawn from the seed.
+    // Without UCI_Chess960 Stockfish writes castling as the king's two-square
+    // step (refused in Chess960) and misreads the arbiter's king-takes-rook
+    // castling in the position command, so its games end in illegal moves.
+    const fs::path dir = fresh_dir("960");
+    {
+        std::ofstream out(dir / "match.yaml");
+        out << "event: stockfish chess960\ngame: {id: chess, options: {variant: chess960}}\nengines:\n"
+            << "  - {name: sf-a, command: " << engine << ", protocol: uci, options: {Threads: 1, Hash: 8}}\n"
+            << "  - {name: sf-b, command: " << engine << ", protocol: uci, options: {Threads: 1, Hash: 8, \"Skill Level\": 3}}\n"
+            << "tournament: {type: round-robin, rounds: 1, games_per_pairing: 10, seed: 11}\n"
+            << "concurrency: 2\ntime_control: nodes=2000\nadjudication: {max_plies: 2000}\n";
+    }
+    auto run = arb::test::run_command(kBin + "/arbiter run " + (dir / "match.yaml").string() + " --out " +
+                                      (dir / "out").string() + " 2>&1");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    // No warning that an engine was not told the variant.
+    CHECK(run.output.find("does not declare the rule option") == std::string::npos);
+    const std::string jsonl = read(dir / "out" / "games.jsonl");
+    INFO(jsonl);
+    CHECK(std::count(jsonl.begin(), jsonl.end(), '\n') == 10);
+    // Every game ended by the rules: mate, stalemate or a draw rule; no
+    // illegal move, no adjudication.
+    size_t by_rule = 0;
+    for (size_t at = jsonl.find("\"termination\":\"game-rule\""); at != std::string::npos;
+         at = jsonl.find("\"termination\":\"game-rule\"", at + 1))
+        ++by_rule;
+    CHECK(by_rule == 10);
+    const std::string pgn = read(dir / "out" / "games.pgn");
+    INFO(pgn);
+    CHECK(std::regex_search(pgn, std::regex("\\[Variant \"Chess960\"\\]")));
+    // Castling was played (SAN O-O or O-O-O) in these games.
+    CHECK(std::regex_search(pgn, std::regex("\\bO-O")));
+    const std::string tool = arb::test::chess::pgn_extract();
+    if (tool.empty()) {
+        WARN("SKIPPED: pgn-extract is not installed: games.pgn not replayed");
+        return;
+    }
+    auto check = arb::test::run_command(tool + " -r " + (dir / "out" / "games.pgn").string() + " 2>&1");
+    INFO(check.output);
+    CHECK(check.exit_code == 0);
+    CHECK(check.output.find("10 games matched out of 10.") != std::string::npos);
+    CHECK(check.output.find("Failed") == std::string::npos);
+    fs::remove_all(dir);
+}

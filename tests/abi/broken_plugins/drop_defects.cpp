@@ -8,7 +8,10 @@
 // win at once. Position: the
 // rows from the top, '/'-separated, cells 'x', 'o', '.', then a space and the
 // side to move, e.g. "..../xo.. x". Its diagram ("arbiter.diagram/1") has
-// the same cells.
+// the same cells. Its PGN notation ("arbiter.pgn-notation/1") writes the
+// column in capitals ("C"); USI engines ("arbiter.protocol-notation/1") read
+// '-' for an empty cell and the column's number ("3"), and are told the rows
+// by the engine option DropRows ("arbiter.engine-options/1").
 #include <arbiter/sdk/game_adapter.hpp>
 
 #include <algorithm>
@@ -19,6 +22,8 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #ifndef ARB_DEFECT
 #define ARB_DEFECT 0
@@ -50,6 +55,16 @@ enum Defect {
     kResetDropsWin = 16,     // reset() forgets `win`, which does not change the start position
     kStatusLineBreak = 40,   // the status line holds a newline
     kStatusLineUnsteady = 41,  // the status line counts calls, not the position
+    // The notations (plugin-check's PGN, protocol and engine-option parts).
+    kPgnReadsOtherMove = 50,     // pgn read_move reads 'D' as column a
+    kPgnTagsUnquoted = 51,       // the FEN start tag's value has no quotes
+    kPgnBufferIgnored = 52,      // pgn write_move cuts its text to the buffer and says ARB_OK
+    kPgnMoveNumberFromZero = 53, // pgn move_number is 0 at the start
+    kProtocolConvertsUgi = 54,   // "converted" holds the UGI bit
+    kProtocolPositionLossy = 55, // USI position_in leaves '-' as it is: no way back to the position
+    kProtocolMoveLossy = 56,     // USI move_in reads '4' as column c
+    kEngineOptionsUnknownRule = 57,  // the engine option stands for a rule option 'columns' the game lacks
+    kEngineOptionsBadName = 58,  // the engine option's name holds a newline
 };
 constexpr int kDefect = ARB_DEFECT;
 
@@ -71,8 +86,42 @@ const arb_option_desc kOptions[] = {
     arb::sdk::choice_option("win", kWinChoices, "'three': three side by side in a row win"),
 };
 
+// The USI conversions: '-' for an empty cell, columns 1..4.
+std::string usi_position_out(std::string_view text) {
+    std::string out(text);
+    std::replace(out.begin(), out.end(), '.', '-');
+    return out;
+}
+std::string usi_position_in(std::string_view text) {
+    std::string out(text);
+    if (kDefect != kProtocolPositionLossy) std::replace(out.begin(), out.end(), '-', '.');
+    return out;
+}
+std::string usi_move_out(std::string_view text) {
+    if (text.size() != 1 || text[0] < 'a' || text[0] > 'd') throw std::invalid_argument("expected a column a..d");
+    return std::string(1, static_cast<char>('1' + (text[0] - 'a')));
+}
+std::string usi_move_in(std::string_view text) {
+    if (text.size() != 1 || text[0] < '1' || text[0] > '4') throw std::invalid_argument("expected a column 1..4");
+    if (kDefect == kProtocolMoveLossy && text[0] == '4') return "c";
+    return std::string(1, static_cast<char>('a' + (text[0] - '1')));
+}
+
 class Drop {
 public:
+    static arb::sdk::ProtocolNotation protocol_notation() {
+        return arb::sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI})
+            .converting(ARB_PROTOCOL_USI, {&usi_position_out, &usi_position_in, &usi_move_out, &usi_move_in});
+    }
+
+    static std::vector<arb::sdk::EngineOption> engine_options(arb_protocol protocol, const arb::sdk::Options &rules) {
+        if (protocol != ARB_PROTOCOL_USI) return {};
+        const std::string rows(rules.text("rows"));
+        if (kDefect == kEngineOptionsUnknownRule) return {{"columns", "DropRows", rows}};
+        if (kDefect == kEngineOptionsBadName) return {{"rows", "Drop\nRows", rows}};
+        return {{"rows", "DropRows", rows}};
+    }
+
     static const arb::sdk::GameInfo &info() {
         static const arb::sdk::GameInfo info{
             "drop", "Drop", "0.0.1", "connect-four-like test game with a planted defect", {"x", "o"}, kOptions,
@@ -194,6 +243,23 @@ public:
         return cells;
     }
 
+    // "arbiter.pgn-notation/1": the column in capitals.
+    arb::sdk::MoveText pgn_move(arb_move move) const {
+        return arb::sdk::MoveText(std::string(1, static_cast<char>('A' + move)));
+    }
+    arb_status parse_pgn_move(std::string_view text, arb_move &move, arb::sdk::ErrorOut err) const {
+        if (text.size() != 1 || text[0] < 'A' || text[0] >= 'A' + kColumns)
+            return err.fail(ARB_ERR_SYNTAX, "expected a column A..D");
+        const std::string own(1, static_cast<char>(kDefect == kPgnReadsOtherMove && text[0] == 'D' ? 'a' : text[0] - 'A' + 'a'));
+        return parse_move(own, move, err);
+    }
+    std::string pgn_start_tags() const {
+        if (plies_ == 0) return {};
+        if (kDefect == kPgnTagsUnquoted) return "[SetUp \"1\"]\n[FEN " + position() + "]\n";
+        return "[SetUp \"1\"]\n[FEN \"" + position() + "\"]\n";
+    }
+    int32_t pgn_move_number() const { return plies_ / 2 + (kDefect == kPgnMoveNumberFromZero ? 0 : 1); }
+
     // "arbiter.status-line/1": the pieces on the board.
     std::string status_line() const {
         const auto pieces = std::count_if(cells_.begin(), cells_.end(), [](char c) { return c != '.'; });
@@ -263,13 +329,44 @@ arb_status ARB_CALL write_cells_unchecked(const arb_state *state, char *buf, siz
 
 const arb_game_api *sdk_api = nullptr;  // the SDK's own table, set by the entry point
 
-// The SDK's extensions, but write_cells_unchecked in "arbiter.diagram/1".
-const void *ARB_CALL get_extension_past_cap(const char *id) {
+// The record text of "arbiter.pgn-notation/1", cut to any buffer, ARB_OK.
+arb_status ARB_CALL pgn_write_move_cut(const arb_state *state, arb_move move, char *buf, size_t cap) {
+    const std::string text(arb::sdk::detail::as_game<Drop>(state).pgn_move(move).view());
+    if (cap == 0) return ARB_OK;
+    const size_t n = std::min(text.size(), cap - 1);
+    std::memcpy(buf, text.data(), n);
+    buf[n] = '\0';
+    return ARB_OK;
+}
+
+// The SDK's extensions, with the defect's table patched in: write_cells_unchecked
+// in "arbiter.diagram/1", pgn_write_move_cut in "arbiter.pgn-notation/1", the
+// UGI bit among the converted protocols of "arbiter.protocol-notation/1".
+const void *ARB_CALL get_extension_patched(const char *id) {
     const void *ext = sdk_api->get_extension(id);
-    if (ext == nullptr || std::strcmp(id, ARB_EXT_DIAGRAM) != 0) return ext;
-    static const arb_game_diagram diagram{static_cast<const arb_game_diagram *>(ext)->write_drawing,
-                                          &write_cells_unchecked};
-    return &diagram;
+    if (ext == nullptr) return ext;
+    if (kDefect == kDiagramPastCap && std::strcmp(id, ARB_EXT_DIAGRAM) == 0) {
+        static const arb_game_diagram diagram{static_cast<const arb_game_diagram *>(ext)->write_drawing,
+                                              &write_cells_unchecked};
+        return &diagram;
+    }
+    if (kDefect == kPgnBufferIgnored && std::strcmp(id, ARB_EXT_PGN_NOTATION) == 0) {
+        static const arb_game_pgn_notation pgn = [ext] {
+            arb_game_pgn_notation t = *static_cast<const arb_game_pgn_notation *>(ext);
+            t.write_move = &pgn_write_move_cut;
+            return t;
+        }();
+        return &pgn;
+    }
+    if (kDefect == kProtocolConvertsUgi && std::strcmp(id, ARB_EXT_PROTOCOL_NOTATION) == 0) {
+        static const arb_game_protocol_notation notation = [ext] {
+            arb_game_protocol_notation t = *static_cast<const arb_game_protocol_notation *>(ext);
+            t.converted |= ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI);
+            return t;
+        }();
+        return &notation;
+    }
+    return ext;
 }
 
 }  // namespace
@@ -277,12 +374,14 @@ const void *ARB_CALL get_extension_past_cap(const char *id) {
 extern "C" ARB_EXPORT const arb_game_api *ARB_CALL arb_game_entry(uint32_t host_abi_major) {
     if (kDefect == kEntrySegfaults) std::raise(SIGSEGV);
     const arb_game_api *api = arb::sdk::game_api<Drop>(host_abi_major);
-    if ((kDefect != kPositionSizeNoNul && kDefect != kDiagramPastCap) || api == nullptr) return api;
+    const bool patched_extension =
+        kDefect == kDiagramPastCap || kDefect == kPgnBufferIgnored || kDefect == kProtocolConvertsUgi;
+    if ((kDefect != kPositionSizeNoNul && !patched_extension) || api == nullptr) return api;
     sdk_api = api;
-    static const arb_game_api patched = [api] {
+    static const arb_game_api patched = [api, patched_extension] {
         arb_game_api t = *api;
         if (kDefect == kPositionSizeNoNul) t.write_position = &write_position_unchecked;
-        if (kDefect == kDiagramPastCap) t.get_extension = &get_extension_past_cap;
+        if (patched_extension) t.get_extension = &get_extension_patched;
         return t;
     }();
     return &patched;

@@ -52,6 +52,10 @@
 //     static std::span<const arb_rule_edge> rule_edges();  // "arbiter.rule-edges/1":
 //         positions where engines get the rules wrong (see <arbiter/ext/rule_edges.h>),
 //         in static storage, e.g. a static constexpr array of designated initializers
+//     static std::vector<arb::sdk::EngineOption> engine_options(arb_protocol protocol,
+//                                                               const arb::sdk::Options &rules);
+//         "arbiter.engine-options/1": the engine options an engine of `protocol`
+//         gets for these rule options, e.g. UCI_Chess960 (see engine_options.hpp)
 //     static const void *extension(std::string_view id);  // any other extension
 //
 // The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
@@ -67,6 +71,7 @@
 #pragma once
 
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/engine_options.h>
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/pgn_notation.h>
 #include <arbiter/ext/position_hash.h>
@@ -75,6 +80,7 @@
 #include <arbiter/ext/status_line.h>
 #include <arbiter/game.h>
 #include <arbiter/sdk/board_drawing.hpp>
+#include <arbiter/sdk/engine_options.hpp>
 #include <arbiter/sdk/hash.hpp>
 #include <arbiter/sdk/host.hpp>
 #include <arbiter/sdk/options.hpp>
@@ -92,6 +98,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace arb::sdk {
 
@@ -634,6 +641,30 @@ struct Adapter {
         }
     }
 
+    static constexpr bool kHasEngineOptions = requires(arb_protocol protocol, const Options &rules) {
+        { Game::engine_options(protocol, rules) } -> std::convertible_to<std::vector<EngineOption>>;
+    };
+
+    static arb_status ARB_CALL engine_options(arb_protocol protocol, const arb_option_value *values, int32_t count,
+                                              arb_engine_option_sink sink, void *context) noexcept {
+        if constexpr (kHasEngineOptions) {
+            if (sink == nullptr) return ARB_ERR_INTERNAL;
+            try {
+                Options rules;
+                if (Options::parse(Game::info().options, values, count, rules, ErrorOut(nullptr, 0)) != ARB_OK)
+                    return ARB_ERR_OPTION;
+                const std::vector<EngineOption> options = Game::engine_options(protocol, rules);
+                for (const EngineOption &o : options) sink(context, o.rule.c_str(), o.name.c_str(), o.value.c_str());
+                return ARB_OK;
+            } catch (...) {
+                return ARB_ERR_INTERNAL;
+            }
+        } else {
+            (void)protocol, (void)values, (void)count, (void)sink, (void)context;
+            return ARB_ERR_INTERNAL;
+        }
+    }
+
     static const void *ARB_CALL get_extension(const char *id) noexcept {
         static constexpr arb_game_move_properties kMoveProperties{&move_properties};
         static constexpr arb_game_position_hash kPositionHash{&hash};
@@ -641,6 +672,7 @@ struct Adapter {
         static constexpr arb_game_status_line kStatusLine{&write_status};
         static constexpr arb_game_pgn_notation kPgnNotation{&pgn_write_move, &pgn_read_move, &pgn_start_tags,
                                                             &pgn_move_number};
+        static constexpr arb_game_engine_options kEngineOptions{&engine_options};
         if (id == nullptr) return nullptr;
         const std::string_view name(id);
         if (kHasMoveProperties && name == ARB_EXT_MOVE_PROPERTIES) return &kMoveProperties;
@@ -651,6 +683,7 @@ struct Adapter {
         if (kHasPgnNotation && name == ARB_EXT_PGN_NOTATION) return &kPgnNotation;
         if (kHasProtocolNotation && name == ARB_EXT_PROTOCOL_NOTATION) return protocol_notation_table();
         if (kHasRuleEdges && name == ARB_EXT_RULE_EDGES) return rule_edges_table();
+        if (kHasEngineOptions && name == ARB_EXT_ENGINE_OPTIONS) return &kEngineOptions;
         if constexpr (requires(std::string_view s) { Game::extension(s); }) {
             try {
                 return Game::extension(name);
