@@ -45,6 +45,7 @@ std::string to_yaml(const TournamentConfig &c) {
             out << YAML::EndMap;
         }
         if (e.time_control) out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << e.time_control->to_string();
+        if (e.restart) out << YAML::Key << "restart" << YAML::Value << true;
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;

@@ -1,10 +1,12 @@
 #include "tournament/runner.hpp"
 
 #include "process/spawn.hpp"
+#include "tournament/play_order.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <new>
+#include <optional>
 #include <system_error>
 #include <condition_variable>
 #include <mutex>
@@ -45,6 +47,12 @@ void complete_record(match::GameRecord &record, const match::GameSetup &setup, c
     if (setup.seed != 0) under.seed = setup.seed;
     match::make_texts_valid(record);
 }
+
+// A game a worker played, and whether each engine's process went back to the pool.
+struct Played {
+    size_t position;  // in the games handed to run_games
+    bool kept[2];
+};
 
 }  // namespace
 
@@ -96,12 +104,16 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
     stats.workers = workers;
     stats.pool_capacity = capacity;
 
-    std::mutex mutex;  // guards next, stats and on_done
-    size_t next = 0;
-    auto take = [&]() -> const match::ScheduledGame * {
+    std::mutex mutex;  // guards order, stats and on_done
+    std::vector<bool> restarts;
+    for (const auto &e : rules.engines) restarts.push_back(e.restart);
+    PlayOrder order(games, static_cast<int>(rules.engines.size()), std::move(restarts));
+    // The worker's next game, after its last one (if any) ended.
+    auto take = [&](const std::optional<Played> &last) -> std::optional<size_t> {
         std::lock_guard lock(mutex);
-        if (controls.stop_new || controls.abandon || next >= games.size()) return nullptr;
-        return &games[next++];
+        if (last) order.finished(last->position, last->kept);
+        if (controls.stop_new || controls.abandon) return std::nullopt;
+        return order.take(last ? std::optional<size_t>(last->position) : std::nullopt);
     };
     // Descriptors, processes or memory ran out: no engine is to blame, so
     // the game is not recorded (it is played on --resume) and the run stops.
@@ -111,7 +123,9 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         ++stats.abandoned;
         controls.stop_new = true;
     };
-    auto play_one = [&](const match::ScheduledGame &slot, const std::shared_ptr<game::PluginHost> &host) {
+    auto play_one = [&](size_t position, const std::shared_ptr<game::PluginHost> &host) {
+        const match::ScheduledGame &slot = games[position];
+        Played played{position, {true, true}};
         match::GameSetup setup = game_setup(rules, slot);
         setup.host = host;
         match::GameRecord record;
@@ -121,9 +135,10 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             if (!e && e.error().kind == engine::FailureKind::OutOfResources) {
                 for (int s = 0; s < side; ++s) pool.release(slot.engine[s], std::move(engines[s]), true);
                 out_of_resources(e.error().message);
-                return;
+                return played;
             }
             if (!e) {
+                played.kept[side] = false;
                 record = match::engine_failure_record(setup, engine_name(rules, slot, 0),
                                                       engine_name(rules, slot, 1), side, e.error());
                 break;
@@ -135,7 +150,9 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             record = play_game(setup, *engines[0], *engines[1], &controls.abandon);
             for (int side = 0; side < 2; ++side) {
                 engines[side]->set_stop_flag(nullptr);  // the flag belongs to this run, the engine may outlive it
-                bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart();
+                bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart() &&
+                                !rules.engines[static_cast<size_t>(slot.engine[side])].restart;
+                played.kept[side] = reusable;
                 pool.release(slot.engine[side], std::move(engines[side]), reusable);
             }
         } else if (engines[0]) {
@@ -145,24 +162,31 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
         std::lock_guard lock(mutex);
         if (record.termination == Termination::Abandoned) {
             ++stats.abandoned;
-            return;
+            return played;
         }
         ++stats.finished;
         if (!on_done({slot, std::move(record)})) controls.stop_new = true;
+        return played;
     };
     auto worker = [&]() {
         // One plugin-host child per worker, reused between its games.
         std::shared_ptr<game::PluginHost> host;
         if (!rules.plugin_host_program.empty())
             host = std::make_shared<game::PluginHost>(rules.plugin, rules.plugin_host_program);
-        while (const match::ScheduledGame *slot = take()) {
+        std::optional<Played> last;
+        while (const auto position = take(last)) {
+            last = Played{*position, {false, false}};  // what a game that threw leaves: no engine kept
             try {
-                play_one(*slot, host);
+                last = play_one(*position, host);
             } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
                 out_of_resources(e.what());
             } catch (const std::bad_alloc &) {
                 out_of_resources("out of memory");
             }
+        }
+        if (last) {
+            std::lock_guard lock(mutex);
+            order.finished(last->position, last->kept);
         }
     };
     std::condition_variable worker_done;

@@ -1,0 +1,147 @@
+#include "tournament/play_order.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+
+namespace arb::tournament {
+
+PlayOrder::PlayOrder(const std::vector<match::ScheduledGame> &games, int engine_count, std::vector<bool> restarts)
+    : games_(games), restarts_(std::move(restarts)) {
+    int engines = std::max(0, engine_count);
+    for (const auto &g : games) engines = std::max({engines, g.engine[0] + 1, g.engine[1] + 1});
+    const auto n = static_cast<size_t>(engines);
+    restarts_.resize(n, false);
+    engine_pairings_.resize(n);
+    busy_.assign(n, 0);
+    have_.assign(n, 0);
+    remaining_.assign(n, 0);
+    for (size_t i = 0; i < games.size(); ++i) {
+        const int a = std::min(games[i].engine[0], games[i].engine[1]);
+        const int b = std::max(games[i].engine[0], games[i].engine[1]);
+        auto [it, added] = by_engines_.try_emplace(key(games[i]), static_cast<int>(pairings_.size()));
+        if (added) {
+            pairings_.push_back({a, b, {}, 0});
+            open_.push_back(it->second);
+            engine_pairings_[static_cast<size_t>(a)].push_back(it->second);
+            if (b != a) engine_pairings_[static_cast<size_t>(b)].push_back(it->second);
+        }
+        pairings_[static_cast<size_t>(it->second)].positions.push_back(static_cast<uint32_t>(i));
+        ++remaining_[static_cast<size_t>(games[i].engine[0])];
+        ++remaining_[static_cast<size_t>(games[i].engine[1])];
+    }
+}
+
+uint64_t PlayOrder::key(const match::ScheduledGame &game) {
+    const auto a = static_cast<uint32_t>(std::min(game.engine[0], game.engine[1]));
+    const auto b = static_cast<uint32_t>(std::max(game.engine[0], game.engine[1]));
+    return (static_cast<uint64_t>(a) << 32) | b;
+}
+
+int PlayOrder::extra_starts(int e, int count) const {
+    const auto i = static_cast<size_t>(e);
+    if (restarts_[i]) return 0;  // started for every game whatever the order
+    // An engine with no process at all is due one start in any order.
+    return std::max(0, busy_[i] + count - std::max(1, have_[i]));
+}
+
+int PlayOrder::extra_starts(const Pairing &p) const {
+    return p.a == p.b ? extra_starts(p.a, 2) : extra_starts(p.a, 1) + extra_starts(p.b, 1);
+}
+
+// Rule 2: the engine with the most games left that has an idle process, and
+// its partner with the most games left among those with an idle process.
+std::optional<int> PlayOrder::free_pairing() {
+    std::vector<int> candidates;
+    for (size_t e = 0; e < remaining_.size(); ++e)
+        if (remaining_[e] > 0 && extra_starts(static_cast<int>(e), 1) == 0) candidates.push_back(static_cast<int>(e));
+    std::sort(candidates.begin(), candidates.end(), [this](int x, int y) {
+        return std::tuple(-remaining_[static_cast<size_t>(x)], x) < std::tuple(-remaining_[static_cast<size_t>(y)], y);
+    });
+    for (int a : candidates) {
+        auto &list = engine_pairings_[static_cast<size_t>(a)];
+        std::optional<int> best;
+        std::tuple<int, size_t> best_key{};
+        for (size_t i = 0; i < list.size();) {
+            const int id = list[i];
+            const Pairing &p = pairings_[static_cast<size_t>(id)];
+            if (p.done()) {
+                list[i] = list.back();
+                list.pop_back();
+                continue;
+            }
+            ++i;
+            if (extra_starts(p) != 0) continue;
+            const int b = p.a == a ? p.b : p.a;
+            const std::tuple<int, size_t> key{-remaining_[static_cast<size_t>(b)], p.front()};
+            if (!best || key < best_key) {
+                best = id;
+                best_key = key;
+            }
+        }
+        if (best) return best;
+    }
+    return std::nullopt;
+}
+
+// Rule 3: the fewest extra processes, preferably a second one of an engine
+// over a third, then the engines with the most games left.
+std::optional<int> PlayOrder::cheapest_pairing() {
+    std::optional<int> best;
+    std::tuple<int, int, int, size_t> best_key{};
+    for (size_t i = 0; i < open_.size();) {
+        const int id = open_[i];
+        const Pairing &p = pairings_[static_cast<size_t>(id)];
+        if (p.done()) {
+            open_[i] = open_.back();
+            open_.pop_back();
+            continue;
+        }
+        ++i;
+        int extra = extra_starts(p);
+        int instances = 0;  // processes of the engines that need another one
+        for (int e : {p.a, p.b})
+            if (extra_starts(e, 1) > 0) instances += have_[static_cast<size_t>(e)];
+        const std::tuple<int, int, int, size_t> key{
+            extra, instances, -(remaining_[static_cast<size_t>(p.a)] + remaining_[static_cast<size_t>(p.b)]), p.front()};
+        if (!best || key < best_key) {
+            best = id;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+size_t PlayOrder::take_from(int pairing) {
+    Pairing &p = pairings_[static_cast<size_t>(pairing)];
+    const size_t position = p.positions[p.next++];
+    for (int e : games_[position].engine) {
+        const auto i = static_cast<size_t>(e);
+        ++busy_[i];
+        have_[i] = std::max(have_[i], busy_[i]);
+        --remaining_[i];
+    }
+    return position;
+}
+
+std::optional<size_t> PlayOrder::take(std::optional<size_t> previous) {
+    // Rule 1: the rest of the worker's game pair.
+    if (previous) {
+        const int id = by_engines_.at(key(games_.at(*previous)));
+        const Pairing &p = pairings_[static_cast<size_t>(id)];
+        if (!p.done() && games_[p.front()].pair_id == games_[*previous].pair_id) return take_from(id);
+    }
+    if (auto id = free_pairing()) return take_from(*id);
+    if (auto id = cheapest_pairing()) return take_from(*id);
+    return std::nullopt;
+}
+
+void PlayOrder::finished(size_t position, const bool kept[2]) {
+    for (int side = 0; side < 2; ++side) {
+        const auto i = static_cast<size_t>(games_.at(position).engine[side]);
+        busy_[i] = std::max(0, busy_[i] - 1);
+        if (!kept[side]) have_[i] = std::max(busy_[i], have_[i] - 1);
+    }
+}
+
+}  // namespace arb::tournament
