@@ -115,7 +115,11 @@ TEST_CASE("play order: a gauntlet needs the first engine once per worker and the
     const auto games = schedule(config::TournamentType::Gauntlet, 33, 3, 2);
     auto sim = simulate_play_order(games, 33, 8);
     check_each_once(sim, games.size());
-    CHECK(sim.starts <= 8 + 32);  // engine 0 plays every game: 8 at once; 32 opponents once each
+    // Engine 0 plays every game: 8 processes, one per worker; each of the 32
+    // opponents one. At the end, a worker that finds only the second games of
+    // game pairs being played takes one, with a second process of that
+    // opponent, rather than wait: at most once per other worker (7).
+    CHECK(sim.starts <= 8 + 32 + 7);
 }
 
 TEST_CASE("play order: the second game of a game pair goes to the worker that played the first", "[reuse]") {
@@ -221,10 +225,18 @@ TEST_CASE("a gauntlet starts the first engine once per worker and each opponent 
     auto run = run_counted(load(dir, 9, "gauntlet", 4, "3"));
     CHECK(run.result.games_recorded == 8 * 3 * 2);
     CHECK(run.starts["e0"] <= 4);  // in every game: at most 4 at once
+    // Each opponent once; at the end a worker may play the second game of a
+    // game pair being played rather than wait, with a second process of that
+    // opponent: at most once per other worker (3).
+    int opponents = 0;
     for (int i = 1; i < 9; ++i) {
         INFO("e" << i);
-        CHECK(run.starts["e" + std::to_string(i)] == 1);  // no opponent ever needs two processes
+        const int starts = run.starts["e" + std::to_string(i)];
+        CHECK(starts >= 1);
+        CHECK(starts <= 2);
+        opponents += starts;
     }
+    CHECK(opponents <= 8 + 3);
 }
 
 TEST_CASE("restart: true starts an engine anew for every game it plays", "[reuse][session]") {
