@@ -134,6 +134,7 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             auto e = pool.acquire(slot.engine[side]);
             if (!e && e.error().kind == engine::FailureKind::OutOfResources) {
                 for (int s = 0; s < side; ++s) pool.release(slot.engine[s], std::move(engines[s]), true);
+                played.kept[side] = false;
                 out_of_resources(e.error().message);
                 return played;
             }
@@ -183,10 +184,6 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
             } catch (const std::bad_alloc &) {
                 out_of_resources("out of memory");
             }
-        }
-        if (last) {
-            std::lock_guard lock(mutex);
-            order.finished(last->position, last->kept);
         }
     };
     std::condition_variable worker_done;

@@ -89,7 +89,8 @@ using Tick = std::function<void()>;
 // engine_pool_capacity() within this process's descriptor limit.
 int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines);
 
-// Plays `games` (in order, as workers free up) with `concurrency` workers, or
+// Plays `games` (in the order of PlayOrder, which keeps engine processes in
+// use rather than start new ones; each game once) with `concurrency` workers, or
 // fewer when the engine pool's capacity cannot serve that many games at once.
 // The engines come from `pool` (which may hold engines started already, see
 // EnginePool::start_all()); it is shut down at the end.
