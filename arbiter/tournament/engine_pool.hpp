@@ -75,6 +75,8 @@ private:
         int index;
         std::unique_ptr<engine::UgiEngine> engine;
     };
+    // Takes `it` out of idle_ and idle_of_; returns its engine.
+    std::unique_ptr<engine::UgiEngine> take_idle(std::list<Idle>::iterator it);
 
     const std::vector<engine::EngineConfig> &engines_;
     engine::EngineTimeouts timeouts_;
@@ -84,6 +86,9 @@ private:
     mutable std::mutex mutex_;  // guards everything below
     std::condition_variable room_;
     std::list<Idle> idle_;  // least recently used first
+    // The idle engines of each index, most recently used last: an acquire()
+    // finds its engine without walking the whole list.
+    std::vector<std::vector<std::list<Idle>::iterator>> idle_of_;
     int live_ = 0;          // idle + in use + being started
     int peak_ = 0;
     int starts_ = 0;

@@ -52,13 +52,22 @@ int PlayOrder::extra_starts(const Pairing &p) const {
 // Rule 2: the engine with the most games left that has an idle process, and
 // its partner with the most games left among those with an idle process.
 std::optional<int> PlayOrder::free_pairing() {
-    std::vector<int> candidates;
+    auto &candidates = scratch_;
+    candidates.clear();
     for (size_t e = 0; e < remaining_.size(); ++e)
         if (remaining_[e] > 0 && extra_starts(static_cast<int>(e), 1) == 0) candidates.push_back(static_cast<int>(e));
-    std::sort(candidates.begin(), candidates.end(), [this](int x, int y) {
-        return std::tuple(-remaining_[static_cast<size_t>(x)], x) < std::tuple(-remaining_[static_cast<size_t>(y)], y);
-    });
-    for (int a : candidates) {
+    // Most games left first (ties: the lower index). Picked one at a time, not
+    // sorted: the first engine nearly always has a partner.
+    while (!candidates.empty()) {
+        size_t pick = 0;
+        for (size_t i = 1; i < candidates.size(); ++i) {
+            const int x = candidates[i], y = candidates[pick];
+            const int rx = remaining_[static_cast<size_t>(x)], ry = remaining_[static_cast<size_t>(y)];
+            if (rx > ry || (rx == ry && x < y)) pick = i;
+        }
+        const int a = candidates[pick];
+        candidates[pick] = candidates.back();
+        candidates.pop_back();
         auto &list = engine_pairings_[static_cast<size_t>(a)];
         std::optional<int> best;
         std::tuple<int, size_t> best_key{};

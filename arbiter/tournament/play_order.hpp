@@ -73,6 +73,7 @@ private:
     std::vector<int> busy_;                      // engine -> processes in games now
     std::vector<int> have_;                      // engine -> processes believed alive (busy or idle)
     std::vector<int> remaining_;                 // engine -> games not taken yet
+    std::vector<int> scratch_;                   // free_pairing()'s candidates, kept to spare allocations
 };
 
 }  // namespace arb::tournament
