@@ -101,6 +101,14 @@ void EnginePool::shutdown() {
     for (auto &e : idle) e.engine->quit();
 }
 
+std::vector<int> EnginePool::idle_engines() const {
+    std::lock_guard lock(mutex_);
+    std::vector<int> out;
+    out.reserve(idle_.size());
+    for (const auto &i : idle_) out.push_back(i.index);
+    return out;
+}
+
 int EnginePool::starts() const {
     std::lock_guard lock(mutex_);
     return starts_;

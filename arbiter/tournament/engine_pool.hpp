@@ -66,6 +66,9 @@ public:
     void shutdown();
 
     [[nodiscard]] int capacity() const noexcept { return capacity_; }
+    // The engine of each idle process, the one unused the longest first
+    // (which a start in a full pool shuts down).
+    [[nodiscard]] std::vector<int> idle_engines() const;
     [[nodiscard]] int starts() const;
     // The most processes that were alive at once.
     [[nodiscard]] int peak() const;

@@ -6,8 +6,9 @@
 
 namespace arb::tournament {
 
-PlayOrder::PlayOrder(const std::vector<match::ScheduledGame> &games, int engine_count, std::vector<bool> restarts)
-    : games_(games), restarts_(std::move(restarts)) {
+PlayOrder::PlayOrder(const std::vector<match::ScheduledGame> &games, int engine_count, std::vector<bool> restarts,
+                     int capacity, const std::vector<int> &idle)
+    : games_(games), restarts_(std::move(restarts)), capacity_(std::max(0, capacity)) {
     int engines = std::max(0, engine_count);
     for (const auto &g : games) engines = std::max({engines, g.engine[0] + 1, g.engine[1] + 1});
     const auto n = static_cast<size_t>(engines);
@@ -16,6 +17,13 @@ PlayOrder::PlayOrder(const std::vector<match::ScheduledGame> &games, int engine_
     busy_.assign(n, 0);
     have_.assign(n, 0);
     remaining_.assign(n, 0);
+    idle_of_.resize(n);
+    for (int e : idle) {
+        if (e < 0 || static_cast<size_t>(e) >= n) continue;
+        ++have_[static_cast<size_t>(e)];
+        ++live_;
+        process_released(e);
+    }
     for (size_t i = 0; i < games.size(); ++i) {
         const int a = std::min(games[i].engine[0], games[i].engine[1]);
         const int b = std::max(games[i].engine[0], games[i].engine[1]);
@@ -41,8 +49,21 @@ uint64_t PlayOrder::key(const match::ScheduledGame &game) {
 int PlayOrder::extra_starts(int e, int count) const {
     const auto i = static_cast<size_t>(e);
     if (restarts_[i]) return 0;  // started for every game whatever the order
-    // An engine with no process at all is due one start in any order.
-    return std::max(0, busy_[i] + count - std::max(1, have_[i]));
+    const int starts = std::max(0, busy_[i] + count - have_[i]);
+    // An engine with no process at all is due one start in any order, unless
+    // the pool is full: then that start shuts down another engine's process.
+    const bool first = have_[i] == 0 && starts > 0 && (capacity_ == 0 || live_ < capacity_);
+    return first ? starts - 1 : starts;
+}
+
+void PlayOrder::process_released(int e) {
+    idle_lru_.push_back(e);
+    idle_of_[static_cast<size_t>(e)].push_back(std::prev(idle_lru_.end()));
+}
+
+void PlayOrder::process_gone(int e) {
+    --have_[static_cast<size_t>(e)];
+    --live_;
 }
 
 int PlayOrder::extra_starts(const Pairing &p) const {
@@ -126,8 +147,21 @@ size_t PlayOrder::take_from(int pairing) {
     const size_t position = p.positions[p.next++];
     for (int e : games_[position].engine) {
         const auto i = static_cast<size_t>(e);
+        if (auto &mine = idle_of_[i]; !mine.empty()) {  // the pool hands out the latest idle process
+            idle_lru_.erase(mine.back());
+            mine.pop_back();
+        } else {  // a start, which in a full pool shuts down the idle process unused the longest
+            if (capacity_ > 0 && live_ >= capacity_ && !idle_lru_.empty()) {
+                const int oldest = idle_lru_.front();
+                auto &theirs = idle_of_[static_cast<size_t>(oldest)];
+                theirs.erase(theirs.begin());
+                idle_lru_.pop_front();
+                process_gone(oldest);
+            }
+            ++have_[i];
+            ++live_;
+        }
         ++busy_[i];
-        have_[i] = std::max(have_[i], busy_[i]);
         --remaining_[i];
     }
     return position;
@@ -149,7 +183,8 @@ void PlayOrder::finished(size_t position, const bool kept[2]) {
     for (int side = 0; side < 2; ++side) {
         const auto i = static_cast<size_t>(games_.at(position).engine[side]);
         busy_[i] = std::max(0, busy_[i] - 1);
-        if (!kept[side]) have_[i] = std::max(busy_[i], have_[i] - 1);
+        if (kept[side]) process_released(static_cast<int>(i));
+        else process_gone(static_cast<int>(i));
     }
 }
 

@@ -12,6 +12,12 @@
 //   3. else (every game left needs a second process of an engine that is
 //      busy) the one needing the fewest extra processes.
 //
+// When the pool cannot hold a process of every engine (too few descriptors),
+// a start beyond its capacity shuts down the idle process unused the
+// longest; the order counts such a start as a cost too, so it plays the
+// games among the engines that have a process first instead of cycling
+// through all of them.
+//
 // Ties go to the earlier game of the schedule. The order is a model of the
 // pool (which processes exist, which are busy), not the pool itself: a wrong
 // guess costs an engine start, never a game. Not thread-safe: the runner
@@ -22,6 +28,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <list>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -32,8 +39,11 @@ class PlayOrder {
 public:
     // `games`: the games to play (outlives this); `restarts[e]`: engine e is
     // started anew for every game (config `restart: true`), so no process of
-    // it is ever kept.
-    PlayOrder(const std::vector<match::ScheduledGame> &games, int engine_count, std::vector<bool> restarts);
+    // it is ever kept; `capacity`: the most processes the pool keeps alive
+    // (0: no limit); `idle`: the engines of the processes idle in the pool
+    // at the start, the one unused the longest first (EnginePool::idle_engines()).
+    PlayOrder(const std::vector<match::ScheduledGame> &games, int engine_count, std::vector<bool> restarts,
+              int capacity = 0, const std::vector<int> &idle = {});
 
     // The position in `games` of the next game for a worker whose last game
     // was at `previous` (nullopt: none yet); nullopt when every game is taken.
@@ -62,6 +72,8 @@ private:
     std::optional<int> free_pairing();
     std::optional<int> cheapest_pairing();
     size_t take_from(int pairing);
+    void process_released(int e);  // a process of e went back idle
+    void process_gone(int e);      // a process of e was shut down
     [[nodiscard]] static uint64_t key(const match::ScheduledGame &game);
 
     const std::vector<match::ScheduledGame> &games_;
@@ -72,6 +84,10 @@ private:
     std::vector<int> open_;                      // pairings with games left (pruned lazily)
     std::vector<int> busy_;                      // engine -> processes in games now
     std::vector<int> have_;                      // engine -> processes believed alive (busy or idle)
+    int capacity_ = 0;                           // 0: no limit
+    int live_ = 0;                               // processes believed alive, all engines
+    std::list<int> idle_lru_;                    // the engines of idle processes, unused the longest first
+    std::vector<std::vector<std::list<int>::iterator>> idle_of_;  // engine -> its entries, latest last
     std::vector<int> remaining_;                 // engine -> games not taken yet
     std::vector<int> scratch_;                   // free_pairing()'s candidates, kept to spare allocations
 };

@@ -107,7 +107,7 @@ RunStats run_games(const GameRules &rules, const std::vector<match::ScheduledGam
     std::mutex mutex;  // guards order, stats and on_done
     std::vector<bool> restarts;
     for (const auto &e : rules.engines) restarts.push_back(e.restart);
-    PlayOrder order(games, static_cast<int>(rules.engines.size()), std::move(restarts));
+    PlayOrder order(games, static_cast<int>(rules.engines.size()), std::move(restarts), capacity, pool.idle_engines());
     // The worker's next game, after its last one (if any) ended.
     auto take = [&](const std::optional<Played> &last) -> std::optional<size_t> {
         std::lock_guard lock(mutex);

@@ -11,6 +11,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <list>
+
 #include <map>
 #include <mutex>
 #include <queue>
@@ -41,9 +44,12 @@ struct Simulation {
 };
 
 template <typename Next, typename Ended>
-Simulation simulate(const std::vector<match::ScheduledGame> &games, int engines, int workers, Next next, Ended ended) {
+Simulation simulate(const std::vector<match::ScheduledGame> &games, int engines, int workers, Next next, Ended ended,
+                    int capacity = 0) {
     Simulation sim;
     std::vector<int> idle(static_cast<size_t>(engines), 0);
+    std::list<int> lru;  // with a capacity: the engines of the idle processes, unused the longest first
+    int live = 0;
     using Event = std::pair<long, std::pair<int, size_t>>;  // (end time, (worker, position))
     std::priority_queue<Event, std::vector<Event>, std::greater<>> running;
     auto start = [&](long now, int worker, std::optional<size_t> previous) {
@@ -52,8 +58,18 @@ Simulation simulate(const std::vector<match::ScheduledGame> &games, int engines,
         const auto &g = games[*position];
         sim.played.insert(g.index);
         for (int e : g.engine) {
-            if (idle[static_cast<size_t>(e)] > 0) --idle[static_cast<size_t>(e)];
-            else ++sim.starts;
+            if (idle[static_cast<size_t>(e)] > 0) {
+                --idle[static_cast<size_t>(e)];
+                lru.erase(std::prev(std::find(lru.rbegin(), lru.rend(), e).base()));
+                continue;
+            }
+            ++sim.starts;
+            if (capacity > 0 && live >= capacity && !lru.empty()) {  // shuts down the oldest idle process
+                --idle[static_cast<size_t>(lru.front())];
+                lru.pop_front();
+                --live;
+            }
+            ++live;
         }
         running.push({now + 1 + (g.index * 7919L) % 7, {worker, *position}});
     };
@@ -61,28 +77,33 @@ Simulation simulate(const std::vector<match::ScheduledGame> &games, int engines,
     while (!running.empty()) {
         auto [now, what] = running.top();
         running.pop();
-        for (int e : games[what.second].engine) ++idle[static_cast<size_t>(e)];
+        for (int e : games[what.second].engine) {
+            ++idle[static_cast<size_t>(e)];
+            lru.push_back(e);
+        }
         ended(what.second);
         start(now, what.first, what.second);
     }
     return sim;
 }
 
-Simulation simulate_play_order(const std::vector<match::ScheduledGame> &games, int engines, int workers) {
-    tournament::PlayOrder order(games, engines, {});
+Simulation simulate_play_order(const std::vector<match::ScheduledGame> &games, int engines, int workers,
+                               int capacity = 0) {
+    tournament::PlayOrder order(games, engines, {}, capacity);
     const bool kept[2] = {true, true};
     return simulate(
         games, engines, workers, [&](std::optional<size_t> previous) { return order.take(previous); },
-        [&](size_t position) { order.finished(position, kept); });
+        [&](size_t position) { order.finished(position, kept); }, capacity);
 }
 
 // The schedule's own order, as workers took games before PlayOrder.
-Simulation simulate_schedule_order(const std::vector<match::ScheduledGame> &games, int engines, int workers) {
+Simulation simulate_schedule_order(const std::vector<match::ScheduledGame> &games, int engines, int workers,
+                                   int capacity = 0) {
     size_t next = 0;
     return simulate(
         games, engines, workers,
         [&](std::optional<size_t>) { return next < games.size() ? std::optional<size_t>(next++) : std::nullopt; },
-        [](size_t) {});
+        [](size_t) {}, capacity);
 }
 
 void check_each_once(const Simulation &sim, size_t total) {
@@ -102,6 +123,18 @@ TEST_CASE("play order: a 128-engine round robin at concurrency 16 needs at most 
     // In schedule order the first 254 games all involve engine 0: the bound
     // above is not met by any order.
     CHECK(simulate_schedule_order(games, 128, 16).starts > 2 * 128);
+}
+
+TEST_CASE("play order: with room for fewer processes than engines, engines are not cycled through", "[reuse]") {
+    // 96 processes for 128 engines (a descriptor limit of 1024 at 10 per
+    // engine), 16 workers. Spreading the games over all engines starts a
+    // process for nearly every game; playing the games among the engines
+    // that have a process first needs each engine started a few times at most.
+    const auto games = schedule(config::TournamentType::RoundRobin, 128, 1, 2);
+    auto sim = simulate_play_order(games, 128, 16, 96);
+    check_each_once(sim, games.size());
+    CHECK(sim.starts <= 4 * 128);
+    CHECK(simulate_schedule_order(games, 128, 16, 96).starts > 4 * 128);
 }
 
 TEST_CASE("play order: a two-engine match needs one process per engine and worker", "[reuse]") {
