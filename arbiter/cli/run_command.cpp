@@ -38,6 +38,8 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
       env: {KEY: value}            optional, added to the environment
       options: {Hash: 16}          optional UGI options, sent as setoption in order
       time_control: 5+0.05         optional, replaces the tournament's for this engine
+      restart: false               optional; true: a new process for every game (fastchess restart=on)
+  each: {restart: false}           what every engine gets unless its entry says otherwise
   tournament: {type: round-robin|gauntlet, rounds: 1, games_per_pairing: 2, seed: 1}
                                    gauntlet: the first engine against each other one;
                                    each game pair shares an opening, colours swapped
@@ -71,8 +73,9 @@ report.html (standings, charts and every game in a viewer; refreshed at each int
 rebuilt any time with 'arbiter report OUTDIR').
 Ctrl-C, SIGTERM or SIGHUP stops cleanly (a second one abandons running games); exit code 130 when
 stopped early. One run at a time per output folder (a lock file, .arbiter.lock). Engine processes are
-shared by all workers, at most 2 x concurrency + one per engine alive at once; if descriptors or
-processes run out, the run stops cleanly with exit code 1 and can be resumed.
+shared by all workers, at most 2 x concurrency + one per engine alive at once, and games are played
+in an order that reuses them (records keep their schedule index); if descriptors or processes run
+out, the run stops cleanly with exit code 1 and can be resumed.
 )";
 
 }  // namespace

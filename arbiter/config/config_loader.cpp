@@ -64,9 +64,10 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
     static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
         {"", {"event", "site", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
               "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard",
-              "isolate_plugins", "wait_ms"}},
+              "isolate_plugins", "wait_ms", "each"}},
         {"game", {"id", "file", "options"}},
-        {"engines", {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol"}},
+        {"engines", {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol", "restart"}},
+        {"each", {"restart"}},
         {"tournament", {"type", "rounds", "games_per_pairing", "seed", "seeds", "no_swap", "reverse"}},
         {"openings", {"file", "order", "format", "plies", "start"}},
         {"adjudication", {"max_plies", "resign", "draw"}},
@@ -111,7 +112,7 @@ public:
         }
         parse_game(root["game"], root.Mark(), c, marks);
         parse_plugin_dirs(root["plugin_dirs"], c, marks);
-        parse_engines(root["engines"], root.Mark(), c, marks);
+        parse_engines(root["engines"], root.Mark(), parse_each(root["each"]), c, marks);
         parse_schedule(root["tournament"], c, marks);
         parse_openings(root["openings"], c, marks);
         if (auto n = root["concurrency"]) {
@@ -238,7 +239,17 @@ private:
         for (const auto &entry : node) add(entry);
     }
 
-    void parse_engines(const YAML::Node &node, const YAML::Mark &root_mark, TournamentConfig &c, Marks &marks) {
+    // `each`: what every engine gets unless its own entry says otherwise.
+    engine::EngineConfig parse_each(const YAML::Node &node) {
+        engine::EngineConfig each;
+        if (!node || !r_.expect_map(node, "each")) return each;
+        r_.check_keys(node, keys_of("each"), "each");
+        if (auto n = node["restart"]) each.restart = r_.boolean(n, "each.restart").value_or(false);
+        return each;
+    }
+
+    void parse_engines(const YAML::Node &node, const YAML::Mark &root_mark, const engine::EngineConfig &each,
+                       TournamentConfig &c, Marks &marks) {
         if (!node) {
             r_.error(root_mark, "missing section 'engines' (a list of at least two engines)");
             return;
@@ -258,6 +269,7 @@ private:
             }
             r_.check_keys(e, keys_of("engines"), "an engine");
             engine::EngineConfig ec;
+            ec.restart = each.restart;
             marks.engine.push_back(e.Mark());
             marks.engine_name.push_back(e["name"] ? e["name"].Mark() : e.Mark());
             marks.engine_command.push_back(e["command"] ? e["command"].Mark() : e.Mark());
@@ -312,6 +324,9 @@ private:
             if (auto n = e["protocol"]) {
                 if (auto v = r_.choice(n, "engine " + quote(ec.name) + " protocol", {"ugi", "uci", "uai", "usi", "auto"}))
                     engine::parse_protocol_choice(*v, ec.protocol);
+            }
+            if (auto n = e["restart"]) {
+                if (auto v = r_.boolean(n, "engine " + quote(ec.name) + " restart")) ec.restart = *v;
             }
             c.engines.push_back(std::move(ec));
         }

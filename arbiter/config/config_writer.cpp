@@ -48,6 +48,7 @@ std::string to_yaml(const TournamentConfig &c) {
         if (e.protocol != protocol::Dialect::Ugi)
             out << YAML::Key << "protocol" << YAML::Value << engine::protocol_choice_name(e.protocol);
         if (e.time_control) out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << e.time_control->to_string();
+        if (e.restart) out << YAML::Key << "restart" << YAML::Value << true;
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;

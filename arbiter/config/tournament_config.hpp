@@ -94,7 +94,6 @@ struct TournamentConfig {
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
     StandingsLayout standings_layout = StandingsLayout::Arbiter;  // output.format
     std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
-    std::string engine_log;                     // every engine line to this file; empty: off (--log)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;
     // This run plays only shard K of N of the schedule (tournament/shard.hpp);

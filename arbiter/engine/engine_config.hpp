@@ -27,6 +27,9 @@ struct EngineConfig {
     // the game supports are tried in the order ugi, uci, uai, usi and the
     // first one answered is kept (UgiEngine::dialect()).
     std::optional<protocol::Dialect> protocol = protocol::Dialect::Ugi;
+    // Started anew before every game (config `restart: true`, fastchess's
+    // `restart=on`), for engines that leak or keep state between games;
+    // false: one process plays game after game.
     bool restart = false;
 };
 

@@ -14,26 +14,31 @@ int engine_pool_capacity(int concurrency, int engines, long descriptor_limit) {
 
 EnginePool::EnginePool(const std::vector<engine::EngineConfig> &engines, engine::EngineTimeouts timeouts,
                        EngineStarter starter, int capacity)
-    : engines_(engines), timeouts_(timeouts), starter_(std::move(starter)), capacity_(std::max(2, capacity)) {}
+    : engines_(engines), timeouts_(timeouts), starter_(std::move(starter)), capacity_(std::max(2, capacity)),
+      idle_of_(engines.size()) {}
+
+std::unique_ptr<engine::UgiEngine> EnginePool::take_idle(std::list<Idle>::iterator it) {
+    auto &of = idle_of_.at(static_cast<size_t>(it->index));
+    of.erase(std::find(of.begin(), of.end(), it));
+    auto engine = std::move(it->engine);
+    idle_.erase(it);
+    return engine;
+}
 
 Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> EnginePool::acquire(int index) {
     std::vector<std::unique_ptr<engine::UgiEngine>> to_quit;
     {
         std::unique_lock lock(mutex_);
         // The most recently used idle engine of this index: the likeliest still warm.
-        for (auto it = idle_.rbegin(); it != idle_.rend(); ++it) {
-            if (it->index != index) continue;
-            auto engine = std::move(it->engine);
-            idle_.erase(std::next(it).base());
+        if (const auto &of = idle_of_.at(static_cast<size_t>(index)); !of.empty()) {
+            auto engine = take_idle(of.back());
             if (engine->alive()) return engine;
             --live_;
             to_quit.push_back(std::move(engine));
-            break;
         }
         room_.wait(lock, [this] { return live_ < capacity_ || !idle_.empty(); });
         if (live_ >= capacity_) {
-            to_quit.push_back(std::move(idle_.front().engine));
-            idle_.pop_front();
+            to_quit.push_back(take_idle(idle_.begin()));
             --live_;
         }
         ++live_;  // the slot of the engine started below
@@ -56,6 +61,7 @@ void EnginePool::release(int index, std::unique_ptr<engine::UgiEngine> engine, b
     if (reusable && engine->alive()) {
         std::lock_guard lock(mutex_);
         idle_.push_back({index, std::move(engine)});
+        idle_of_.at(static_cast<size_t>(index)).push_back(std::prev(idle_.end()));
         room_.notify_one();
         return;
     }
@@ -89,9 +95,18 @@ void EnginePool::shutdown() {
     {
         std::lock_guard lock(mutex_);
         idle.swap(idle_);
+        for (auto &of : idle_of_) of.clear();
         live_ -= static_cast<int>(idle.size());
     }
     for (auto &e : idle) e.engine->quit();
+}
+
+std::vector<int> EnginePool::idle_engines() const {
+    std::lock_guard lock(mutex_);
+    std::vector<int> out;
+    out.reserve(idle_.size());
+    for (const auto &i : idle_) out.push_back(i.index);
+    return out;
 }
 
 int EnginePool::starts() const {

@@ -66,6 +66,9 @@ public:
     void shutdown();
 
     [[nodiscard]] int capacity() const noexcept { return capacity_; }
+    // The engine of each idle process, the one unused the longest first
+    // (which a start in a full pool shuts down).
+    [[nodiscard]] std::vector<int> idle_engines() const;
     [[nodiscard]] int starts() const;
     // The most processes that were alive at once.
     [[nodiscard]] int peak() const;
@@ -75,6 +78,8 @@ private:
         int index;
         std::unique_ptr<engine::UgiEngine> engine;
     };
+    // Takes `it` out of idle_ and idle_of_; returns its engine.
+    std::unique_ptr<engine::UgiEngine> take_idle(std::list<Idle>::iterator it);
 
     const std::vector<engine::EngineConfig> &engines_;
     engine::EngineTimeouts timeouts_;
@@ -84,6 +89,9 @@ private:
     mutable std::mutex mutex_;  // guards everything below
     std::condition_variable room_;
     std::list<Idle> idle_;  // least recently used first
+    // The idle engines of each index, most recently used last: an acquire()
+    // finds its engine without walking the whole list.
+    std::vector<std::vector<std::list<Idle>::iterator>> idle_of_;
     int live_ = 0;          // idle + in use + being started
     int peak_ = 0;
     int starts_ = 0;

@@ -2,11 +2,13 @@
 
 #include "process/spawn.hpp"
 #include "tournament/engine_seed.hpp"
+#include "tournament/play_order.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <limits>
 #include <new>
+#include <optional>
 #include <system_error>
 #include <condition_variable>
 #include <mutex>
@@ -48,6 +50,12 @@ void complete_record(match::GameRecord &record, const match::GameSetup &setup, c
     under.engine_seed = setup.engine_seed;
     match::make_texts_valid(record);
 }
+
+// A game a worker played, and whether each engine's process went back to the pool.
+struct Played {
+    size_t position;  // in the games handed to run_games
+    bool kept[2];
+};
 
 }  // namespace
 
@@ -114,11 +122,38 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
     stats.workers = workers;
     stats.pool_capacity = capacity;
 
-    std::mutex mutex;  // guards feed, stats and on_done
-    auto take = [&]() -> std::optional<match::ScheduledGame> {
+    std::mutex mutex;  // guards feed, order, stats and on_done
+    // With more than two engines the play order chooses among every game left
+    // (36 bytes a game held for the run); with two, every game needs the same
+    // engines, so the feed is played as it comes and memory stays flat in
+    // games played.
+    std::vector<match::ScheduledGame> all_games;
+    std::optional<PlayOrder> order;
+    if (rules.engines.size() > 2) {
+        all_games.reserve(count);
+        while (auto g = feed()) all_games.push_back(*g);
+        std::vector<bool> restarts;
+        for (const auto &e : rules.engines) restarts.push_back(e.restart);
+        order.emplace(all_games, static_cast<int>(rules.engines.size()), std::move(restarts), capacity,
+                      pool.idle_engines());
+    }
+    struct Taken {
+        size_t position;  // in all_games (0 when streamed)
+        match::ScheduledGame slot;
+    };
+    // The worker's next game, after its last one (if any) ended.
+    auto take = [&](const std::optional<Played> &last) -> std::optional<Taken> {
         std::lock_guard lock(mutex);
+        if (last && order) order->finished(last->position, last->kept);
         if (controls.stop_new || controls.abandon) return std::nullopt;
-        return feed();
+        if (!order) {
+            auto g = feed();
+            if (!g) return std::nullopt;
+            return Taken{0, *g};
+        }
+        const auto position = order->take(last ? std::optional<size_t>(last->position) : std::nullopt);
+        if (!position) return std::nullopt;
+        return Taken{*position, all_games[*position]};
     };
     // Descriptors, processes or memory ran out: no engine is to blame, so
     // the game is not recorded (it is played on --resume) and the run stops.
@@ -128,7 +163,9 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
         ++stats.abandoned;
         controls.stop_new = true;
     };
-    auto play_one = [&](const match::ScheduledGame &slot, const std::shared_ptr<game::PluginHost> &host) {
+    auto play_one = [&](const auto &taken, const std::shared_ptr<game::PluginHost> &host) {
+        const match::ScheduledGame &slot = taken.slot;
+        Played played{taken.position, {true, true}};
         match::GameSetup setup = game_setup(rules, slot);
         setup.host = host;
         match::GameRecord record;
@@ -137,10 +174,12 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
             auto e = pool.acquire(slot.engine[side]);
             if (!e && e.error().kind == engine::FailureKind::OutOfResources) {
                 for (int s = 0; s < side; ++s) pool.release(slot.engine[s], std::move(engines[s]), true);
+                played.kept[side] = false;
                 out_of_resources(e.error().message);
-                return;
+                return played;
             }
             if (!e) {
+                played.kept[side] = false;
                 record = match::engine_failure_record(setup, engine_name(rules, slot, 0),
                                                       engine_name(rules, slot, 1), side, e.error());
                 break;
@@ -152,7 +191,9 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
             record = play_game(setup, *engines[0], *engines[1], &controls.abandon);
             for (int side = 0; side < 2; ++side) {
                 engines[side]->set_stop_flag(nullptr);  // the flag belongs to this run, the engine may outlive it
-                bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart();
+                bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart() &&
+                                !rules.engines[static_cast<size_t>(slot.engine[side])].restart;
+                played.kept[side] = reusable;
                 pool.release(slot.engine[side], std::move(engines[side]), reusable);
             }
         } else if (engines[0]) {
@@ -163,22 +204,25 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
             std::lock_guard lock(mutex);
             if (record.termination == Termination::Abandoned) {
                 ++stats.abandoned;
-                return;
+                return played;
             }
             ++stats.finished;
             if (!on_done({slot, std::move(record)})) controls.stop_new = true;
         }
         // Disk waits happen here, off the lock: other workers hand in and take games meanwhile.
         if (settle && !settle()) controls.stop_new = true;
+        return played;
     };
     auto worker = [&]() {
         // One plugin-host child per worker, reused between its games.
         std::shared_ptr<game::PluginHost> host;
         if (!rules.plugin_host_program.empty())
             host = std::make_shared<game::PluginHost>(rules.plugin, rules.plugin_host_program);
-        while (const std::optional<match::ScheduledGame> slot = take()) {
+        std::optional<Played> last;
+        while (const auto taken = take(last)) {
+            last = Played{taken->position, {false, false}};  // what a game that threw leaves: no engine kept
             try {
-                play_one(*slot, host);
+                last = play_one(*taken, host);
                 // wait_ms: the pause after each game, cut short by a stop.
                 const auto resume_at = std::chrono::steady_clock::now() + rules.wait_between_games;
                 while (!controls.stop_new && !controls.abandon && std::chrono::steady_clock::now() < resume_at)

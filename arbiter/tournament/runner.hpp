@@ -100,11 +100,13 @@ using GameSettle = std::function<bool()>;
 // engine_pool_capacity() within this process's descriptor limit.
 int runner_pool_capacity(const RunnerParts &parts, int concurrency, int engines);
 
-// The games to play, handed out one at a time in the order they are to be
-// played (called under the runner's lock: keep it short); none: no more.
+// The games to play, handed out one at a time in schedule order (called
+// under the runner's lock: keep it short); none: no more.
 using GameFeed = std::function<std::optional<match::ScheduledGame>()>;
 
-// Plays `games` (in order, as workers free up) with `concurrency` workers, or
+// Plays the games of `feed` (with more than two engines in the order of
+// PlayOrder, which keeps engine processes in use rather than start new ones;
+// each game once) with `concurrency` workers, or
 // fewer when the engine pool's capacity cannot serve that many games at once.
 // The engines come from `pool` (which may hold engines started already, see
 // EnginePool::start_all()); it is shut down at the end.

@@ -286,6 +286,22 @@ TEST_CASE("after kill -9 and resume games.ggf of an Othello tournament has every
     check_ggf_lines(dir.path() / "out", 2 * rounds);
 }
 
+// A round robin is played out of schedule order (engines are reused, see
+// tournament/play_order.hpp): the games recorded before the kill are not the
+// schedule's first ones, and the resumed run must still play each game once.
+TEST_CASE("after kill -9 a resumed round robin, played out of schedule order, has every game exactly once", "[e2e]") {
+    REQUIRE(plugin_present("othello"));
+    test::TempDir dir;
+    const int rounds = 3;  // 5 engines: 10 pairings, 60 games
+    auto config = dir.write("o.yaml", config_yaml("othello",
+                                                  {{"r1", "random", 0}, {"r2", "random", 0}, {"r3", "random", 0},
+                                                   {"r4", "random", 0}, {"r5", "random", 0}},
+                                                  rounds, marker_of(dir)));
+    auto log = kill_and_resume(dir, config, 6, 20 * rounds);
+    CHECK_THAT(log, Catch::Contains("already played"));
+    check_exactly_once(dir.path() / "out", 20 * rounds);
+}
+
 TEST_CASE("SIGINT stops cleanly: records intact, no engine left running", "[e2e]") {
     test::TempDir dir;
     const std::string marker = marker_of(dir);

@@ -323,6 +323,8 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"engines.options", "-engine cmd=/bin/sh name=b2 option.Hash=16", ""},
         {"engines.time_control", "-engine cmd=/bin/sh name=b2 st=0.5", ""},
         {"engines.protocol", "-engine cmd=/bin/sh name=b2 proto=auto", ""},
+        {"engines.restart", "-engine cmd=/bin/sh name=b2 restart=on", ""},
+        {"each.restart", "", "-each restart=on sets engines.restart of every engine; the printed YAML has no each"},
         {"tournament.type", "-engine cmd=/bin/sh name=b2 -engine cmd=/bin/sh name=c -tournament gauntlet", ""},
         {"tournament.rounds", "-rounds 7", ""},
         {"tournament.games_per_pairing", "-games 1", ""},
