@@ -53,6 +53,7 @@ struct Run {
 Run run(const test::TempDir &dir, const std::string &yaml) {
     auto config = dir.write("t.yaml", yaml);
     test::ChildProcess child({kArbiter, "run", config.string(), "--out", (dir.path() / "out").string(), "-q",
+                              "--force-concurrency",  // concurrency 4 on machines of fewer cores, on purpose
                               "--plugin-dir", ARBITER_PLUGIN_DIR},
                              dir.path() / "log.txt");
     Run r;

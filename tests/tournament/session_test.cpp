@@ -556,7 +556,7 @@ TEST_CASE("the end of a run gives the elapsed time and the games per second", "[
     CHECK_THAT(line, Catch::Matches(R"(elapsed \d+:\d\d \(\d+\.\d s\), 4 games in this run, \d+\.\d\d games/s)"));
 }
 
-TEST_CASE("--quiet keeps each interim standings to one line", "[session]") {
+TEST_CASE("interim standings under --quiet are one line each", "[session]") {
     test::TempDir dir;
     auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}, {name: c, command: x}]",
                        "progress: {interval: 4}\n");
