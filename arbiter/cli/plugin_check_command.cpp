@@ -8,6 +8,7 @@
 #include "process/run_in_child.hpp"
 
 #include <arbiter/ext/diagram.h>
+#include <arbiter/ext/rule_edges.h>
 #include <arbiter/ext/status_line.h>
 
 #include <sys/mman.h>
@@ -78,6 +79,9 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
                   << " drawn (" ARB_EXT_DIAGRAM ")";
     if (report.status_lines_checked > 0)
         std::cout << "; " << report.status_lines_checked << " status lines (" ARB_EXT_STATUS_LINE ")";
+    if (report.rule_edges_checked > 0)
+        std::cout << "; " << report.rule_edges_checked << (report.rule_edges_checked == 1 ? " rule edge" : " rule edges")
+                  << " (" ARB_EXT_RULE_EDGES ")";
     std::cout << std::endl;
     return report.ok() ? kExitOk : kExitFailure;
 }

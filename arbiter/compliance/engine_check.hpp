@@ -39,8 +39,10 @@ struct CheckSettings {
 
 // Skip: the check could not be carried out (nothing to probe, no reference
 // engine): not a pass, so `arbiter check` fails unless --allow-skip.
-enum class Verdict { Pass, Warn, Fail, Skip };
-const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP"
+// NotApplicable: a check that does not apply to these settings (a rule edge
+// of other rule options), listed with the reason; neither a pass nor a skip.
+enum class Verdict { Pass, Warn, Fail, Skip, NotApplicable };
+const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP", "N/A"
 
 struct CheckItem {
     std::string name;    // e.g. "move from the start position (go movetime)"

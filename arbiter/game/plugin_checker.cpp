@@ -6,6 +6,7 @@
 #include "game/plugin_checker_defects.hpp"
 #include "game/plugin_checker_diagram.hpp"
 #include "game/plugin_checker_options.hpp"
+#include "game/plugin_checker_rule_edges.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -203,6 +204,8 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     check_options_in_play(plugin, settings, c);
     c.stage("two states from two threads at once");
     check_two_threads(plugin, settings, c);
+    c.stage("rule edges (arbiter.rule-edges/1)");
+    check_rule_edges(plugin, c, report);
     check_abi_1_1(plugin, settings, report);
     check_diagram(plugin, settings, report);
     check_status_line(plugin, settings, report);

@@ -32,6 +32,7 @@ struct CheckReport {
     int records_written = 0;            // games written through "arbiter.record-format/1"
     int diagrams_checked = 0;           // positions drawn through "arbiter.diagram/1"
     int status_lines_checked = 0;       // positions whose "arbiter.status-line/1" line was checked
+    int rule_edges_checked = 0;         // edges of "arbiter.rule-edges/1" read and checked
 
     [[nodiscard]] bool ok() const noexcept { return failures.empty(); }
 };
