@@ -226,10 +226,15 @@ private:
             return;
         }
         if (verdict != game::MoveVerdict::Legal) {
-            // The move the engine should not have made: the edge's words for it.
-            add(name, Verdict::Fail,
-                edge.rule_failure() + ": played " + quote(answer->move) + " " + where + " (the plugin: " +
-                    excerpt(error) + ")");
+            const std::string problem =
+                std::string(verdict == game::MoveVerdict::Unparsable ? "unreadable move " : "illegal move ") +
+                quote(answer->move) + " " + where + ": " + excerpt(error);
+            // The edge's words only for the mistake the edge is about: at a
+            // MUST_NOT_PLAY edge, that move; at the others, any move not legal.
+            if (edge.expect != game::EdgeExpect::MustNotPlay || answer->move == edge.move)
+                add(name, Verdict::Fail, edge.rule_failure() + ": " + problem);
+            else
+                add(name, Verdict::Fail, problem + " (not the move this edge is about, " + quote(edge.move) + ")");
             return;
         }
         if (answer->elapsed > allowed) {
