@@ -11,7 +11,8 @@ constexpr const char *kForcedPassFailure =
     "answered '0000' after the opponent's forced pass in the move history, as if the side that passed were still "
     "to move";
 constexpr const char *kLimitFailure =
-    "took the game for drawn by a half-move limit of 100 (answered no move), though halfmove_limit is higher here";
+    "took the game for drawn by a half-move limit of 100 (answered 0000 or no move), though halfmove_limit is higher "
+    "here";
 
 constexpr arb_rule_edge kEdges[] = {
     {.rule = "no-voluntary-pass", .options = "", .position = "", .moves = "",
