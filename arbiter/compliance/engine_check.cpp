@@ -67,8 +67,8 @@ public:
         check_new_game();
         // Isolated, a plugin that dies fails the check it was in; the rest go on
         // with a new plugin-host child.
-        for (void (Run::*check)() : {&Run::check_rule_edges, &Run::check_start_position, &Run::check_probes, &Run::check_limits,
-                                     &Run::check_games}) {
+        for (void (Run::*check)() : {&Run::check_rule_edges, &Run::check_start_position, &Run::check_probes,
+                                     &Run::check_limits, &Run::check_games}) {
             try {
                 (this->*check)();
             } catch (const game::PluginHostDied &e) {
@@ -210,7 +210,8 @@ private:
         auto answer = engine_->go(command, movetime_go(), allowed);
         const std::string where = "after 'position " + excerpt(command, 400) + "'";
         if (!answer) {
-            add(name, Verdict::Fail, edge.rule + ": " + answer.error().message + " " + where);
+            // Not the rule's mistake: the item names the edge, the detail what happened.
+            add(name, Verdict::Fail, answer.error().message + " " + where);
             return;
         }
         std::vector<arb_move> legal;
@@ -239,7 +240,7 @@ private:
         }
         if (answer->elapsed > allowed) {
             add(name, Verdict::Fail,
-                edge.rule + ": answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
+                "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
                     std::to_string(allowed.count()) + " ms " + where);
             return;
         }
