@@ -327,7 +327,7 @@ const void *ARB_CALL get_extension_past_cap(const char *id) {
         static const arb_game_rule_edges small{8, 1, kHonestEdges};
         return &small;
     }
-    if (ext == nullptr || std::strcmp(id, ARB_EXT_DIAGRAM) != 0) return ext;
+    if (kDefect != kDiagramPastCap || ext == nullptr || std::strcmp(id, ARB_EXT_DIAGRAM) != 0) return ext;
     static const arb_game_diagram diagram{static_cast<const arb_game_diagram *>(ext)->write_drawing,
                                           &write_cells_unchecked};
     return &diagram;
