@@ -26,7 +26,13 @@ uci/uciok, uai/uaiok, usi/usiok; isready/readyok); whether
 the engine declares the 'game' option (a warning when it does not: it is then
 told no game id; one that declares it is sent every rule option of the game
 after it) and the game's rule options; a new
-game; a legal move from the start position within --movetime; legal moves
+game; the game's rule edges, when its plugin lists them
+("arbiter.rule-edges/1": positions where engines get a rule wrong, such as a
+forced pass in the move history), every one in the plugin's order, each sent
+as 'fen ... moves ...' (or 'startpos moves ...'), a failure naming the rule
+("forced-pass: answered as if ..."); an edge made for other rule options
+(--option) is listed as N/A with the options it needs; a legal move from the
+start position within --movetime; legal moves
 from --positions random positions sent as 'startpos moves ...', as
 'fen ... moves' and as 'fen ... moves ...'; answers to a clock, 'go depth 1'
 and 'go nodes 1000'; --games full games against the reference engine
@@ -35,9 +41,10 @@ reference engine fails the check, as the games then prove nothing); a prompt
 exit after 'quit'.
 
 Each check prints PASS, WARN, FAIL, SKIP (it could not be carried out, e.g.
-the reference engine did not start) or NOT RUN (planned, but cut short by a
+the reference engine did not start), NOT RUN (planned, but cut short by a
 failure before it, e.g. the engine did not start): every planned check is
-listed. Exit status 0 when nothing failed and nothing was skipped or cut short
+listed; or N/A (a rule edge of other rule options; it counts neither way).
+Exit status 0 when nothing failed and nothing was skipped or cut short
 (warnings allowed; skips too with --allow-skip), 1 otherwise, 2 for bad
 arguments.
 
@@ -165,6 +172,8 @@ int check_command(const Args &args) {
     std::cout << quote(engine_name) << ": " << report.items.size() << " checks: " << report.count(compliance::Verdict::Fail)
               << " failed, " << report.count(compliance::Verdict::Warn) << " warnings, " << skipped << " skipped";
     if (not_run > 0) std::cout << ", " << not_run << " not run (cut short by a failure)";
+    if (const int na = report.count(compliance::Verdict::NotApplicable); na > 0)
+        std::cout << ", " << na << " not applicable";
     if (skipped > 0) std::cout << (allow_skip ? " (allowed by --allow-skip)" : " (a skipped check is not a pass; --allow-skip accepts it)");
     if (s.games == 0) std::cout << "; no full games (--games 0)";
     std::cout << "\n";

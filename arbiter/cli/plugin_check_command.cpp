@@ -11,6 +11,7 @@
 #include <arbiter/ext/engine_options.h>
 #include <arbiter/ext/pgn_notation.h>
 #include <arbiter/ext/protocol_notation.h>
+#include <arbiter/ext/rule_edges.h>
 #include <arbiter/ext/status_line.h>
 
 #include <sys/mman.h>
@@ -87,6 +88,9 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
         std::cout << "; " << report.protocol_texts_checked << " texts converted both ways (" ARB_EXT_PROTOCOL_NOTATION ")";
     if (report.engine_options_checked > 0)
         std::cout << "; " << report.engine_options_checked << " engine options (" ARB_EXT_ENGINE_OPTIONS ")";
+    if (report.rule_edges_checked > 0)
+        std::cout << "; " << report.rule_edges_checked << (report.rule_edges_checked == 1 ? " rule edge" : " rule edges")
+                  << " (" ARB_EXT_RULE_EDGES ")";
     std::cout << std::endl;
     return report.ok() ? kExitOk : kExitFailure;
 }

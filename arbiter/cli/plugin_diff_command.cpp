@@ -22,6 +22,10 @@ constexpr const char *kDetails =
     "the start) it also compares a perft divide of --depth plies, and follows a count that differs\n"
     "down to the position where the moves differ. Each move of a walk is drawn among the sorted move\n"
     "texts, so two plugins with other move codes walk the same games.\n\n"
+    "First it walks the rule edges of either plugin (\"arbiter.rule-edges/1\": positions where\n"
+    "engines get a rule wrong, made for the options given; B's only where A lacks the same one):\n"
+    "each edge's position text and its moves, compared the same way, then a random game from there.\n"
+    "A difference met there names the edge, and its moves start from the edge's position.\n\n"
     "It reports the first position where they disagree, with what each plugin says there (both move\n"
     "lists, both outcomes, both position texts, or the divide lines that differ) and the moves from\n"
     "the start that reach it: the shortest such sequence among all the games that disagree.\n\n"
@@ -50,6 +54,8 @@ nlohmann::json plugin_json(const game::Plugin &plugin) {
 nlohmann::json difference_json(const game::Difference &d) {
     nlohmann::json j = {{"kind", std::string(game::to_string(d.kind))},
                         {"game", d.game},
+                        {"edge", d.edge.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.edge)},
+                        {"start_position", d.start_position},
                         {"ply", d.moves.size()},
                         {"moves", d.moves},
                         {"position", {{"a", d.position_a}, {"b", d.position_b}}},
@@ -74,10 +80,16 @@ std::string joined(const std::vector<std::string> &words, const std::string &emp
 
 void print_difference(const game::Difference &d, const game::DiffReport &report, int games) {
     const char *what[] = {"the game is created by one plugin only", "the outcomes differ", "the legal moves differ",
-                          "the position texts differ", "a move fails in one plugin"};
-    std::cout << "DIFFER at ply " << d.moves.size() << " of game " << d.game + 1 << ": "
-              << what[static_cast<int>(d.kind)] << "\n";
-    std::cout << "moves from the start: " << joined(d.moves, "(none: the start position)") << "\n";
+                          "the position texts differ", "a move fails in one plugin",
+                          "the edge's position text is read by one plugin only"};
+    if (d.edge.empty())
+        std::cout << "DIFFER at ply " << d.moves.size() << " of game " << d.game + 1 << ": ";
+    else
+        std::cout << "DIFFER at ply " << d.moves.size() << " of " << d.edge << ": ";
+    std::cout << what[static_cast<int>(d.kind)] << "\n";
+    if (!d.start_position.empty()) std::cout << "from the position: " << d.start_position << "\n";
+    std::cout << "moves from " << (d.start_position.empty() ? "the start" : "there") << ": "
+              << joined(d.moves, d.start_position.empty() ? "(none: the start position)" : "(none)") << "\n";
     std::cout << "position in A: " << d.position_a << "\n";
     std::cout << "position in B: " << d.position_b << "\n";
     const bool moves = d.kind == game::DiffKind::Moves;
@@ -87,8 +99,9 @@ void print_difference(const game::Difference &d, const game::DiffReport &report,
         std::cout << "found by perft " << d.perft_depth << " at ply " << *d.perft_ply << "; the divide lines that differ:\n";
         for (const auto &l : d.divide) std::cout << "  " << l.move << "  A " << l.count_a << "  B " << l.count_b << "\n";
     }
-    std::cout << report.games_disagreeing << " of " << games
-              << " games disagree; the shortest move sequence among them is shown" << std::endl;
+    std::cout << report.games_disagreeing << " of " << games << " games";
+    if (report.edges > 0) std::cout << " and " << report.edges_disagreeing << " of " << report.edges << " rule edges";
+    std::cout << " disagree; the shortest move sequence among them is shown" << std::endl;
 }
 
 }  // namespace
@@ -161,6 +174,8 @@ int plugin_diff_command(const Args &args) {
                               {"positions", report->positions},
                               {"perft_positions", report->perft_positions},
                               {"games_disagreeing", report->games_disagreeing},
+                              {"edges", report->edges},
+                              {"edges_disagreeing", report->edges_disagreeing},
                               {"difference", report->difference ? difference_json(*report->difference) : nullptr}};
         std::cout << out.dump() << std::endl;
         return report->agree() ? kExitOk : kExitFailure;
@@ -170,7 +185,9 @@ int plugin_diff_command(const Args &args) {
               << "plugin-diff B " << plugins[1]->file().string() << " (" << plugins[1]->id() << " "
               << plugins[1]->api().version << ")\n";
     if (report->agree()) {
-        std::cout << "agree: " << report->games << " games, " << report->positions << " positions compared, "
+        std::cout << "agree: " << report->games << " games, ";
+        if (report->edges > 0) std::cout << report->edges << " rule edges, ";
+        std::cout << report->positions << " positions compared, "
                   << report->perft_positions << " perft divides of depth " << diff.perft_depth << std::endl;
         return kExitOk;
     }

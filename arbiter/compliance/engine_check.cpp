@@ -4,6 +4,7 @@
 #include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "game/move_judge.hpp"
+#include "game/rule_edges.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
 
@@ -38,8 +39,8 @@ public:
         check_new_game();
         // Isolated, a plugin that dies fails the check it was in; the rest go on
         // with a new plugin-host child.
-        for (void (Run::*check)() : {&Run::check_start_position, &Run::check_probes, &Run::check_limits,
-                                     &Run::check_games}) {
+        for (void (Run::*check)() : {&Run::check_rule_edges, &Run::check_start_position, &Run::check_probes,
+                                     &Run::check_limits, &Run::check_games}) {
             try {
                 (this->*check)();
             } catch (const game::PluginHostDied &e) {
@@ -65,6 +66,8 @@ private:
                                          "legal moves from random positions as 'fen ... moves'",
                                          "legal moves from random positions as 'fen ... moves ...' (mixed)",
                                          "answers within its clock", "answers 'go depth 1'", "answers 'go nodes 1000'"};
+        if (const game::RuleEdges edges = game::read_rule_edges(*s_.plugin); edges.present)
+            planned.insert(planned.begin() + 1, "the game's " + std::to_string(edges.edges.size()) + " rule edges");
         if (s_.games > 0)
             planned.push_back("plays " + std::to_string(s_.games) + " full games (" + s_.game_time_control +
                               ") without a fault");
@@ -184,6 +187,80 @@ private:
         if (state) return std::move(*state);
         add(check, Verdict::Skip, "the game could not be set up: " + excerpt(state.error().message));
         return std::nullopt;
+    }
+
+    // The plugin's rule edges ("arbiter.rule-edges/1"), before any random
+    // position: every edge whose rule options agree with the check's, in
+    // the plugin's order, one item each. A failure names the edge's rule and
+    // what a failing engine did there; an edge of other options is listed
+    // as not applicable, with the options it needs.
+    void check_rule_edges() {
+        const game::RuleEdges table = game::read_rule_edges(*s_.plugin);
+        if (!table.present) return;  // an optional extension: nothing to ask
+        for (const auto &problem : table.problems)
+            add("rule edges of the plugin", Verdict::Skip,
+                "unreadable: " + problem + " (the plugin's defect; see 'arbiter plugin-check')");
+        for (const game::RuleEdge &edge : table.edges) check_rule_edge(edge);
+    }
+
+    void check_rule_edge(const game::RuleEdge &edge) {
+        const std::string name = "rule " + edge.label() + ": " + game::edge_expect_name(edge.expect) +
+                                 (edge.move.empty() ? std::string() : " " + quote(edge.move));
+        const game::EdgeApplies applies = game::edge_applies(*s_.plugin, edge, s_.options);
+        if (!applies.applies) {
+            add(name, Verdict::NotApplicable, applies.reason);
+            return;
+        }
+        auto state = game::edge_state(s_.plugin, edge, s_.options, s_.host);
+        if (!state) {
+            add(name, Verdict::Skip,
+                "the plugin's edge does not load: " + excerpt(state.error().message) + " (see 'arbiter plugin-check')");
+            return;
+        }
+        if (!restart_if_needed()) {
+            add(name, Verdict::Fail, "the engine could not be restarted after an earlier failure");
+            return;
+        }
+        const std::string command = game::edge_position_command(edge);
+        const milliseconds allowed = s_.movetime + s_.margin;
+        auto answer = engine_->go(command, movetime_go(), allowed);
+        const std::string where = "after 'position " + excerpt(command, 400) + "'";
+        if (!answer) {
+            // Not the rule's mistake: the item names the edge, the detail what happened.
+            add(name, Verdict::Fail, answer.error().message + " " + where);
+            return;
+        }
+        std::vector<arb_move> legal;
+        if (auto listed = state->checked_legal_moves(legal); !listed) {
+            add(name, Verdict::Skip, "plugin error " + where + ": " + excerpt(listed.error().message));
+            return;
+        }
+        arb_move move = ARB_MOVE_NONE;
+        std::string error;
+        const game::MoveVerdict verdict = game::judge_move(*state, answer->move.c_str(), legal, move, error);
+        if (verdict == game::MoveVerdict::PluginFault) {
+            add(name, Verdict::Skip, "plugin error on " + quote(answer->move) + " " + where + ": " + excerpt(error));
+            return;
+        }
+        if (verdict != game::MoveVerdict::Legal) {
+            const std::string problem =
+                std::string(verdict == game::MoveVerdict::Unparsable ? "unreadable move " : "illegal move ") +
+                quote(answer->move) + " " + where + ": " + excerpt(error);
+            // The edge's words only for the mistake the edge is about: at a
+            // MUST_NOT_PLAY edge, that move; at the others, any move not legal.
+            if (edge.expect != game::EdgeExpect::MustNotPlay || answer->move == edge.move)
+                add(name, Verdict::Fail, edge.rule_failure() + ": " + problem);
+            else
+                add(name, Verdict::Fail, problem + " (not the move this edge is about, " + quote(edge.move) + ")");
+            return;
+        }
+        if (answer->elapsed > allowed) {
+            add(name, Verdict::Fail,
+                "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
+                    std::to_string(allowed.count()) + " ms " + where);
+            return;
+        }
+        add(name, Verdict::Pass);
     }
 
     void check_start_position() {
@@ -364,6 +441,7 @@ const char *verdict_name(Verdict v) {
     case Verdict::Fail: return "FAIL";
     case Verdict::Skip: return "SKIP";
     case Verdict::NotRun: return "NOT RUN";
+    case Verdict::NotApplicable: return "N/A";
     }
     return "?";
 }

@@ -40,9 +40,11 @@ struct CheckSettings {
 // Skip: the check could not be carried out (nothing to probe, no reference
 // engine): not a pass, so `arbiter check` fails unless --allow-skip.
 // NotRun: a check planned but cut short by a failure before it (the engine
-// did not start, or was unusable at the end); never a pass.
-enum class Verdict { Pass, Warn, Fail, Skip, NotRun };
-const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP", "NOT RUN""
+// did not start, or was unusable at the end); never a pass. NotApplicable: a
+// check that does not apply to these settings (a rule edge of other rule
+// options), listed with the reason; neither a pass nor a skip.
+enum class Verdict { Pass, Warn, Fail, Skip, NotRun, NotApplicable };
+const char *verdict_name(Verdict v);  // "PASS", "WARN", "FAIL", "SKIP", "NOT RUN", "N/A"
 
 struct CheckItem {
     std::string name;    // e.g. "move from the start position (go movetime)"

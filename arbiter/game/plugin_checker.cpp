@@ -9,6 +9,7 @@
 #include "game/plugin_checker_pgn.hpp"
 #include "game/plugin_checker_protocol.hpp"
 #include "game/plugin_checker_options.hpp"
+#include "game/plugin_checker_rule_edges.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -206,6 +207,8 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     check_options_in_play(plugin, settings, c);
     c.stage("two states from two threads at once");
     check_two_threads(plugin, settings, c);
+    c.stage("rule edges (arbiter.rule-edges/1)");
+    check_rule_edges(plugin, c, report);
     check_abi_1_1(plugin, settings, report);
     check_diagram(plugin, settings, report);
     check_status_line(plugin, settings, report);

@@ -35,6 +35,7 @@ struct CheckReport {
     int64_t pgn_moves_checked = 0;      // legal moves written and read back through "arbiter.pgn-notation/1"
     int64_t protocol_texts_checked = 0; // positions and moves converted both ways ("arbiter.protocol-notation/1")
     int engine_options_checked = 0;     // options given by "arbiter.engine-options/1"
+    int rule_edges_checked = 0;         // edges of "arbiter.rule-edges/1" read and checked
 
     [[nodiscard]] bool ok() const noexcept { return failures.empty(); }
 };

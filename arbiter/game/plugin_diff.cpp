@@ -1,5 +1,7 @@
 #include "game/plugin_diff.hpp"
 
+#include "game/rule_edges.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -135,24 +137,10 @@ std::vector<DivideLine> divide_differences(const GameState &a, const GameState &
     return lines;
 }
 
-// One random game through both plugins; its first difference, if any.
-std::optional<Difference> walk(const PluginPtr &pa, const PluginPtr &pb, const DiffSettings &settings, int game,
-                               DiffReport &report) {
-    const uint64_t setup_seed = settings.seed + static_cast<uint64_t>(game);
-    auto a = GameState::create(pa, settings.options, setup_seed);
-    auto b = GameState::create(pb, settings.options, setup_seed);
-    if (!a && !b) return std::nullopt;  // neither has this game: nothing to compare
-    if (!a || !b) {
-        Difference d;
-        d.kind = DiffKind::Create;
-        d.game = game;
-        d.a = {a ? "created" : "refused: " + a.error().message};
-        d.b = {b ? "created" : "refused: " + b.error().message};
-        return d;
-    }
-    std::seed_seq seq{settings.seed, static_cast<uint32_t>(game)};
-    std::mt19937 rng(seq);
-    std::vector<std::string> played;
+// The walk from a position both states are at, `played` leading there.
+std::optional<Difference> walk_from(GameState &a_state, GameState &b_state, std::vector<std::string> played,
+                                    const DiffSettings &settings, int game, std::mt19937 &rng, DiffReport &report) {
+    GameState *a = &a_state, *b = &b_state;
     for (int ply = 0;; ++ply) {
         ++report.positions;
         if (auto d = compare_here(*a, *b)) {
@@ -175,7 +163,7 @@ std::optional<Difference> walk(const PluginPtr &pa, const PluginPtr &pb, const D
                 }
                 d->game = game;
                 d->moves = std::move(path);
-                d->perft_ply = ply;
+                d->perft_ply = static_cast<int>(played.size());
                 d->perft_depth = settings.perft_depth;
                 d->divide = std::move(lines);
                 return d;
@@ -193,6 +181,88 @@ std::optional<Difference> walk(const PluginPtr &pa, const PluginPtr &pb, const D
     }
 }
 
+// One random game through both plugins; its first difference, if any.
+std::optional<Difference> walk(const PluginPtr &pa, const PluginPtr &pb, const DiffSettings &settings, int game,
+                               DiffReport &report) {
+    const uint64_t setup_seed = settings.seed + static_cast<uint64_t>(game);
+    auto a = GameState::create(pa, settings.options, setup_seed);
+    auto b = GameState::create(pb, settings.options, setup_seed);
+    if (!a && !b) return std::nullopt;  // neither has this game: nothing to compare
+    if (!a || !b) {
+        Difference d;
+        d.kind = DiffKind::Create;
+        d.game = game;
+        d.a = {a ? "created" : "refused: " + a.error().message};
+        d.b = {b ? "created" : "refused: " + b.error().message};
+        return d;
+    }
+    std::seed_seq seq{settings.seed, static_cast<uint32_t>(game)};
+    std::mt19937 rng(seq);
+    return walk_from(*a, *b, {}, settings, game, rng, report);
+}
+
+// A rule edge of one plugin walked through both: its position, each move of
+// its history (compared at every position), then a random game from there.
+std::optional<Difference> walk_edge(const PluginPtr &pa, const PluginPtr &pb, const RuleEdge &edge,
+                                    const std::string &label, const DiffSettings &settings, int index,
+                                    DiffReport &report) {
+    auto a = GameState::create(pa, settings.options);
+    auto b = GameState::create(pb, settings.options);
+    if (!a || !b) return std::nullopt;  // the random games report a game only one plugin creates
+    auto tagged = [&](std::optional<Difference> d) {
+        if (d) {
+            d->game = -1;
+            d->edge = label;
+            d->start_position = edge.position;
+        }
+        return d;
+    };
+    if (!edge.position.empty()) {
+        auto set_a = a->set_position(edge.position);
+        auto set_b = b->set_position(edge.position);
+        if (!set_a && !set_b) return std::nullopt;  // broken in both: plugin-check's business
+        if (!set_a || !set_b) {
+            Difference d;
+            d.kind = DiffKind::EdgeStart;
+            d.a = {set_a ? "reads it" : "refuses it: " + set_a.error().message};
+            d.b = {set_b ? "reads it" : "refuses it: " + set_b.error().message};
+            d.position_a = d.position_b = edge.position;
+            return tagged(d);
+        }
+    }
+    std::vector<std::string> played;
+    for (const std::string &text : edge.moves) {
+        ++report.positions;
+        if (auto d = compare_here(*a, *b)) {
+            d->moves = played;
+            return tagged(d);
+        }
+        arb_move code = ARB_MOVE_NONE;
+        std::string error;
+        if (a->parse_move(text.c_str(), code, error) != ARB_OK) {
+            arb_move code_b = ARB_MOVE_NONE;
+            std::string error_b;
+            if (b->parse_move(text.c_str(), code_b, error_b) != ARB_OK) return std::nullopt;  // broken in both
+            Difference d;
+            d.kind = DiffKind::Play;
+            d.position_a = a->position();
+            d.position_b = b->position();
+            d.a = {"'" + text + "' is refused by parse_move: " + error};
+            d.b = {"'" + text + "' is a legal move"};
+            d.moves = played;
+            return tagged(d);
+        }
+        if (auto d = play_both(*a, *b, TextMove{text, code})) {
+            d->moves = played;
+            return tagged(d);
+        }
+        played.push_back(text);
+    }
+    std::seed_seq seq{settings.seed, 0x5eedu, static_cast<uint32_t>(index)};
+    std::mt19937 rng(seq);
+    return tagged(walk_from(*a, *b, played, settings, -1, rng, report));
+}
+
 }  // namespace
 
 std::string_view to_string(DiffKind kind) noexcept {
@@ -202,6 +272,7 @@ std::string_view to_string(DiffKind kind) noexcept {
     case DiffKind::Moves: return "moves";
     case DiffKind::Position: return "position";
     case DiffKind::Play: return "play";
+    case DiffKind::EdgeStart: return "edge-start";
     }
     return "?";
 }
@@ -212,12 +283,40 @@ Expected<DiffReport> diff_plugins(const PluginPtr &a, const PluginPtr &b, const 
     auto try_b = GameState::create(b, settings.options);
     if (!try_a && !try_b) return fail(try_a.error().message);
     DiffReport report;
+    // The shortest sequence; on a tie a random game's (from the start) over an edge's.
+    auto keep = [&report](std::optional<Difference> d) {
+        const auto &kept = report.difference;
+        if (!kept || d->moves.size() < kept->moves.size() ||
+            (d->moves.size() == kept->moves.size() && d->edge.empty() && !kept->edge.empty()))
+            report.difference = std::move(d);
+    };
+    // The rule edges of A, then B's that A lacks (the same options, position and moves).
+    const RuleEdges edges[2] = {read_rule_edges(*a), read_rule_edges(*b)};
+    auto same = [](const RuleEdge &x, const RuleEdge &y) {
+        return x.option_list == y.option_list && x.position == y.position && x.moves == y.moves;
+    };
+    int index = 0;
+    for (int side = 0; side < 2; ++side) {
+        const Plugin &owner = side == 0 ? *a : *b;
+        for (const RuleEdge &edge : edges[side].edges) {
+            if (!edge_applies(owner, edge, settings.options).applies) continue;
+            if (side == 1 && std::any_of(edges[0].edges.begin(), edges[0].edges.end(),
+                                         [&](const RuleEdge &e) { return same(e, edge); }))
+                continue;
+            ++report.edges;
+            auto d = walk_edge(a, b, edge, std::string(side == 0 ? "A's " : "B's ") + "rule " + edge.label(), settings,
+                               index++, report);
+            if (!d) continue;
+            ++report.edges_disagreeing;
+            keep(std::move(d));
+        }
+    }
     for (int game = 0; game < settings.games; ++game) {
         ++report.games;
         auto d = walk(a, b, settings, game, report);
         if (!d) continue;
         ++report.games_disagreeing;
-        if (!report.difference || d->moves.size() < report.difference->moves.size()) report.difference = std::move(d);
+        keep(std::move(d));
     }
     return report;
 }

@@ -31,6 +31,7 @@ enum class DiffKind {
     Moves,     // the set of legal moves, as texts
     Position,  // the position text
     Play,      // a move both list fails to parse or play in one of them
+    EdgeStart, // a rule edge's position text is read by one plugin only
 };
 [[nodiscard]] std::string_view to_string(DiffKind kind) noexcept;
 
@@ -43,8 +44,12 @@ struct DivideLine {
 
 struct Difference {
     DiffKind kind = DiffKind::Moves;
-    int game = 0;                       // the random game (from 0) that met it
-    std::vector<std::string> moves;     // the move texts from the start to the position
+    int game = 0;                       // the random game (from 0) that met it; -1: a rule edge
+    // Set when a rule edge's walk met it: "A's rule edge 3 (forced-pass)",
+    // and the position text the moves start from ("" for the start position).
+    std::string edge;
+    std::string start_position;
+    std::vector<std::string> moves;     // the move texts from the start (or the edge's position) to the position
     std::string position_a, position_b; // the position text in each plugin
     // What each plugin says there: the sorted move texts (Moves), one line
     // of outcome (Outcome), the position text (Position) or an error (Create, Play).
@@ -61,8 +66,11 @@ struct DiffReport {
     int64_t positions = 0;         // positions compared along the walks
     int perft_positions = 0;       // positions where a perft divide was compared
     int games_disagreeing = 0;     // games that met a difference
+    int edges = 0;                 // rule edges of either plugin walked ("arbiter.rule-edges/1")
+    int edges_disagreeing = 0;     // of those, the ones that met a difference
     // The difference with the shortest move sequence from the start among
-    // the games that disagree (the first such game on a tie); none: they agree.
+    // the games and rule edges that disagree (on a tie the first game, then
+    // the first edge); none: they agree.
     std::optional<Difference> difference;
 
     [[nodiscard]] bool agree() const noexcept { return !difference.has_value(); }
@@ -73,8 +81,11 @@ struct DiffReport {
 // walk does not depend on either plugin's move codes), comparing outcome,
 // legal moves and position text at every position and a perft divide at the
 // sampled ones; a divide that differs is followed down to the first position
-// below whose moves or outcome differ. An error when neither plugin accepts
-// the options (it names the option).
+// below whose moves or outcome differ. Before the random games, the rule
+// edges of A, then those of B not already in A's ("arbiter.rule-edges/1";
+// those that apply under the options): each edge's position and moves are
+// compared the same way, then a random game goes on from there. An error
+// when neither plugin accepts the options (it names the option).
 Expected<DiffReport> diff_plugins(const PluginPtr &a, const PluginPtr &b, const DiffSettings &settings);
 
 }  // namespace arb::game

@@ -36,6 +36,8 @@ public:
     // The game's rule options as UGI options (check/spin/combo).
     [[nodiscard]] std::vector<ugi::OptionSpec> rule_option_specs() const;
     [[nodiscard]] bool is_rule_option(const std::string &name) const;
+    // The rule options set so far, in the order first set.
+    [[nodiscard]] const game::OptionList &options() const noexcept { return options_; }
 
     // Builds the state: start position or fen, then every move, each checked
     // by the plugin. On error no position is held and the message names the

@@ -3,6 +3,7 @@
 // arbiter's handling of each failure can be tested. Single-threaded: the
 // misbehaviours are about what is (not) written, and when.
 #include "game_session.hpp"
+#include "ignore_rule.hpp"
 #include "illegal_move.hpp"
 #include "misbehaviour.hpp"
 #include "pid_hopper.hpp"
@@ -42,6 +43,8 @@ struct MockSettings {
     // handshake word, as engines that know one dialect do; empty: it
     // answers each handshake in its own dialect.
     std::optional<arb::protocol::Dialect> protocol;
+    // ignore-rule=RULE: the engine's missing rule.
+    std::optional<arb::engines::RuleIgnorer> ignorer;
 };
 
 class MockEngine {
@@ -162,6 +165,13 @@ private:
                 return std::nullopt;
             }
         }
+        if (settings_.ignorer) {
+            if (auto text = settings_.ignorer->answer(
+                    session_, [this](size_t n) { return static_cast<size_t>(rng_.below(static_cast<uint32_t>(n))); })) {
+                send("bestmove " + (*text == "(none)" ? *text : session_.move_for_host(*text)));
+                return std::nullopt;
+            }
+        }
         std::vector<arb_move> moves = state.legal_moves();
         if (moves.empty()) {
             error("go: the game is over in this position");
@@ -232,7 +242,9 @@ int main(int argc, char **argv) {
         ("option", po::value(&rule_options)->composing(), "rule option name=value; may repeat")
         ("seed", po::value(&seed)->default_value(seed), "random seed for the legal moves it plays")
         ("misbehave", po::value(&settings.mode_name)->default_value("none"),
-         ("what to do wrong: " + arb::engines::misbehaviour_names()).c_str())
+         ("what to do wrong: " + arb::engines::misbehaviour_names() +
+          " (ignore-rule=RULE: plays as an engine lacking RULE, one the game's rule edges name; "
+          "engines/mock/ignore_rule.hpp says how)").c_str())
         ("at-move", po::value(&settings.at_move)->default_value(1),
          "the engine's own Nth go (1-based) at which the misbehaviour happens (no-readyok: Nth isready on)")
         ("delay-ms", po::value(&settings.delay_ms)->default_value(2000), "slow: sleep this long before answering")
@@ -286,6 +298,16 @@ int main(int argc, char **argv) {
     if (auto ok = session.select_game(game); !ok) {
         std::cerr << "arbiter-mock-engine: " << ok.error().message << "\n";
         return 2;
+    }
+
+    if (settings.mode == Misbehaviour::IgnoreRule) {
+        auto ignorer = arb::engines::RuleIgnorer::make(
+            session.plugin(), settings.mode_name.substr(arb::engines::kIgnoreRulePrefix.size()));
+        if (!ignorer) {
+            std::cerr << "arbiter-mock-engine: " << ignorer.error().message << "\n";
+            return 2;
+        }
+        settings.ignorer = std::move(*ignorer);
     }
 
     if (settings.mode == Misbehaviour::Abort) {

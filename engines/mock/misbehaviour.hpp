@@ -26,6 +26,7 @@ enum class Misbehaviour {
     LongLine,       // a 100 KiB info line before bestmove
     PidHop,         // starts a descendant that keeps changing its pid (fork, exit, setsid), then behaves
     NoGameOption,   // declares no 'game' option (an engine of one game), then behaves
+    IgnoreRule,     // "ignore-rule=RULE": lacks one rule the plugin's rule edges name (ignore_rule.hpp)
 };
 
 inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
@@ -47,9 +48,15 @@ inline constexpr std::pair<std::string_view, Misbehaviour> kMisbehaviours[] = {
     {"long-line", Misbehaviour::LongLine},
     {"pid-hop", Misbehaviour::PidHop},
     {"no-game-option", Misbehaviour::NoGameOption},
+    {"ignore-rule=RULE", Misbehaviour::IgnoreRule},
 };
 
+// The RULE of "ignore-rule=RULE".
+inline constexpr std::string_view kIgnoreRulePrefix = "ignore-rule=";
+
 inline std::optional<Misbehaviour> parse_misbehaviour(std::string_view name) {
+    if (name.substr(0, kIgnoreRulePrefix.size()) == kIgnoreRulePrefix)
+        return name.size() > kIgnoreRulePrefix.size() ? std::optional(Misbehaviour::IgnoreRule) : std::nullopt;
     for (const auto &[text, value] : kMisbehaviours)
         if (text == name) return value;
     return std::nullopt;

@@ -6,6 +6,7 @@
 // formats: README.md.
 #include "board.hpp"
 #include "position_text.hpp"
+#include "rule_edges.hpp"
 
 #include <arbiter/sdk/coords.hpp>
 #include <arbiter/sdk/from_to.hpp>
@@ -77,6 +78,9 @@ public:
         return kDrawing;
     }
     [[nodiscard]] std::string diagram_cells() const { return board_cells(pos_); }
+
+    // "arbiter.rule-edges/1": rule_edges.cpp.
+    static std::span<const arb_rule_edge> rule_edges() { return rule_edge_table(); }
 
     // "arbiter.protocol-notation/1": UAI engines read the plugin's own texts
     // (the UAI FEN, g2 / a1c3 / 0000), so nothing is converted.

@@ -5,6 +5,7 @@
 #include "bitboard.hpp"
 #include "ggf.hpp"
 #include "position_text.hpp"
+#include "rule_edges.hpp"
 
 #include <arbiter/sdk/coords.hpp>
 #include <arbiter/sdk/game_adapter.hpp>
@@ -150,6 +151,9 @@ public:
     // A disc, once placed, stays: every placement is irreversible. A pass
     // changes only the side to move (and the host plays it when forced).
     arb_move_flags move_properties(arb_move move) const { return move == kPass ? ARB_MOVE_PASS : ARB_MOVE_IRREVERSIBLE; }
+
+    // "arbiter.rule-edges/1": rule_edges.cpp.
+    static std::span<const arb_rule_edge> rule_edges() { return rule_edge_table(); }
 
     // The discs and the side to move: everything the position string says.
     uint64_t hash() const {

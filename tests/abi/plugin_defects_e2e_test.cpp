@@ -193,6 +193,19 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         {"engine_options_unknown_rule", "FAIL arbiter.engine-options/1 gives 'DropRows' = '2' for 'columns', which is "
                                         "no rule option of the game"},
         {"engine_options_bad_name", "FAIL arbiter.engine-options/1 gives 'Drop\nRows' = '2': a control character in the name"},
+        // arbiter.rule-edges/1: 6 pointers and an int32 padded to 8 bytes is 56 bytes on LP64.
+        {"edge_size_small", "FAIL rule edges: edge_size is 8, less than the 56 bytes of arbiter.rule-edges/1's arb_rule_edge"},
+        {"edge_null_rule", "FAIL rule edges: edge 1: 'rule' is NULL"},
+        {"edge_bad_position", "FAIL rule edge 1 (full-column): does not load: position 'zzz' refused"},
+        {"edge_bad_history", "FAIL rule edge 1 (full-column): does not load: move 1 'a' refused: column 'a' is full"},
+        {"edge_must_play_not_only", "FAIL rule edge 1 (full-column): must play 'b', but the legal moves are a b c d"},
+        {"edge_must_not_play_legal", "FAIL rule edge 1 (full-column): must not play 'b', but parse_move accepts it"},
+        {"edge_game_over", "FAIL rule edge 1 (full-column): the game is over there: board full"},
+        {"edge_unknown_option", "FAIL rule edge 1 (full-column): options 'colour=red' name 'colour', which the plugin "
+                                "does not have"},
+        {"edge_no_failure", "FAIL rule edge 1 (full-column): empty failure text"},
+        {"edge_too_many", "FAIL rule edges: count is 5000; only the first 4096 edges are read"},
+        {"edge_too_many", "FAIL rule edges: edge 2: expect is 7, not ARB_EDGE_ANY_LEGAL"},
     };
     for (const auto &c : cases) {
         auto run = plugin_check(c.defect);
@@ -200,6 +213,8 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         CHECK(run.exit_code == 1);
         CHECK(run.output.rfind("plugin-check " + kDropDir + "/" + c.defect + "/drop.so\n", 0) == 0);  // header first
         CHECK(run.output.find(c.expected) != std::string::npos);
+        // A rule-edge defect is the plugin's only fault (the honest Drop otherwise).
+        if (std::string(c.defect).rfind("edge_", 0) == 0) CHECK(count_of(run.output, "\nFAIL ") <= 2);
     }
     auto run = plugin_check("honest");
     INFO(run.output);
@@ -209,6 +224,7 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
     CHECK(run.output.find(" record moves read back (arbiter.pgn-notation/1)") != std::string::npos);
     CHECK(run.output.find(" texts converted both ways (arbiter.protocol-notation/1)") != std::string::npos);
     CHECK(run.output.find(" engine options (arbiter.engine-options/1)") != std::string::npos);
+    CHECK(run.output.find("; 3 rule edges (arbiter.rule-edges/1)") != std::string::npos);  // kHonestEdges
 }
 
 TEST_CASE("a broken .so in the plugin folder: arbiter games lists it as broken, other games work",

@@ -29,12 +29,20 @@ TEST_CASE("the reference engine passes every check", "[e2e][check]") {
         CHECK(run.exit_code == 0);
         CHECK(run.output.find("FAIL") == std::string::npos);
         CHECK(run.output.find("PASS  plays 2 full games") != std::string::npos);
-        CHECK(run.output.find("12 checks: 0 failed, 0 warnings") != std::string::npos);
+        // 12 checks, and one per rule edge of the game (arbiter.rule-edges/1).
+        size_t edges = 0;
+        for (size_t at = run.output.find("PASS  rule edge "); at != std::string::npos;
+             at = run.output.find("PASS  rule edge ", at + 1))
+            ++edges;
+        if (std::string(game) == "othello") CHECK(edges == 8);  // plugins/othello/rule_edges.cpp
+        CHECK(run.output.find(std::to_string(12 + edges) + " checks: 0 failed, 0 warnings") != std::string::npos);
     }
 }
 
 TEST_CASE("an illegal move fails the check that found it, with the position", "[e2e][check]") {
-    auto run = check("othello", mock("othello", "illegal --at-move 2"));
+    // Goes 1-8 are Othello's rule edges (plugins/othello/rule_edges.cpp), 9 the
+    // start position, 10 the first random position.
+    auto run = check("othello", mock("othello", "illegal --at-move 10"));
     INFO(run.output);
     CHECK(run.exit_code == 1);
     auto fail = run.output.find("FAIL  legal moves from 12 random positions as 'startpos moves ...'");
@@ -45,7 +53,7 @@ TEST_CASE("an illegal move fails the check that found it, with the position", "[
 }
 
 TEST_CASE("garbage instead of a move is reported as unreadable", "[e2e][check]") {
-    auto run = check("othello", mock("othello", "garbage --at-move 1"));
+    auto run = check("othello", mock("othello", "garbage --at-move 9"));  // after the 8 rule edges
     INFO(run.output);
     CHECK(run.exit_code == 1);
     CHECK(run.output.find("FAIL  legal move from the start position within movetime") != std::string::npos);

@@ -119,3 +119,22 @@ TEST_CASE("arbiter plugin-diff: usage errors exit 2 and say why", "[e2e][plugin_
     CHECK(different.exit_code == 1);
     CHECK(different.output.find("DIFFER at ply 0 of game 1") != std::string::npos);
 }
+
+TEST_CASE("arbiter plugin-diff: a difference at a rule edge names the edge and the position its moves start from",
+          "[e2e][plugin_diff][rule_edges]") {
+    auto run = plugin_diff(kSdk + " " + bits("edge_only") + " --games 1 --depth 0");
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK(run.output.find("DIFFER at ply 0 of B's rule edge 1 (c3-blocked): the legal moves differ\n") !=
+          std::string::npos);
+    CHECK(run.output.find("from the position: X.O.X.O.. X\nmoves from there: (none)\n") != std::string::npos);
+    CHECK(run.output.find("A: moves b1 c2 b3 a2 c3\n") == std::string::npos);  // sorted texts, not board order
+    CHECK(run.output.find("A: moves a2 b1 b3 c2 c3\n") != std::string::npos);
+    CHECK(run.output.find("B: moves a2 b1 b3 c2\n") != std::string::npos);
+    CHECK(run.output.find("0 of 1 games and 1 of 1 rule edges disagree") != std::string::npos);
+    auto json = plugin_diff(kSdk + " " + bits("edge_only") + " --games 1 --depth 0 --json");
+    const auto j = nlohmann::json::parse(json.output);
+    CHECK(j["edges"] == 1);
+    CHECK(j["difference"]["edge"] == "B's rule edge 1 (c3-blocked)");
+    CHECK(j["difference"]["start_position"] == "X.O.X.O.. X");
+}

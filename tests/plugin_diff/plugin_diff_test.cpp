@@ -184,3 +184,38 @@ TEST_CASE("plugin diff: options go to both plugins, and options neither takes ar
     CHECK(report.agree());
     CHECK(report.positions < 20 * 9);  // without the option, every game fills the 8 cells: 9 positions
 }
+
+TEST_CASE("plugin diff: a difference in one position that random games miss is found at B's rule edge there",
+          "[plugin_diff][rule_edges]") {
+    // edge_only forbids c3 only at "X.O.X.O.. X" (x on a1 b2, o on c1 a3), the
+    // one position its rule edge lists; one random game without perft passes by.
+    game::DiffSettings settings;
+    settings.games = 1;
+    settings.perft_depth = 0;
+    const auto report = diff(test::load_plugin("tictactoe"), bits("edge_only"), settings);
+    REQUIRE_FALSE(report.agree());
+    CHECK(report.edges == 1);
+    CHECK(report.edges_disagreeing == 1);
+    CHECK(report.games_disagreeing == 0);
+    const game::Difference &d = *report.difference;
+    CHECK(d.game == -1);
+    CHECK(d.edge == "B's rule edge 1 (c3-blocked)");
+    CHECK(d.start_position == "X.O.X.O.. X");
+    CHECK(d.moves.empty());
+    CHECK(d.kind == game::DiffKind::Moves);
+    CHECK(contains(d.a, "c3"));
+    CHECK_FALSE(contains(d.b, "c3"));
+    CHECK(d.a.size() == 5);  // the five empty squares
+    CHECK(d.b.size() == 4);
+}
+
+TEST_CASE("plugin diff: Othello against itself walks its 8 rule edges and agrees", "[plugin_diff][rule_edges]") {
+    game::DiffSettings settings;
+    settings.games = 2;
+    const auto othello = test::load_plugin("othello");
+    const auto report = diff(othello, othello, settings);
+    CHECK(report.agree());
+    CHECK(report.edges == 8);  // plugins/othello/rule_edges.cpp; B's are the same, walked once
+    // Each edge's moves are compared before a random game from there: more positions than the 2 games alone.
+    CHECK(report.positions > 8);
+}

@@ -7,6 +7,7 @@
 #include <arbiter/sdk/game_adapter.hpp>
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #ifndef TTT_DIFFERENCE
@@ -21,6 +22,7 @@ enum Difference {
     kCornerAfterCentre = 2,  // a1 is not a legal move once b2 is taken
     kDrawAsWin = 3,          // a full board without a line is a win for x
     kUpperCaseCentre = 4,    // the centre is written "B2", not "b2"
+    kEdgeOnly = 5,           // c3 is not a legal move in one position only, the one its rule edge lists
 };
 constexpr int kDifference = TTT_DIFFERENCE;
 
@@ -126,8 +128,27 @@ private:
     bool allowed(int column, int row) const {
         const unsigned taken = static_cast<unsigned>(marks_[0] | marks_[1]);
         if (taken >> bit(column, row) & 1) return false;
+        if (kDifference == kEdgeOnly && column == 2 && row == 2 && marks_[0] == kEdgeX && marks_[1] == kEdgeO)
+            return false;
         return !(kDifference == kCornerAfterCentre && column == 0 && row == 0 && (taken >> bit(1, 1) & 1));
     }
+
+    // kEdgeOnly's position: x on a1 and b2, o on c1 and a3, x to move ("X.O.X.O.. X").
+    static constexpr uint16_t kEdgeX = (1u << bit(0, 0)) | (1u << bit(1, 1));
+    static constexpr uint16_t kEdgeO = (1u << bit(2, 0)) | (1u << bit(0, 2));
+
+public:
+    // "arbiter.rule-edges/1": kEdgeOnly lists the position where it differs; the others none.
+    static std::span<const arb_rule_edge> rule_edges() {
+        static constexpr arb_rule_edge kEdges[] = {
+            {.rule = "c3-blocked", .options = "", .position = "X.O.X.O.. X", .moves = "", .expect = ARB_EDGE_ANY_LEGAL,
+             .move = "", .failure = "played c3 where this plugin forbids it"},
+        };
+        if (kDifference == kEdgeOnly) return kEdges;
+        return {};
+    }
+
+private:
 
     uint16_t marks_[2] = {0, 0};
 };

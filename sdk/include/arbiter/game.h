@@ -40,6 +40,7 @@
  *     arbiter.pgn-notation/1     <arbiter/ext/pgn_notation.h>     SAN-like record moves, PGN tags
  *     arbiter.protocol-notation/1 <arbiter/ext/protocol_notation.h> UCI/UAI/USI engines, conversions
  *     arbiter.engine-options/1   <arbiter/ext/engine_options.h>   engine options for rule options (UCI_Chess960)
+ *     arbiter.rule-edges/1       <arbiter/ext/rule_edges.h>       positions where engines get rules wrong
  *   Reserved for later game classes (no plugin may answer them until their
  *   header exists): "arbiter.players/N" (more than two players),
  *   "arbiter.chance/N" (chance moves, dice) and "arbiter.observation/N"

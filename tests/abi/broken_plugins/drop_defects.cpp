@@ -15,6 +15,8 @@
 #include <arbiter/sdk/game_adapter.hpp>
 
 #include <algorithm>
+#include <array>
+#include <span>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -65,6 +67,17 @@ enum Defect {
     kProtocolMoveLossy = 56,     // USI move_in reads '4' as column c
     kEngineOptionsUnknownRule = 57,  // the engine option stands for a rule option 'columns' the game lacks
     kEngineOptionsBadName = 58,  // the engine option's name holds a newline
+    // "arbiter.rule-edges/1" (the honest edges: kHonestEdges below)
+    kEdgeSizeSmall = 60,     // edge_size 8, less than an arb_rule_edge
+    kEdgeNullRule = 61,      // an edge whose rule is NULL
+    kEdgeBadPosition = 62,   // an edge whose position does not load
+    kEdgeBadHistory = 63,    // an edge whose moves play into a full column
+    kEdgeMustPlayNotOnly = 64,   // MUST_PLAY a move that is one of four legal moves
+    kEdgeMustNotPlayLegal = 65,  // MUST_NOT_PLAY a legal move
+    kEdgeGameOver = 66,      // an edge on a full board (the game is over there)
+    kEdgeUnknownOption = 67,  // an edge naming an option the game lacks
+    kEdgeNoFailure = 68,     // an edge with an empty failure text
+    kEdgeTooMany = 69,       // 5000 edges (more than a host reads), the second with expect 7
 };
 constexpr int kDefect = ARB_DEFECT;
 
@@ -80,6 +93,46 @@ constexpr int kMaxRows = 4;
 constexpr int kDefaultPositionLength = 11;
 
 const char *const kWinChoices[] = {"none", "three"};
+
+// The honest edges: a full column under two row counts, and the start of
+// the four-row game. Each defect 60-69 changes one thing (edges_for_defect).
+constexpr arb_rule_edge kHonestEdges[] = {
+    {.rule = "full-column", .options = "", .position = "x.../o... x", .moves = "",
+     .expect = ARB_EDGE_MUST_NOT_PLAY, .move = "a", .failure = "dropped into a full column"},
+    {.rule = "full-column", .options = "rows=3", .position = "", .moves = "a a a",
+     .expect = ARB_EDGE_MUST_NOT_PLAY, .move = "a", .failure = "dropped into a full column"},
+    {.rule = "rows", .options = "rows=4", .position = "", .moves = "",
+     .expect = ARB_EDGE_ANY_LEGAL, .move = "", .failure = "answered with no move of the four-row game"},
+};
+
+constexpr arb_rule_edge with_defect(arb_rule_edge e, int defect) {
+    switch (defect) {
+    case kEdgeNullRule: e.rule = nullptr; break;
+    case kEdgeBadPosition: e.position = "zzz"; break;
+    case kEdgeBadHistory: e.moves = "a a a"; break;
+    case kEdgeMustPlayNotOnly: e.position = ""; e.expect = ARB_EDGE_MUST_PLAY; e.move = "b"; break;
+    case kEdgeMustNotPlayLegal: e.move = "b"; break;
+    case kEdgeGameOver: e.position = "xoxo/oxox x"; break;
+    case kEdgeUnknownOption: e.options = "colour=red"; break;
+    case kEdgeNoFailure: e.failure = ""; break;
+    default: break;
+    }
+    return e;
+}
+
+// Defects 61-68 change the first edge; 69 is 5000 copies of it, the second with expect 7.
+constexpr auto kDefectEdges = [] {
+    std::array<arb_rule_edge, kDefect == kEdgeTooMany ? 5000 : 2> edges{};
+    for (auto &e : edges) e = with_defect(kHonestEdges[0], kDefect);
+    edges[1].expect = kDefect == kEdgeTooMany ? 7 : edges[1].expect;
+    return edges;
+}();
+
+std::span<const arb_rule_edge> edges_for_defect() {
+    if (kDefect < kEdgeSizeSmall || kDefect > kEdgeTooMany || kDefect == kEdgeSizeSmall) return kHonestEdges;
+    if (kDefect == kEdgeTooMany) return kDefectEdges;
+    return std::span<const arb_rule_edge>(kDefectEdges.data(), 1);
+}
 
 const arb_option_desc kOptions[] = {
     arb::sdk::int_option("rows", "2", 2, kMaxRows, "number of rows"),
@@ -233,6 +286,9 @@ public:
         return ARB_OK;
     }
 
+    // "arbiter.rule-edges/1", honest or with the planted defect (60-69).
+    static std::span<const arb_rule_edge> rule_edges() { return edges_for_defect(); }
+
     const arb::sdk::BoardDrawing &drawing() const { return drawing_; }
     std::string diagram_cells() const {
         std::string cells = arb::sdk::cells_in_rows(cells_, kColumns);
@@ -341,10 +397,15 @@ arb_status ARB_CALL pgn_write_move_cut(const arb_state *state, arb_move move, ch
 
 // The SDK's extensions, with the defect's table patched in: write_cells_unchecked
 // in "arbiter.diagram/1", pgn_write_move_cut in "arbiter.pgn-notation/1", the
-// UGI bit among the converted protocols of "arbiter.protocol-notation/1".
+// UGI bit among the converted protocols of "arbiter.protocol-notation/1", a
+// rule-edge table whose edge_size is too small.
 const void *ARB_CALL get_extension_patched(const char *id) {
     const void *ext = sdk_api->get_extension(id);
     if (ext == nullptr) return ext;
+    if (kDefect == kEdgeSizeSmall && std::strcmp(id, ARB_EXT_RULE_EDGES) == 0) {
+        static const arb_game_rule_edges small{8, 1, kHonestEdges};
+        return &small;
+    }
     if (kDefect == kDiagramPastCap && std::strcmp(id, ARB_EXT_DIAGRAM) == 0) {
         static const arb_game_diagram diagram{static_cast<const arb_game_diagram *>(ext)->write_drawing,
                                               &write_cells_unchecked};
@@ -374,8 +435,8 @@ const void *ARB_CALL get_extension_patched(const char *id) {
 extern "C" ARB_EXPORT const arb_game_api *ARB_CALL arb_game_entry(uint32_t host_abi_major) {
     if (kDefect == kEntrySegfaults) std::raise(SIGSEGV);
     const arb_game_api *api = arb::sdk::game_api<Drop>(host_abi_major);
-    const bool patched_extension =
-        kDefect == kDiagramPastCap || kDefect == kPgnBufferIgnored || kDefect == kProtocolConvertsUgi;
+    const bool patched_extension = kDefect == kDiagramPastCap || kDefect == kPgnBufferIgnored ||
+                                   kDefect == kProtocolConvertsUgi || kDefect == kEdgeSizeSmall;
     if ((kDefect != kPositionSizeNoNul && !patched_extension) || api == nullptr) return api;
     sdk_api = api;
     static const arb_game_api patched = [api, patched_extension] {
