@@ -132,22 +132,21 @@ RuleEdges read_rule_edges(const Plugin &plugin) {
 }
 
 EdgeApplies edge_applies(const Plugin &plugin, const RuleEdge &edge, const OptionList &options) {
-    const arb_game_api &api = plugin.api();
+    // Only the options the edge names: an edge holds whatever the others are
+    // (<arbiter/ext/rule_edges.h>), so a castling edge is asked under either
+    // draw rule.
     std::string needs, here;
-    for (int32_t i = 0; i < api.option_count; ++i) {
-        const std::string name = api.options[i].name;
-        const std::string wanted = effective_value(plugin, edge.option_list, name);
+    for (const auto &[name, wanted] : edge.option_list) {
+        if (plugin.option(name) == nullptr) {  // an option the plugin lacks agrees with nothing
+            needs += (needs.empty() ? "" : " ") + name + "=" + wanted;
+            here += (here.empty() ? "" : " ") + name + " (no such option)";
+            continue;
+        }
         const std::string actual = effective_value(plugin, options, name);
-        if (wanted == actual) continue;
+        if (effective_value(plugin, edge.option_list, name) == actual) continue;
         needs += (needs.empty() ? "" : " ") + name + "=" + wanted;
         here += (here.empty() ? "" : " ") + name + "=" + actual;
     }
-    // An option the plugin does not have cannot agree with anything.
-    for (const auto &[name, value] : edge.option_list)
-        if (plugin.option(name) == nullptr) {
-            needs += (needs.empty() ? "" : " ") + name + "=" + value;
-            here += (here.empty() ? "" : " ") + name + " (no such option)";
-        }
     if (needs.empty()) return {};
     return {false, "needs " + needs + " (here " + here + ")"};
 }

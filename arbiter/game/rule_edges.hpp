@@ -55,8 +55,9 @@ RuleEdges read_rule_edges(const Plugin &plugin);
 Expected<OptionList> parse_edge_options(const std::string &text);
 
 // Whether the edge applies where the game runs with `options`: every rule
-// option has the same value under both (defaults filled in). Otherwise the
-// reason, e.g. "needs halfmove_limit=200 (here 100)".
+// option the edge names has that value there (defaults filled in); the
+// options it does not name do not matter. Otherwise the reason, e.g.
+// "needs halfmove_limit=200 (here halfmove_limit=100)".
 struct EdgeApplies {
     bool applies = true;
     std::string reason;

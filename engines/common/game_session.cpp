@@ -118,6 +118,7 @@ Expected<void> GameSession::set_position(const ugi::Position &position) {
         state.reset();
         return fail("position: fen " + protocol::detail::quote(position.fen) + " refused: " + ok.error().message);
     }
+    base_position_ = state.position();
     std::string error;
     for (size_t i = 0; i < position.moves.size(); ++i) {
         auto own = plugin_->convert_notation(Conversion::MoveIn, protocol, position.moves[i]);

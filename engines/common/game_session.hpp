@@ -55,6 +55,8 @@ public:
     [[nodiscard]] const game::GameState &state() const { return *state_; }
     // The move texts of the last position command, as played.
     [[nodiscard]] const std::vector<std::string> &history() const noexcept { return history_; }
+    // The position text before those moves (the start or the fen, in the plugin's notation).
+    [[nodiscard]] const std::string &base_position() const noexcept { return base_position_; }
 
 private:
     Expected<void> check_option(const std::string &name, const std::string &value) const;
@@ -67,6 +69,7 @@ private:
     bool state_stale_ = true;
     bool has_position_ = false;
     std::vector<std::string> history_;
+    std::string base_position_;
     protocol::Dialect dialect_ = protocol::Dialect::Ugi;
 };
 

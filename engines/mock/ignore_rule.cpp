@@ -46,8 +46,17 @@ std::vector<std::string> RuleIgnorer::relaxed_moves(const GameSession &session) 
         if (std::find(relaxed_options_.begin(), relaxed_options_.end(), option.first) == relaxed_options_.end())
             relaxed.push_back(option);
     std::vector<std::string> out;
+    // The whole history under the relaxed rules, so a rule that counts the
+    // past (repetition) is lacking too: where it ended the game, no move.
     auto state = game::GameState::create(plugin_, relaxed);
-    if (!state || !state->set_position(session.state().position())) return out;
+    if (!state || !state->set_position(session.base_position())) return out;
+    std::string error;
+    for (const auto &text : session.history()) {
+        arb_move move = ARB_MOVE_NONE;
+        if (state->over() || state->parse_move(text.c_str(), move, error) != ARB_OK)
+            return out;
+        state->play(move);
+    }
     for (arb_move m : state->legal_moves()) out.push_back(state->format_move(m));
     return out;
 }

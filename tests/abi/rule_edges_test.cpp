@@ -49,17 +49,21 @@ TEST_CASE("an edge's options: name=value pairs separated by single spaces", "[ab
     }
 }
 
-TEST_CASE("an edge applies where every rule option has the same value, defaults filled in", "[abi][rule_edges]") {
+TEST_CASE("an edge applies where every rule option it names has that value, defaults filled in",
+          "[abi][rule_edges]") {
     auto ataxx = load("ataxx");  // one option, halfmove_limit, default 100
-    const game::RuleEdge at_default = edge_with_options("");
+    const game::RuleEdge names_none = edge_with_options("");
+    const game::RuleEdge at_100 = edge_with_options("halfmove_limit=100");
     const game::RuleEdge at_200 = edge_with_options("halfmove_limit=200");
-    CHECK(game::edge_applies(*ataxx, at_default, {}).applies);
-    CHECK(game::edge_applies(*ataxx, at_default, {{"halfmove_limit", "100"}}).applies);  // the default, written out
+    // An edge that names no option holds under every value of it.
+    CHECK(game::edge_applies(*ataxx, names_none, {}).applies);
+    CHECK(game::edge_applies(*ataxx, names_none, {{"halfmove_limit", "150"}}).applies);
+    CHECK(game::edge_applies(*ataxx, at_100, {}).applies);  // the default, filled in
     CHECK(game::edge_applies(*ataxx, at_200, {{"halfmove_limit", "200"}}).applies);
     const auto no = game::edge_applies(*ataxx, at_200, {});
     CHECK_FALSE(no.applies);
     CHECK(no.reason == "needs halfmove_limit=200 (here halfmove_limit=100)");
-    const auto other = game::edge_applies(*ataxx, at_default, {{"halfmove_limit", "150"}});
+    const auto other = game::edge_applies(*ataxx, at_100, {{"halfmove_limit", "150"}});
     CHECK_FALSE(other.applies);
     CHECK(other.reason == "needs halfmove_limit=100 (here halfmove_limit=150)");
     const auto unknown = game::edge_applies(*ataxx, edge_with_options("colour=red"), {});

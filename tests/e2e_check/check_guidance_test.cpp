@@ -71,7 +71,8 @@ TEST_CASE("check names the engine by its id name, not by its program", "[e2e][ch
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.rfind("checking 'arbiter-engine random' (" + node.string() + ") on othello\n", 0) == 0);
-    CHECK_THAT(run.output, Catch::Contains("'arbiter-engine random': 11 checks: 0 failed"));
+    // 11 checks without games, and Othello's 8 rule edges (plugins/othello/rule_edges.cpp).
+    CHECK_THAT(run.output, Catch::Contains("'arbiter-engine random': 19 checks: 0 failed"));
     CHECK_THAT(run.output, !Catch::Contains("'node'"));
     // --name still wins.
     auto named = arbiter_check("--game othello --games 0 --name mine --engine '" + node.string() + "'");
@@ -86,10 +87,12 @@ TEST_CASE("an engine that does not start lists every check it cut short", "[e2e]
     CHECK(run.output.rfind("checking 'no-such-engine'", 0) == 0);
     CHECK_THAT(run.output, Catch::Contains("FAIL  start and handshake"));
     CHECK_THAT(run.output, Catch::Contains("engine 'no-such-engine': cannot run"));
-    // The ten checks after the start, by hand from `arbiter check --help`: new game, the start
-    // position, three forms of random positions, clock, depth, nodes, the games, quit.
-    CHECK(count_of(run.output, "NOT RUN  ") == 10);
+    // The eleven checks after the start, by hand from `arbiter check --help`: new game, the rule
+    // edges (Othello lists 8, one item here), the start position, three forms of random positions,
+    // clock, depth, nodes, the games, quit.
+    CHECK(count_of(run.output, "NOT RUN  ") == 11);
+    CHECK_THAT(run.output, Catch::Contains("NOT RUN  the game's 8 rule edges"));
     CHECK_THAT(run.output, Catch::Contains("NOT RUN  plays 2 full games (5+0.05) without a fault"));
     CHECK_THAT(run.output, Catch::Contains("NOT RUN  exits after 'quit'\n      the engine did not start"));
-    CHECK_THAT(run.output, Catch::Contains("11 checks: 1 failed, 0 warnings, 0 skipped, 10 not run"));
+    CHECK_THAT(run.output, Catch::Contains("12 checks: 1 failed, 0 warnings, 0 skipped, 11 not run"));
 }

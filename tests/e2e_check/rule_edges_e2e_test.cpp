@@ -158,9 +158,22 @@ TEST_CASE("an engine lacking one rule fails at that rule's edges, named by the r
                     if (line.rfind("FAIL  rule edge ", 0) == 0 && line.find("(" + rule + "):") != std::string::npos)
                         ++rule_failures;
                 // No other rule is blamed: an edge of another rule at the same
-                // position may fail, but not in that rule's words.
+                // position may fail, but not in that rule's words. Except a rule
+                // whose edges hang on the same rule option: an engine lacking the
+                // option (how the mock lacks an option's rule) lacks both, as
+                // chess's repetition and fifty-moves both hang on `draws`.
+                std::set<std::string> rule_options;
+                for (const auto &e : table.edges)
+                    if (e.rule == rule)
+                        for (const auto &option : e.option_list) rule_options.insert(option.first);
+                auto shares_option = [&](const game::RuleEdge &other) {
+                    for (const auto &option : other.option_list)
+                        if (rule_options.count(option.first) > 0) return true;
+                    return false;
+                };
                 for (const auto &other : table.edges)
-                    if (other.rule != rule) CHECK(run.output.find("      " + other.rule_failure()) == std::string::npos);
+                    if (other.rule != rule && !shares_option(other))
+                        CHECK(run.output.find("      " + other.rule_failure()) == std::string::npos);
                 CHECK(rule_failures >= 1);
                 CHECK(run.output.find("      " + edge->rule_failure() + ": ") != std::string::npos);
                 CHECK(run.output.find("move '", run.output.find("      " + edge->rule_failure() + ": ")) !=

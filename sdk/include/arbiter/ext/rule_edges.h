@@ -44,8 +44,10 @@ typedef struct arb_rule_edge {
      * may share a rule. */
     const char *rule;
     /* The rule options the edge needs, as "name=value" separated by single
-     * spaces, over the defaults; "" for the defaults. A host asks an edge
-     * only when its own settings agree with these. */
+     * spaces; "" when it needs none. A host asks an edge only when its own
+     * settings agree with the options named here; the edge must hold
+     * whatever the value of every option it does not name (name an option
+     * at its default value when the edge depends on it). */
     const char *options;
     /* A position text for set_position (under `options`); "" for the start
      * position of those options. */
