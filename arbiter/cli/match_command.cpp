@@ -4,10 +4,10 @@
 // run like `arbiter run`. --print-config shows the equivalent YAML.
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
+#include "cli/play_tournament.hpp"
 #include "config/config_loader.hpp"
 #include "config/peer_command_line.hpp"
 #include "core/program_dir.hpp"
-#include "engine/engine_log.hpp"
 #include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
 #include "tournament/output_files.hpp"
@@ -205,22 +205,10 @@ int match_command(const Args &args) {
         std::cout << config::to_yaml(loaded->config);
         return kExitOk;
     }
-    auto traffic = engine::EngineLog::open_traffic_log(loaded->config.engine_log);
-    if (!traffic) {
-        std::cerr << "arbiter match: " << traffic.error().message << "\n";
-        return kExitFailure;
-    }
-    tournament::install_interrupt_handlers();
     tournament::SessionOptions options;
-    options.live = ::isatty(STDOUT_FILENO) != 0;
     options.quiet = own.quiet;
     options.command = "match";
-    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs,
-                                                  [](const std::string &w) { std::cerr << "warning: " << w << "\n"; },
-                                                  std::move(*traffic));
-    options.interrupts = tournament::interrupt_count;
-    int code = tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
-    process::kill_adopted_orphans();
+    int code = play_tournament("match", *loaded, std::move(options));
     if (!parsed->pgn_file.empty() &&
         !append_pgn(std::filesystem::path(loaded->config.out_dir) / tournament::kPgnFile, parsed->pgn_file)) {
         std::cerr << "arbiter match: -pgnout: could not append the games to " << parsed->pgn_file << "\n";

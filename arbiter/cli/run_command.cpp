@@ -1,10 +1,10 @@
 // `arbiter run`: runs a tournament from a YAML config, or continues one with
 // --resume. All checking happens in the config loader before any engine starts.
 #include "cli/command.hpp"
-#include "core/program_dir.hpp"
 #include "cli/common_options.hpp"
+#include "cli/play_tournament.hpp"
 #include "config/config_loader.hpp"
-#include "engine/engine_log.hpp"
+#include "core/program_dir.hpp"
 #include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
 #include "tournament/session.hpp"
@@ -193,24 +193,10 @@ int run_command(const Args &args) {
                            std::cerr))
         return kExitUsage;
     if (vm.count("log")) loaded->config.engine_log = std::filesystem::absolute(engine_log).string();
-    auto traffic = engine::EngineLog::open_traffic_log(loaded->config.engine_log);
-    if (!traffic) {
-        std::cerr << "arbiter run: " << traffic.error().message << "\n";
-        return kExitFailure;
-    }
-    tournament::install_interrupt_handlers();
     tournament::SessionOptions options;
     options.resume = resume;
-    options.live = ::isatty(STDOUT_FILENO) != 0;
     options.quiet = vm.count("quiet") > 0;
-    options.parts = tournament::real_runner_parts(loaded->plugin, loaded->config.game.options, loaded->config.plugin_dirs,
-                                                  [](const std::string &w) { std::cerr << "warning: " << w << "\n"; },
-                                                  std::move(*traffic));
-    options.interrupts = tournament::interrupt_count;
-    int code = tournament::run_session(*loaded, options, std::cout, std::cerr).exit_code;
-    // Engines' escaped descendants that no engine shutdown claimed.
-    process::kill_adopted_orphans();
-    return code;
+    return play_tournament("run", *loaded, std::move(options));
 }
 
 }  // namespace arb::cli

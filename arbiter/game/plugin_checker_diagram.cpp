@@ -1,6 +1,7 @@
 #include "game/plugin_checker_diagram.hpp"
 
 #include "game/board_diagram.hpp"
+#include "game/check_buffer.hpp"
 #include "game/check_log.hpp"
 #include "game/check_walk.hpp"
 #include "game/game_state.hpp"
@@ -17,28 +18,16 @@ namespace {
 
 using WriteFn = arb_status(ARB_CALL *)(const arb_state *, char *, size_t, size_t *);
 
-// Bytes past the capacity the host gives: the plugin must leave them alone.
-constexpr size_t kGuard = 16;
-constexpr char kUntouched = '\x7f';
-
-struct Written {
-    arb_status status = ARB_OK;
+// One write under the buffer rule, with the size the plugin reports.
+struct Written : GuardedWrite {
     size_t size = 0;
-    std::string text;    // up to the NUL (all of buf without one)
-    bool past_cap = false;
-    bool terminated = false;
 };
 
 Written write(WriteFn fn, const GameState &state, size_t cap) {
-    std::string buf(cap + kGuard, kUntouched);
     Written w;
     w.size = static_cast<size_t>(-1);
-    w.status = fn(state.raw(), buf.data(), cap, &w.size);
-    w.past_cap = std::any_of(buf.begin() + static_cast<std::ptrdiff_t>(cap), buf.end(),
-                             [](char c) { return c != kUntouched; });
-    const size_t nul = buf.find('\0');
-    w.terminated = nul < cap;
-    w.text = buf.substr(0, std::min(nul, cap));
+    static_cast<GuardedWrite &>(w) =
+        guarded_write(cap, [&](char *buf, size_t c) { return fn(state.raw(), buf, c, &w.size); });
     return w;
 }
 
