@@ -37,6 +37,11 @@ public:
             return std::move(report_);
         }
         check_new_game();
+        // The start as engines of every protocol read it: 'startpos' only for
+        // the game's default start (a Chess960 array is sent as a fen).
+        if (auto first = game::GameState::create(s_.plugin, s_.options, 0, s_.host);
+            first && !game::is_default_start(s_.plugin, first->position(), s_.host))
+            start_ = "fen " + first->position();
         // Isolated, a plugin that dies fails the check it was in; the rest go on
         // with a new plugin-host child.
         for (void (Run::*check)() : {&Run::check_rule_edges, &Run::check_start_position, &Run::check_probes,
@@ -266,7 +271,7 @@ private:
     void check_start_position() {
         auto state = new_state("legal move from the start position within movetime");
         if (!state) return;
-        std::string problem = search("startpos moves", *state, movetime_go(), s_.movetime + s_.margin);
+        std::string problem = search(start_ + " moves", *state, movetime_go(), s_.movetime + s_.margin);
         add("legal move from the start position within movetime", problem.empty() ? Verdict::Pass : Verdict::Fail,
             problem);
     }
@@ -287,7 +292,7 @@ private:
                 if (!state || !state->set_position(p.position)) continue;
                 std::string command;
                 if (form == 0) {
-                    command = "startpos " + join_moves(p.moves, 0);
+                    command = start_ + " " + join_moves(p.moves, 0);
                 } else if (form == 1) {
                     command = "fen " + p.position + " moves";
                 } else {
@@ -315,19 +320,19 @@ private:
         engine::GoCommand clock;
         clock.p1time = clock.p2time = milliseconds(2000);
         clock.p1inc = clock.p2inc = milliseconds(0);
-        std::string problem = search("startpos moves", *state, clock, milliseconds(2000) + s_.margin);
+        std::string problem = search(start_ + " moves", *state, clock, milliseconds(2000) + s_.margin);
         const auto words = protocol::words(engine_->dialect());
         add("answers within its clock (go " + std::string(words.time[0]) + " 2000 " + std::string(words.time[1]) + " 2000)", problem.empty() ? Verdict::Pass : Verdict::Fail,
             problem);
 
         engine::GoCommand depth;
         depth.depth = 1;
-        problem = search("startpos moves", *state, depth, s_.untimed_limit);
+        problem = search(start_ + " moves", *state, depth, s_.untimed_limit);
         add("answers 'go depth 1'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
 
         engine::GoCommand nodes;
         nodes.nodes = 1000;
-        problem = search("startpos moves", *state, nodes, s_.untimed_limit);
+        problem = search(start_ + " moves", *state, nodes, s_.untimed_limit);
         add("answers 'go nodes 1000'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
     }
 
@@ -426,6 +431,7 @@ private:
     }
 
     const CheckSettings &s_;
+    std::string start_ = "startpos";  // the start position's form in a 'position' command
     const std::function<void(const CheckItem &)> &on_item_;
     const std::function<void(const std::string &)> &on_named_;
     Report report_;

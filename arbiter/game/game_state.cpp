@@ -535,4 +535,9 @@ arb_outcome GameState::outcome() const {
 
 std::string_view plugin_text(const char *buf, size_t size) noexcept { return {buf, ::strnlen(buf, size)}; }
 
+bool is_default_start(const PluginPtr &plugin, const std::string &position, const std::shared_ptr<PluginHost> &host) {
+    auto start = GameState::create(plugin, {}, 0, host);
+    return start && start->position() == position;
+}
+
 }  // namespace arb::game

@@ -131,4 +131,11 @@ private:
     mutable std::unique_ptr<RemoteTurn> turn_;
 };
 
+// Whether `position` is the start of the game under its default options and
+// seed 0: the one position an engine's "startpos" names in every protocol
+// (UCI's is the standard chess array whatever UCI_Chess960 says, and a
+// seeded random setup is not it). Any other start is sent as "fen".
+bool is_default_start(const PluginPtr &plugin, const std::string &position,
+                      const std::shared_ptr<PluginHost> &host = nullptr);
+
 }  // namespace arb::game

@@ -35,14 +35,6 @@ struct Start {
     std::string position_command;
 };
 
-// Whether the seed changed the start position (a random setup): an engine's
-// "startpos" is the unseeded one, so such a game must start with "fen".
-bool seeded_start_differs(const GameSetup &setup, const game::GameState &seeded) {
-    if (setup.seed == 0) return false;
-    auto unseeded = game::GameState::create(setup.plugin, setup.options, 0, setup.host);
-    return !unseeded || unseeded->position() != seeded.position();
-}
-
 // Why a game could not be set up: bad input (options, opening) or a plugin
 // that broke its contract on the way (a plugin error, no engine to blame).
 struct SetupError {
@@ -66,7 +58,7 @@ Expected<Start, SetupError> prepare(const GameSetup &setup, GameRecord *record) 
     }
     auto position = start.state.checked_position();
     if (!position) return setup_error(position.error().message, true);
-    if (!setup.opening_position.empty() || seeded_start_differs(setup, start.state))
+    if (!setup.opening_position.empty() || !game::is_default_start(setup.plugin, *position, setup.host))
         start.position_command = "fen " + *position + " moves";
     else
         start.position_command = "startpos moves";

@@ -42,6 +42,26 @@ TEST_CASE("stockfish passes arbiter check in UCI", "[e2e][chess][stockfish]") {
     CHECK(run.output.find("FAIL") == std::string::npos);
 }
 
+TEST_CASE("stockfish passes arbiter check under Chess960: its start goes out as a fen, not 'startpos'",
+          "[e2e][chess][stockfish]") {
+    const std::string engine = stockfish();
+    if (engine.empty()) {
+        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
+        return;
+    }
+    // Check's games start from the array of seed 0 (start=-1), not the
+    // standard one: UCI's 'startpos' would name the standard array and
+    // Stockfish's moves would be judged on another board.
+    auto run = arb::test::run_command(kBin + "/arbiter check --game chess --option variant=chess960 --protocol uci "
+                                             "--tc nodes=2000 --games 2 --positions 6 --margin 1000 --engine " +
+                                      engine + " 2>&1");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("FAIL") == std::string::npos);
+    CHECK(run.output.find("PASS  legal move from the start position within movetime") != std::string::npos);
+    CHECK(run.output.find("PASS  plays 2 full games") != std::string::npos);
+}
+
 TEST_CASE("a stockfish match at a fixed node count plays clean games that pgn-extract replays", "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
