@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 namespace arb::process {
 
@@ -43,6 +45,33 @@ std::vector<pid_t> list_pids() {
     }
     ::closedir(dir);
     return pids;
+}
+
+bool own_children(std::vector<pid_t> &out) {
+    out.clear();
+    DIR *tasks = ::opendir("/proc/self/task");
+    if (tasks == nullptr) return false;
+    bool readable = false;
+    while (dirent *e = ::readdir(tasks)) {
+        if (!protocol::parse_integer<long>(e->d_name)) continue;
+        const std::string path = std::string("/proc/self/task/") + e->d_name + "/children";
+        int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;  // a thread that just ended, or no such file
+        readable = true;
+        std::string text;
+        char buf[4096];
+        for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<size_t>(n));
+        ::close(fd);
+        size_t at = 0;
+        while (at < text.size()) {
+            const size_t end = std::min(text.find_first_of(" \n", at), text.size());
+            if (auto pid = protocol::parse_integer<long>(std::string_view(text).substr(at, end - at)); pid && *pid > 0)
+                out.push_back(static_cast<pid_t>(*pid));
+            at = end + 1;
+        }
+    }
+    ::closedir(tasks);
+    return readable;
 }
 
 namespace {

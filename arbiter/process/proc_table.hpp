@@ -26,6 +26,12 @@ std::vector<ProcEntry> read_proc_table();
 // One process, if it exists.
 bool read_proc_entry(pid_t pid, ProcEntry &entry);
 
+// The children of this process (of all its threads), from
+// /proc/self/task/*/children: a few lines where read_proc_table reads every
+// process on the machine. False where the kernel has no such file
+// (CONFIG_PROC_CHILDREN off); `out` is then empty.
+bool own_children(std::vector<pid_t> &out);
+
 // Orders `pids` newest first. The kernel hands pids out upwards from the last
 // one given and wraps at pid_max, so after a wrap the newest pids are the
 // lowest: the order is by distance below the last pid given

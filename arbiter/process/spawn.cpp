@@ -354,6 +354,16 @@ TreeScope scope_of(pid_t leader, bool own_group) {
 // dead whoever's they were; after a cgroup kill, the tree's are among them.
 void reap_adopted_zombies() {
     Registry &registry = Registry::get();
+    // Our own children only: scanning every process on the machine after
+    // each engine's end made shutting down 128 engines cost as much as
+    // playing with them.
+    std::vector<pid_t> children;
+    if (own_children(children)) {
+        ProcEntry p;
+        for (pid_t pid : children)
+            if (read_proc_entry(pid, p) && p.state == 'Z' && !registry.is_live_child(pid)) reap_if_exited(pid);
+        return;
+    }
     const pid_t self = ::getpid();
     for (const auto &p : read_proc_table())
         if (p.ppid == self && p.state == 'Z' && !registry.is_live_child(p.pid)) reap_if_exited(p.pid);

@@ -85,8 +85,13 @@ def run_row(build, engines, rounds, per_pairing, concurrency, keep):
         log_path = os.path.join(work, "log.txt")
         with open(log_path, "w") as log:
             start = time.monotonic()
-            proc = subprocess.Popen([os.path.join(build, "bin", "arbiter"), "run", config, "--plugin-dir",
-                                     os.path.join(build, "plugins")], stdout=log, stderr=subprocess.STDOUT)
+            arbiter = os.path.join(build, "bin", "arbiter")
+            # Concurrency 16 on fewer cores is the point here; builds before
+            # --force-concurrency took it without the flag.
+            run_help = subprocess.run([arbiter, "run", "--help"], capture_output=True, text=True).stdout
+            force = ["--force-concurrency"] if "--force-concurrency" in run_help else []
+            proc = subprocess.Popen([arbiter, "run", config, "--plugin-dir", os.path.join(build, "plugins")] + force,
+                                    stdout=log, stderr=subprocess.STDOUT)
             hwm = 0
             while True:
                 # Waits for the exit without reaping, so /proc/PID stays readable.

@@ -4,6 +4,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
 #include <vector>
 
 using arb::process::sort_newest_first;
@@ -23,4 +30,47 @@ TEST_CASE("without a wrap, or without ns_last_pid, newest first is highest first
     std::vector<pid_t> unknown{17, 300, 42, 299};
     sort_newest_first(unknown, 0, 0);  // not readable: descending
     CHECK(unknown == std::vector<pid_t>{300, 299, 42, 17});
+}
+
+TEST_CASE("own_children lists this process's children, from a thread's fork too, and no other process",
+          "[process][proc_table]") {
+    std::vector<pid_t> children;
+    if (!arb::process::own_children(children)) {
+        WARN("SKIPPED: this kernel has no /proc/self/task/*/children");
+        return;
+    }
+    // Two children that wait: one forked here, one from another thread (listed
+    // under that thread's task while it lives; joined here first, so the
+    // child then belongs to this process's reaper logic, as engines do).
+    const pid_t here = ::fork();
+    REQUIRE(here >= 0);
+    if (here == 0) {
+        ::pause();
+        ::_exit(0);
+    }
+    pid_t from_thread = -1;
+    std::atomic<bool> listed_under_thread{false};
+    std::thread t([&] {
+        from_thread = ::fork();
+        if (from_thread == 0) {
+            ::pause();
+            ::_exit(0);
+        }
+        std::vector<pid_t> seen;
+        listed_under_thread = arb::process::own_children(seen) &&
+                              std::find(seen.begin(), seen.end(), from_thread) != seen.end();
+    });
+    t.join();
+    REQUIRE(from_thread > 0);
+    REQUIRE(arb::process::own_children(children));
+    CHECK(std::find(children.begin(), children.end(), here) != children.end());
+    CHECK(listed_under_thread);
+    CHECK(std::find(children.begin(), children.end(), ::getppid()) == children.end());  // our parent is no child
+    CHECK(std::find(children.begin(), children.end(), ::getpid()) == children.end());
+    for (pid_t pid : {here, from_thread}) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+    }
+    REQUIRE(arb::process::own_children(children));
+    CHECK(std::find(children.begin(), children.end(), here) == children.end());
 }
