@@ -21,7 +21,7 @@ const std::string kBin = ARBITER_BIN_DIR;
 const std::string kBooks = std::string(ARBITER_SOURCE_DIR) + "/configs/books";
 
 using arb::test::chess::fresh_dir;
-using arb::test::chess::pgn_extract;
+using arb::test::chess::check_pgn_extract_replays;
 using arb::test::chess::read;
 
 // A round robin of two random generic engines: 4 games, at most 160 plies.
@@ -45,20 +45,7 @@ std::string run_and_replay(const fs::path &dir, const fs::path &config) {
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
     const std::string pgn = read(dir / "out" / "games.pgn");
-    const std::string tool = pgn_extract();
-    if (tool.empty()) {
-        WARN("SKIPPED: pgn-extract is not installed (apt-get install pgn-extract): games.pgn not replayed");
-        return pgn;
-    }
-    // -r: check the games only. A move it cannot play prints "Failed to make
-    // move ..." with the file's line number, and the game no longer counts
-    // as matched ("3 games matched out of 4.").
-    auto check = arb::test::run_command(tool + " -r " + (dir / "out" / "games.pgn").string() + " 2>&1");
-    INFO(check.output);
-    CHECK(check.exit_code == 0);
-    CHECK(check.output.find("4 games matched out of 4.") != std::string::npos);
-    CHECK(check.output.find("Failed") == std::string::npos);
-    CHECK(check.output.find("Line number") == std::string::npos);
+    check_pgn_extract_replays(dir / "out" / "games.pgn", 4);
     return pgn;
 }
 

@@ -94,16 +94,7 @@ TEST_CASE("a stockfish match at a fixed node count plays clean games that pgn-ex
     CHECK(std::regex_search(pgn, std::regex("\\[FEN \"")));  // the book's positions are not the start
     // SAN, not UCI: a UCI move such as e2e4 never appears as a move.
     CHECK_FALSE(std::regex_search(pgn, std::regex("\\b[a-h][1-8][a-h][1-8]\\b")));
-    const std::string tool = arb::test::chess::pgn_extract();
-    if (tool.empty()) {
-        WARN("SKIPPED: pgn-extract is not installed: games.pgn not replayed");
-        return;
-    }
-    auto check = arb::test::run_command(tool + " -r " + (dir / "out" / "games.pgn").string() + " 2>&1");
-    INFO(check.output);
-    CHECK(check.exit_code == 0);
-    CHECK(check.output.find("4 games matched out of 4.") != std::string::npos);
-    CHECK(check.output.find("Failed") == std::string::npos);
+    arb::test::chess::check_pgn_extract_replays(dir / "out" / "games.pgn", 4);
     fs::remove_all(dir);
 }
 
@@ -148,15 +139,6 @@ TEST_CASE("stockfish plays Chess960 told by UCI_Chess960, castling, every game e
     CHECK(std::regex_search(pgn, std::regex("\\[Variant \"Chess960\"\\]")));
     // Castling was played (SAN O-O or O-O-O) in these games.
     CHECK(std::regex_search(pgn, std::regex("\\bO-O")));
-    const std::string tool = arb::test::chess::pgn_extract();
-    if (tool.empty()) {
-        WARN("SKIPPED: pgn-extract is not installed: games.pgn not replayed");
-        return;
-    }
-    auto check = arb::test::run_command(tool + " -r " + (dir / "out" / "games.pgn").string() + " 2>&1");
-    INFO(check.output);
-    CHECK(check.exit_code == 0);
-    CHECK(check.output.find("10 games matched out of 10.") != std::string::npos);
-    CHECK(check.output.find("Failed") == std::string::npos);
+    arb::test::chess::check_pgn_extract_replays(dir / "out" / "games.pgn", 10);
     fs::remove_all(dir);
 }
