@@ -49,6 +49,8 @@ the peers' options (one dash):
   -each KEY=VALUE...     settings for every engine (an -engine's own win)
   -rounds N              rounds; each pairing plays -games games per round
   -games N               games per pairing and round (2: the pair shares an opening, colours swapped)
+                         (neither given: fastchess's 2 rounds of 2 games; 1 of 1 under
+                         -output format=cutechess, as cutechess-cli)
   -repeat                -games 2
   -concurrency N         games at once; above the number of cores only with -force-concurrency
   -force-concurrency
@@ -65,7 +67,8 @@ the peers' options (one dash):
   -pgnout file=F         append the games' PGN to F after the run (games.pgn is in the output folder)
   -log file=F [engine=true]   every line to and from every engine, timestamped
   -output format=fastchess|cutechess   standings in that program's layout, for scripts that read them
-  -ratinginterval N      standings every N games (0: only at the end)
+  -ratinginterval N      standings every N games (0: only at the end; default 10 under
+                         -output format=fastchess, else 0)
   -event NAME, -site NAME   PGN tags
   -wait MS               each worker's pause after a game
   -recover               accepted: an engine that crashes always loses only that game here

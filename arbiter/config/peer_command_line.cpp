@@ -229,7 +229,7 @@ private:
         if (option == "-engine" || option == "-each") {
             read_engine(option, words, option == "-each" ? each_ : engines_.emplace_back());
         } else if (option == "-rounds") {
-            if (auto v = whole<int>(what(), one(), 1, 1000000)) c.schedule.rounds = *v;
+            if (auto v = whole<int>(what(), one(), 1, 1000000)) rounds_ = *v;
         } else if (option == "-games") {
             if (auto v = whole<int>(what(), one(), 1, 1000000)) games_ = *v;
         } else if (option == "-repeat") {
@@ -283,7 +283,7 @@ private:
         } else if (option == "-wait") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.wait_between_games = std::chrono::milliseconds(*v);
         } else if (option == "-ratinginterval") {
-            if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.progress_interval = *v;
+            if (auto v = whole<int>(what(), one(), 0, kIntMax)) rating_interval_ = *v;
         }
     }
 
@@ -525,8 +525,15 @@ private:
         for (size_t i = 0; i < engines_.size(); ++i) c.engines.push_back(make_engine(engines_[i], static_cast<int>(i) + 1));
         if (engines_.size() < 2)
             problem("arbiter match needs at least two -engine options (found " + std::to_string(engines_.size()) + ")");
+        // What is not given takes the defaults of the peer whose layout the run prints: cutechess-cli
+        // plays 1 round of 1 game and prints standings at the end only; fastchess (also when no layout
+        // is named) plays 2 rounds of 2 games (an opening with colours swapped) and prints interim
+        // standings every 10 games in its own layout. So a peer's command line plays as many games here.
+        const bool cutechess = c.standings_layout == StandingsLayout::Cutechess;
+        c.schedule.rounds = rounds_.value_or(cutechess ? 1 : 2);
         if (games_) c.schedule.games_per_pairing = *games_;
-        else if (repeat_) c.schedule.games_per_pairing = 2;
+        else c.schedule.games_per_pairing = repeat_ || !cutechess ? 2 : 1;
+        c.progress_interval = rating_interval_.value_or(c.standings_layout == StandingsLayout::Fastchess ? 10 : 0);
         // A limit every engine shares is the tournament's; else each engine keeps its own.
         if (!c.engines.empty() && c.engines.front().time_control &&
             std::all_of(c.engines.begin(), c.engines.end(),
@@ -545,7 +552,7 @@ private:
     PeerCommandLine out_;
     EngineSpec each_;
     std::vector<EngineSpec> engines_;
-    std::optional<int> games_;
+    std::optional<int> rounds_, games_, rating_interval_;
     bool repeat_ = false;
     std::vector<int> margins_;
     std::vector<std::string> problems_;

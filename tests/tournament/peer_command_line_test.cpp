@@ -185,7 +185,8 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(c.engines[1].command == "glaurung");
              CHECK(c.engines[1].ugi_options == Options{{"Threads", "1"}});
              CHECK(c.time_control == tc("40/90+1"));  // 40 moves in 1:30, +1 s
-             CHECK(c.schedule.rounds == 1);
+             // No -rounds and no -output format=cutechess: fastchess's defaults (next test case).
+             CHECK(c.schedule.rounds == 2);
          },
          {}},
     };
@@ -201,6 +202,33 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
             CHECK(static_cast<size_t>(std::count(message.begin(), message.end(), '\n')) + 1 == row.error.size());
         }
     }
+}
+
+// The defaults each peer plays with when a command line names no -rounds,
+// -games or -ratinginterval, read from fastchess's source
+// (app/src/types/tournament.hpp: games = 2, rounds = 2, ratinginterval = 10;
+// built as cutechess-cli, USE_CUTE: games = 1, rounds = 1, ratinginterval = 0)
+// and cutechess-cli(6) (-games N "default 1", -rounds N "default 1").
+TEST_CASE("with no -rounds or -games a match plays as many games as the peer whose layout it prints", "[peer-cli]") {
+    const std::string two = "-engine cmd=a -engine cmd=b ";
+    auto as_fastchess = parse(two).config;  // no layout named: fastchess's counts, the arbiter's own output
+    CHECK(as_fastchess.schedule.rounds == 2);
+    CHECK(as_fastchess.schedule.games_per_pairing == 2);
+    CHECK(as_fastchess.progress_interval == 0);
+    auto fastchess = parse(two + "-output format=fastchess").config;
+    CHECK(fastchess.schedule.rounds == 2);
+    CHECK(fastchess.schedule.games_per_pairing == 2);
+    CHECK(fastchess.progress_interval == 10);
+    auto cutechess = parse(two + "-output format=cutechess").config;
+    CHECK(cutechess.schedule.rounds == 1);
+    CHECK(cutechess.schedule.games_per_pairing == 1);
+    CHECK(cutechess.progress_interval == 0);
+    // Given values win over either peer's defaults, in any order.
+    auto given = parse(two + "-rounds 5 -games 1 -ratinginterval 3 -output format=fastchess").config;
+    CHECK(given.schedule.rounds == 5);
+    CHECK(given.schedule.games_per_pairing == 1);
+    CHECK(given.progress_interval == 3);
+    CHECK(parse(two + "-repeat -output format=cutechess").config.schedule.games_per_pairing == 2);
 }
 
 TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]") {
