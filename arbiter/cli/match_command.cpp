@@ -69,9 +69,12 @@ the peers' options (one dash):
   -output format=fastchess|cutechess   standings in that program's layout, for scripts that read them
   -ratinginterval N      standings every N games (0: only at the end; default 10 under
                          -output format=fastchess, else 0)
+  -variant standard|fischerandom   chess's rule option variant (as --option variant=chess960)
   -event NAME, -site NAME   PGN tags
   -wait MS               each worker's pause after a game
   -recover               accepted: an engine that crashes always loses only that game here
+  -report penta=true, -autosaveinterval N, -scoreinterval N, -use-affinity [CPUS], -testEnv,
+  -show-latency          accepted with a note: they change nothing here
 
 example:
   arbiter match --game othello -engine cmd=arbiter-engine name=a args="--mode mcts" \
@@ -190,6 +193,7 @@ int match_command(const Args &args) {
         std::cerr << kUsage << "Try 'arbiter match --help'.\n";
         return kExitUsage;
     }
+    for (const auto &note : parsed->notes) std::cerr << "arbiter match: note: " << note << "\n";
     config::TournamentConfig c = std::move(parsed->config);
     c.out_dir = own.out_dir;
     if (!check_concurrency("match", c.concurrency, parsed->force_concurrency, "-force-concurrency", std::cerr))

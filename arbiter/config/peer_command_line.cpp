@@ -22,7 +22,7 @@ constexpr int kIntMax = std::numeric_limits<int32_t>::max();
 
 // How an option takes its words: none, exactly one, or key=value words up to
 // the next option.
-enum class Takes { Nothing, OneWord, KeyValues };
+enum class Takes { Nothing, OneWord, OptionalWord, KeyValues };
 
 struct OptionSpec {
     const char *name;
@@ -38,13 +38,16 @@ constexpr OptionSpec kOptions[] = {
     {"-seeds", Takes::OneWord},      {"-noswap", Takes::Nothing},       {"-reverse", Takes::Nothing},
     {"-srand", Takes::OneWord},      {"-output", Takes::KeyValues},     {"-tournament", Takes::OneWord},
     {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
-    {"-ratinginterval", Takes::OneWord},
+    {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord},
+    // Accepted with a note: they change only how the peer saves, prints or places its work, which the
+    // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
+    {"-scoreinterval", Takes::OneWord}, {"-autosaveinterval", Takes::OneWord}, {"-report", Takes::KeyValues},
+    {"-use-affinity", Takes::OptionalWord}, {"-testEnv", Takes::Nothing}, {"-show-latency", Takes::Nothing},
 };
 
 // Options of the peers that the arbiter does not take, with the reason.
 const std::map<std::string, std::string> &refused_options() {
     static const std::map<std::string, std::string> refused = {
-        {"-variant", "rule variants are game options here: --option NAME=VALUE (arbiter games GAME lists them)"},
         {"-tb", "tablebase adjudication is not available"},
         {"-tbpieces", "tablebase adjudication is not available"},
         {"-tbignore50", "tablebase adjudication is not available"},
@@ -52,14 +55,8 @@ const std::map<std::string, std::string> &refused_options() {
         {"-quick", "give the engines, book and time control with -engine, -openings and -each tc="},
         {"-config", "a saved tournament is resumed with 'arbiter run --resume OUTDIR'"},
         {"-epdout", "the final positions are in games.jsonl of the output folder"},
-        {"-autosaveinterval", "every game is saved as it ends (games.jsonl); resume with 'arbiter run --resume'"},
-        {"-scoreinterval", "interim standings come every -ratinginterval games"},
-        {"-report", "the standings always show the pentanomial counts of paired games"},
         {"-crc32", "not available"},
-        {"-use-affinity", "not available"},
-        {"-testEnv", "not available"},
         {"-strict", "not available"},
-        {"-show-latency", "not available"},
         {"-check-mate-pvs", "not available"},
         {"-debug", "engine traffic is written with -log file=FILE engine=true"},
         {"-resultformat", "the per-game lines have one format; -output format= chooses the standings' layout"},
@@ -136,8 +133,9 @@ public:
                 words.push_back(args[i++]);
             } else if (spec->takes == Takes::KeyValues) {
                 while (i < args.size() && !starts_option(args[i])) words.push_back(args[i++]);
-            } else if (word == "-repeat" && i < args.size() && !starts_option(args[i])) {
-                words.push_back(args[i++]);  // cutechess-cli's -repeat N
+            } else if ((spec->takes == Takes::OptionalWord || word == "-repeat") && i < args.size() &&
+                       !starts_option(args[i])) {
+                words.push_back(args[i++]);  // cutechess-cli's -repeat N, -use-affinity CPUS
             }
             apply(spec->name, words);
         }
@@ -284,8 +282,44 @@ private:
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.wait_between_games = std::chrono::milliseconds(*v);
         } else if (option == "-ratinginterval") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) rating_interval_ = *v;
+        } else if (option == "-variant") {
+            read_variant(one());
+        } else if (option == "-scoreinterval") {
+            if (whole<int>(what(), one(), 0, kIntMax))
+                note(what() + ": no effect here: interim standings come every -ratinginterval games");
+        } else if (option == "-autosaveinterval") {
+            if (whole<int>(what(), one(), 0, kIntMax))
+                note(what() + ": no effect here: every game is saved as it ends (resume with 'arbiter run --resume')");
+        } else if (option == "-report") {
+            for (const auto &kv : key_values(option, words, {"penta"})) {
+                auto v = flag("-report " + kv.text, kv.value);
+                if (v && !*v) problem("-report " + kv.text + ": the standings always show the pentanomial counts here");
+            }
+        } else if (option == "-use-affinity") {
+            note(option + ": no effect here: engines run where the kernel places them");
+        } else if (option == "-testEnv" || option == "-show-latency") {
+            note(option + ": no effect here");
         }
     }
+
+    // fastchess's and cutechess-cli's variant names for chess, as the chess plugin's rule option.
+    void read_variant(const std::string &name) {
+        auto &options = out_.config.game.options;
+        std::string value;
+        if (name == "standard") value = "standard";
+        else if (name == "fischerandom" || name == "frc" || name == "chess960") value = "chess960";
+        else {
+            problem("-variant " + name + ": expected standard or fischerandom; other rule variants are game options "
+                    "here: --option NAME=VALUE (arbiter games GAME lists them)");
+            return;
+        }
+        auto given = std::find_if(options.begin(), options.end(), [](const auto &o) { return o.first == "variant"; });
+        if (given == options.end()) options.emplace_back("variant", value);
+        else if (given->second != value)
+            problem("-variant " + name + ": contradicts --option variant=" + given->second);
+    }
+
+    void note(std::string text) { out_.notes.push_back(std::move(text)); }
 
     void read_engine(const std::string &option, const std::vector<std::string> &words, EngineSpec &spec) {
         static const std::vector<std::string> keys = {"cmd",   "name",  "dir",     "args",       "arg",

@@ -19,6 +19,9 @@ struct PeerCommandLine {
     TournamentConfig config;
     bool force_concurrency = false;  // -force-concurrency: more games at once than cores, without a word
     std::string pgn_file;            // -pgnout file=: games.pgn is appended to it after the run
+    // Options taken that change nothing here (-autosaveinterval, -use-affinity, ...), each with the
+    // reason, e.g. "-use-affinity: no effect here: ..."; printed before the run.
+    std::vector<std::string> notes;
 };
 
 // `args` are the words after `arbiter match` that are not the arbiter's own

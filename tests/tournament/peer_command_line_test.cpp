@@ -231,6 +231,27 @@ TEST_CASE("with no -rounds or -games a match plays as many games as the peer who
     CHECK(parse(two + "-repeat -output format=cutechess").config.schedule.games_per_pairing == 2);
 }
 
+// fastchess man.md: "-variant VALUE ... standard, fischerandom"; fishtest's
+// command lines also carry -report penta=true, -autosaveinterval 0 and
+// -scoreinterval 1, and OpenBench's -use-affinity, -testEnv: options that
+// change only how the peer saves, prints or places its work. They run here,
+// each with a note; what would change a result is refused.
+TEST_CASE("the peers' chess variants and their output-only options", "[peer-cli]") {
+    const std::string two = "-engine cmd=a -engine cmd=b ";
+    using Pair = std::pair<std::string, std::string>;
+    CHECK(parse(two + "-variant fischerandom").config.game.options == std::vector<Pair>{{"variant", "chess960"}});
+    CHECK(parse(two + "-variant standard").config.game.options == std::vector<Pair>{{"variant", "standard"}});
+    CHECK_THAT(error_of(two + "-variant atomic"), Catch::StartsWith("-variant atomic: expected standard or fischerandom"));
+    auto notes = parse(two + "-report penta=true -autosaveinterval 0 -scoreinterval 1 -use-affinity 0-3 -testEnv").notes;
+    REQUIRE(notes.size() == 4);  // penta=true is what the standings show anyway: no note
+    CHECK_THAT(notes[0], Catch::StartsWith("-autosaveinterval 0: no effect here"));
+    CHECK_THAT(notes[1], Catch::StartsWith("-scoreinterval 1: no effect here"));
+    CHECK_THAT(notes[2], Catch::StartsWith("-use-affinity: no effect here"));  // its CPU list is its own
+    CHECK(notes[3] == "-testEnv: no effect here");
+    CHECK_THAT(error_of(two + "-report penta=false"), Catch::Contains("always show the pentanomial counts"));
+    CHECK_THAT(error_of(two + "-autosaveinterval x"), Catch::Contains("-autosaveinterval x: expected a whole number"));
+}
+
 TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]") {
     const std::string base = "-engine cmd=a -engine cmd=b ";
     CHECK(error_of(base + "-rounds x") == "-rounds x: expected a whole number in 1..1000000, got 'x'");
@@ -273,7 +294,7 @@ TEST_CASE("the schedule options -noswap, -reverse, -seeds and openings start= ac
         auto p = parse(line, "tictactoe");
         return tournament::make_schedule(tournament::schedule_params(p.config, openings));
     };
-    const std::string two = "-engine cmd=a -engine cmd=b -games 2 ";
+    const std::string two = "-engine cmd=a -engine cmd=b -games 2 -rounds 1 ";
     // Games 1 and 2 of a pairing: a-b then b-a; -noswap: a-b twice; -reverse: b-a then a-b.
     auto plain = schedule_of(two, 0);
     REQUIRE(plain.size() == 2);
@@ -445,6 +466,13 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"-recover", "always so: an engine crash loses only its game"},
         {"-engine", "engines.*"},
         {"-each", "engines.* of every engine"},
+        {"-variant", "game.options variant= (the chess plugin's; tested in 'the peers' chess variants...')"},
+        {"-scoreinterval", "no effect: a note says so"},
+        {"-autosaveinterval", "no effect: a note says so"},
+        {"-report", "penta=true is always so; penta=false is refused"},
+        {"-use-affinity", "no effect: a note says so"},
+        {"-testEnv", "no effect: a note says so"},
+        {"-show-latency", "no effect: a note says so"},
     };
     for (const auto &option : config::peer_option_names()) {
         INFO(option);
