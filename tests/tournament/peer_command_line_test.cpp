@@ -164,6 +164,28 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(p.pgn_file == "./games/sprt.pgn");
          },
          {}},
+        // A user's script, not the peers' docs: JRMurr/ZigFish runFast.sh (fast-chess, 2024), $1 as old.
+        {"JRMurr/ZigFish runFast.sh",
+         "-maxmoves 100 -concurrency 4 -openings file=./test.pgn format=pgn order=random "
+         "-log file=./out level=info realtime=true -engine cmd=./zig-out/bin/zigfish-uci name=new st=0.1 "
+         "timemargin=100 -engine cmd=old-zigfish name=old st=0.1 timemargin=100",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             CHECK(c.adjudication.max_plies == 200);  // 100 full moves
+             CHECK(c.concurrency == 4);
+             CHECK(c.openings.file == "./test.pgn");
+             CHECK(c.openings.format == config::OpeningFormat::Pgn);
+             CHECK(c.openings.order == config::OpeningOrder::Random);
+             CHECK(c.engine_log == "./out");
+             CHECK(c.time_control == tc("movetime=0.1"));  // st= shared by both: the tournament's
+             CHECK(c.time_margin == std::chrono::milliseconds(100));
+             REQUIRE(c.engines.size() == 2);
+             CHECK(c.engines[0].name == "new");
+             CHECK(c.engines[1].command == "old-zigfish");
+             CHECK(c.schedule.rounds == 2);  // no -rounds: fastchess's default
+             CHECK(p.notes.empty());
+         },
+         {}},
         // cutechess-cli's examples drive xboard engines, which the arbiter does not speak: said once, naming it.
         {"cutechess-cli(6) man page (docs/cutechess-cli.6), EXAMPLES, first",
          "-engine cmd=sloppy -engine cmd=sloppy -each proto=xboard tc=40/60 -rounds 10", nullptr,
