@@ -55,8 +55,8 @@ void print_move(const match::GameRecord &record, int side) {
     std::cout << ")" << std::endl;
 }
 
-void print_traffic(const std::string &engine, bool to_engine, std::string_view line) {
-    std::cerr << engine << (to_engine ? " < " : " > ") << line << "\n";
+void print_traffic(const std::string &engine, engine::UgiEngine::Traffic direction, std::string_view line) {
+    std::cerr << engine << ' ' << engine::UgiEngine::traffic_marker(direction) << ' ' << line << "\n";
 }
 
 void print_summary(const match::GameRecord &record) {

@@ -105,8 +105,8 @@ int run_command(const Args &args) {
         "quiet,q", "no line per finished game; interim standings as one line")(
         "force-concurrency", "play more games at once than this process has cores (otherwise refused)")(
         "log", po::value(&engine_log)->value_name("FILE"),
-        "append every line to and from every engine to FILE, each with the time (UTC), the engine's name and "
-        "'<' (to it) or '>' (from it); off by default")(
+        "append every line to and from every engine (and its stderr) to FILE, each with the time (UTC), the engine's name and "
+        "'<' (to it), '>' (from it) or '2>' (its stderr); off by default")(
         "isolate-plugins", "run the game plugin in a child process per worker: a plugin that crashes ends only "
                            "that game (plugin-error), the run goes on and exits 1 (isolate_plugins: true)")(
         "shard", po::value(&shard)->value_name("K/N|auto"),

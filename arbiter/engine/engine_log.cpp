@@ -21,7 +21,7 @@ Expected<std::shared_ptr<EngineLog>> EngineLog::open(const std::string &path) {
 
 EngineLog::~EngineLog() { ::close(fd_); }
 
-void EngineLog::write(const std::string &engine, bool to_engine, std::string_view line) {
+void EngineLog::write(const std::string &engine, UgiEngine::Traffic direction, std::string_view line) {
     auto now = std::chrono::system_clock::now();
     auto micros = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
     std::time_t seconds = static_cast<std::time_t>(micros / 1000000);
@@ -33,7 +33,9 @@ void EngineLog::write(const std::string &engine, bool to_engine, std::string_vie
     std::lock_guard lock(mutex_);
     line_.assign(stamp);
     line_ += engine;
-    line_ += to_engine ? " < " : " > ";
+    line_ += ' ';
+    line_ += UgiEngine::traffic_marker(direction);
+    line_ += ' ';
     line_ += line;
     line_ += '\n';
     for (size_t done = 0; done < line_.size();) {
@@ -45,8 +47,8 @@ void EngineLog::write(const std::string &engine, bool to_engine, std::string_vie
 }
 
 UgiEngine::TrafficLog EngineLog::traffic_log(std::shared_ptr<EngineLog> log) {
-    return [log = std::move(log)](const std::string &engine, bool to_engine, std::string_view line) {
-        log->write(engine, to_engine, line);
+    return [log = std::move(log)](const std::string &engine, UgiEngine::Traffic direction, std::string_view line) {
+        log->write(engine, direction, line);
     };
 }
 

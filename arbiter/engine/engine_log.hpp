@@ -3,9 +3,10 @@
 //
 //   2026-11-27T02:12:03.123456Z mcts-2000 < go p1time 9000 p2time 9000
 //   2026-11-27T02:12:03.140021Z mcts-2000 > bestmove d3
+//   2026-11-27T02:12:03.140100Z mcts-2000 2> searched 2000 playouts
 //
-// (UTC time, the engine's name, '<' into the engine or '>' out of it, the
-// line as sent or read), as 'arbiter play --debug' prints them. Safe for any
+// (UTC time, the engine's name, '<' into the engine, '>' out of it or '2>'
+// on its stderr, the line as sent or read), as 'arbiter play --debug' prints them. Safe for any
 // number of engines and threads: one descriptor, one write() of a whole line
 // at a time under a lock, so lines never interleave; per engine they are in
 // the order sent and read. Appends to the file (a resumed run continues it).
@@ -29,7 +30,7 @@ public:
     EngineLog(const EngineLog &) = delete;
     EngineLog &operator=(const EngineLog &) = delete;
 
-    void write(const std::string &engine, bool to_engine, std::string_view line);
+    void write(const std::string &engine, UgiEngine::Traffic direction, std::string_view line);
     // A TrafficLog (UgiEngine::start) that writes here and keeps this log open.
     static UgiEngine::TrafficLog traffic_log(std::shared_ptr<EngineLog> log);
     // The TrafficLog for TournamentConfig::engine_log: none when `path` is

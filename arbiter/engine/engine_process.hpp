@@ -79,6 +79,7 @@ public:
     void set_stop_flag(const std::atomic<bool> *flag) noexcept { channel_.set_stop_flag(flag); }
     // Called with every line written and read (LineChannel::Tap); empty: none.
     void set_tap(process::LineChannel::Tap tap) { channel_.set_tap(std::move(tap)); }
+    void set_stderr_tap(process::LineChannel::StderrTap tap) { channel_.set_stderr_tap(std::move(tap)); }
 
 private:
     explicit EngineProcess(process::Child child);

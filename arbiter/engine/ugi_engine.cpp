@@ -197,9 +197,14 @@ public:
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
     // The log taps the channel itself: every line written or read, 'quit' included.
     void set_traffic_log(TrafficLog log) override {
-        if (!log) return process_->set_tap(nullptr);
+        if (!log) {
+            process_->set_stderr_tap(nullptr);
+            return process_->set_tap(nullptr);
+        }
+        process_->set_stderr_tap(
+            [log, name = config_.name](std::string_view line) { log(name, Traffic::Stderr, line); });
         process_->set_tap([log = std::move(log), name = config_.name](bool to_engine, std::string_view line) {
-            log(name, to_engine, line);
+            log(name, to_engine ? Traffic::ToEngine : Traffic::FromEngine, line);
         });
     }
 
@@ -528,6 +533,15 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> UgiEngine::start(const EngineC
                                                                    const EngineTimeouts &timeouts,
                                                                    const GameSetupOptions &game, TrafficLog log) {
     return start_engine(config, timeouts, &game, std::move(log));
+}
+
+const char *UgiEngine::traffic_marker(Traffic direction) {
+    switch (direction) {
+    case Traffic::ToEngine: return "<";
+    case Traffic::FromEngine: return ">";
+    case Traffic::Stderr: return "2>";
+    }
+    return "?";
 }
 
 }  // namespace arb::engine

@@ -27,10 +27,15 @@ std::string describe_start_failure(const EngineConfig &config, const EngineError
 
 class UgiEngine {
 public:
-    // When set, called with every line sent to the engine (to_engine true)
-    // and every line read from it, e.g. for 'arbiter play --debug'. Lines the
-    // arbiter ignores show up here too. Empty: no logging (the default).
-    using TrafficLog = std::function<void(const std::string &engine, bool to_engine, std::string_view line)>;
+    // Which way a logged line went.
+    enum class Traffic { ToEngine, FromEngine, Stderr };
+    // When set, called with every line sent to the engine, every line read
+    // from it and every line it wrote to stderr, e.g. for 'arbiter play
+    // --debug'. Lines the arbiter ignores show up here too. Empty: no
+    // logging (the default).
+    using TrafficLog = std::function<void(const std::string &engine, Traffic direction, std::string_view line)>;
+    // How a log shows the direction: "<" (to the engine), ">" (from it), "2>" (its stderr).
+    static const char *traffic_marker(Traffic direction);
 
     // Starts the process (no shell, own process group) and completes the
     // handshake of the configured dialect (ugi/ugiok, uci/uciok, ...),

@@ -142,8 +142,26 @@ void LineChannel::read_stderr() {
     if (n > 0) {
         stderr_tail_.append(chunk, static_cast<size_t>(n));
         if (stderr_tail_.size() > 2 * kStderrTail) stderr_tail_.erase(0, stderr_tail_.size() - kStderrTail);
+        if (stderr_tap_) tap_stderr(std::string_view(chunk, static_cast<size_t>(n)), false);
     } else if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) {
         err_.reset();
+        if (stderr_tap_) tap_stderr({}, true);
+    }
+}
+
+void LineChannel::tap_stderr(std::string_view data, bool closed) {
+    for (char ch : data) {
+        if (ch == '\n' || stderr_line_.size() == kStderrTail) {
+            if (!stderr_line_.empty() && stderr_line_.back() == '\r') stderr_line_.pop_back();
+            stderr_tap_(stderr_line_);
+            stderr_line_.clear();
+            if (ch == '\n') continue;
+        }
+        stderr_line_ += ch;
+    }
+    if (closed && !stderr_line_.empty()) {
+        stderr_tap_(stderr_line_);
+        stderr_line_.clear();
     }
 }
 

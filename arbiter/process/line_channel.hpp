@@ -47,6 +47,11 @@ public:
     // Called with every line written (to_child true; one call per '\n'-ended
     // line of a write) and every line read (Line and TooLong results).
     using Tap = std::function<void(bool to_child, std::string_view line)>;
+    // Called with every line read from stderr (as it is drained, so in
+    // arrival order but not in step with stdout); a line longer than
+    // kStderrTail comes in pieces of that size, a last line without '\n'
+    // when stderr closes.
+    using StderrTap = std::function<void(std::string_view line)>;
 
     LineChannel() = default;
     // Takes the pipes `child` still holds (Stdio::Pipe streams; the others
@@ -89,6 +94,7 @@ public:
     // Interrupted once *flag is true. May be null.
     void set_stop_flag(const std::atomic<bool> *flag) noexcept { stop_ = flag; }
     void set_tap(Tap tap) { tap_ = std::move(tap); }
+    void set_stderr_tap(StderrTap tap) { stderr_tap_ = std::move(tap); }
 
 private:
     enum class Want { Read, Write, Exit, Stderr };
@@ -100,6 +106,7 @@ private:
     void read_stderr();
     void make_room();
     void tap_written(std::string_view data);
+    void tap_stderr(std::string_view data, bool closed);
 
     Fd in_, out_, err_;
     pid_t pid_ = -1;
@@ -108,6 +115,8 @@ private:
     size_t max_line_ = kDefaultMaxLine;
     const std::atomic<bool> *stop_ = nullptr;
     Tap tap_;
+    StderrTap stderr_tap_;
+    std::string stderr_line_;  // the stderr line being read, for stderr_tap_
 
     // stdout: bytes [begin_, end_) of buffer_ are unread; scan_ is where the
     // search for '\n' resumes; skipping_: the rest of an over-long line is dropped.

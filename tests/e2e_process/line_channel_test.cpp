@@ -199,6 +199,21 @@ TEST_CASE("line channel: the tap sees every line written and read, in order") {
     CHECK(seen == expected);
 }
 
+TEST_CASE("line channel: the stderr tap sees whole stderr lines, a long one in pieces, the last unended one at close") {
+    // 5000 'x' is one line longer than kStderrTail (4096): a piece of 4096, then the other 904.
+    auto child = start_sh("printf 'one\\r\\ntwo\\n' >&2; head -c 5000 /dev/zero | tr '\\0' x >&2; "
+                          "printf '\\nlast' >&2; echo done");
+    process::LineChannel channel(child);
+    std::vector<std::string> seen;
+    channel.set_stderr_tap([&](std::string_view line) { seen.emplace_back(line); });
+    CHECK(read(channel).line == "done");
+    CHECK(read(channel).status == ReadStatus::Closed);
+    channel.drain_stderr(SteadyClock::now() + 5s);
+    const std::vector<std::string> expected{"one", "two", std::string(4096, 'x'), std::string(904, 'x'), "last"};
+    CHECK(seen == expected);
+    CHECK(channel.stderr_tail().size() <= 2 * process::LineChannel::kStderrTail);  // the tail is kept as before
+}
+
 TEST_CASE("line channel: at most four descriptors, the three pipes and the pidfd") {
     auto child = start_sh("sleep 30");
     const bool has_pidfd = child.pidfd() >= 0;

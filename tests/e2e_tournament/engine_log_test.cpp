@@ -36,7 +36,8 @@ std::filesystem::path wrapped_config(const test::TempDir &dir, int concurrency) 
     std::string yaml = "game: tictactoe\nengines:\n";
     for (const auto &name : kNames) {
         const auto base = (dir.path() / name).string();
-        yaml += "  - name: " + name + "\n    command: /bin/sh\n    args: [-c, \"tee -a " + base + ".in | " + kBin +
+        // Each start also says one line on stderr, before the engine runs.
+        yaml += "  - name: " + name + "\n    command: /bin/sh\n    args: [-c, \"echo started " + name + " >&2; tee -a " + base + ".in | " + kBin +
                 "/arbiter-engine --game tictactoe --mode random | tee -a " + base + ".out\"]\n";
     }
     yaml += "tournament: {rounds: 1, games_per_pairing: 2}\ntime_control: movetime=0.05\n"
@@ -46,13 +47,13 @@ std::filesystem::path wrapped_config(const test::TempDir &dir, int concurrency) 
 }
 
 struct Logged {
-    std::map<std::string, std::vector<std::string>> to, from;  // per engine, in the log's order
+    std::map<std::string, std::vector<std::string>> to, from, stderr_lines;  // per engine, in the log's order
     std::vector<std::string> malformed;
 };
 
 Logged parse_log(const std::filesystem::path &file) {
-    // UTC time to the microsecond, name, '<' into the engine or '>' out of it, the line.
-    static const std::regex kLine(R"(^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z (\S+) ([<>]) (.*)$)");
+    // UTC time to the microsecond, name, '<' into the engine, '>' out of it or '2>' its stderr, the line.
+    static const std::regex kLine(R"(^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z (\S+) (<|>|2>) (.*)$)");
     Logged logged;
     for (const auto &line : lines_of(file)) {
         std::smatch m;
@@ -60,7 +61,7 @@ Logged parse_log(const std::filesystem::path &file) {
             logged.malformed.push_back(line);
             continue;
         }
-        (m[2] == "<" ? logged.to : logged.from)[m[1]].push_back(m[3]);
+        (m[2] == "<" ? logged.to : m[2] == ">" ? logged.from : logged.stderr_lines)[m[1]].push_back(m[3]);
     }
     return logged;
 }
@@ -91,6 +92,9 @@ TEST_CASE("run --log: every line to and from every engine, named, in order per e
         CHECK(received.size() > 10);
         CHECK(logged.to[name] == received);
         CHECK(logged.from[name] == sent);
+        // stderr too: one "started NAME" per process, and a process's first line in is its handshake.
+        const auto starts = std::count(received.begin(), received.end(), received.front());
+        CHECK(logged.stderr_lines[name] == std::vector<std::string>(static_cast<size_t>(starts), "started " + name));
     }
     CHECK(logged.to.size() == kNames.size());
 }
