@@ -226,7 +226,7 @@ private:
             add(name, Verdict::Fail, "the engine could not be restarted after an earlier failure");
             return;
         }
-        const std::string command = game::edge_position_command(edge);
+        const std::string command = game::edge_position_command(s_.plugin, edge, s_.options, s_.host);
         const milliseconds allowed = s_.movetime + s_.margin;
         auto answer = engine_->go(command, movetime_go(), allowed);
         const std::string where = "after 'position " + excerpt(command, 400) + "'";

@@ -70,8 +70,12 @@ EdgeApplies edge_applies(const Plugin &plugin, const RuleEdge &edge, const Optio
 Expected<GameState> edge_state(const PluginPtr &plugin, const RuleEdge &edge, const OptionList &options,
                                const std::shared_ptr<PluginHost> &host = nullptr);
 
-// The UGI position command of the edge: "fen POS moves M..." or
-// "startpos moves M..." (the moves as the edge lists them).
-std::string edge_position_command(const RuleEdge &edge);
+// The UGI position command of the edge under `options`: "fen POS moves
+// M..." or "startpos moves M..." (the moves as the edge lists them). An
+// edge without a position starts where a game under `options` starts; that
+// is "startpos" only when it is the game's default start (is_default_start):
+// under Chess960 a UCI engine would read "startpos" as the standard array.
+std::string edge_position_command(const PluginPtr &plugin, const RuleEdge &edge, const OptionList &options,
+                                  const std::shared_ptr<PluginHost> &host = nullptr);
 
 }  // namespace arb::game
