@@ -201,6 +201,9 @@ private:
                     continue;
                 }
                 unseen_since_.erase(pid);
+                // Given since the last look: a new process, whatever had this
+                // pid before (a member's zombie reaped by its parent) is gone.
+                if (auto known = members_.find(pid); known != members_.end()) known->second.state = 0;
                 if (belongs(entry)) found |= take(entry, sig, pass);
                 else if (!is_dead(entry.state)) others.push_back(entry);
             }
