@@ -90,9 +90,25 @@ long read_number(const char *path) {
 
 }  // namespace
 
-void sort_newest_first(std::vector<pid_t> &pids) {
-    static const long pid_max = read_number("/proc/sys/kernel/pid_max");  // fixed while we run
-    sort_newest_first(pids, read_number("/proc/sys/kernel/ns_last_pid"), pid_max);
+long last_pid_given() { return read_number("/proc/sys/kernel/ns_last_pid"); }
+
+long pid_max() {
+    static const long max = read_number("/proc/sys/kernel/pid_max");  // fixed while we run
+    return max;
+}
+
+void sort_newest_first(std::vector<pid_t> &pids) { sort_newest_first(pids, last_pid_given(), pid_max()); }
+
+std::vector<pid_t> pids_given_since(long since, long last, long max, size_t cap) {
+    std::vector<pid_t> pids;
+    if (max <= 0 || since <= 0 || last <= 0 || since > max || last > max) return pids;
+    const auto count = static_cast<size_t>((last - since + max) % max);
+    for (size_t age = 0; age < std::min(count, cap); ++age) {
+        long pid = last - static_cast<long>(age);
+        if (pid <= 0) pid += max;
+        if (pid < max) pids.push_back(static_cast<pid_t>(pid));  // pid_max itself is never given
+    }
+    return pids;
 }
 
 void sort_newest_first(std::vector<pid_t> &pids, long last, long pid_max) {

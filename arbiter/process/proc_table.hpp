@@ -40,4 +40,16 @@ void sort_newest_first(std::vector<pid_t> &pids);
 // The same with the last pid given and pid_max known (0: unknown).
 void sort_newest_first(std::vector<pid_t> &pids, long last_pid, long pid_max);
 
+// The last pid the kernel handed out in this pid namespace
+// (/proc/sys/kernel/ns_last_pid), and pid_max; 0 where not readable.
+long last_pid_given();
+long pid_max();
+
+// The pids handed out after `since` up to `last` (as last_pid_given() read
+// them twice), newest first, at most `cap` of them (the newest): the kernel
+// gives pids upwards from the last one given and wraps at pid_max, so every
+// process created between the two reads has one of these. Empty where either
+// read is unknown (0).
+std::vector<pid_t> pids_given_since(long since, long last, long pid_max, size_t cap);
+
 }  // namespace arb::process

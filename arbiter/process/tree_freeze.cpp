@@ -34,7 +34,9 @@ public:
         bool killing = false;
         bool previous_quiet = false;
         for (int pass = 0;; ++pass) {
-            const Pass seen = scan(killing ? SIGKILL : SIGSTOP);
+            const int sig = killing ? SIGKILL : SIGSTOP;
+            Pass seen = chase(sig);
+            seen.merge(scan(sig));
             if (Clock::now() >= deadline_) {
                 kill_all();
                 reap_adopted();
@@ -74,6 +76,13 @@ private:
         bool running = false;       // a member alive and not stopped
         bool alive = false;         // a member not dead yet (running or stopped)
         bool died_running = false;  // a member last seen running is dead or gone now
+
+        void merge(const Pass &later) {
+            found_new |= later.found_new;
+            running |= later.running;
+            alive = later.alive;  // as the later look saw them
+            died_running |= later.died_running;
+        }
     };
 
     // A member seen in the last pass. One that is gone may have had its pid
@@ -97,7 +106,8 @@ private:
     // highest once pids wrap (at 32768 by default): the head of a hopping
     // chain, read last behind thousands of zombies, would move on before
     // every read, pass after pass, until the deadline. Each member found
-    // alive and not stopped gets `sig` at once.
+    // alive and not stopped gets `sig` at once; each zombie adopted here is
+    // reaped (see take()).
     Pass scan(int sig) {
         Pass pass;
         std::vector<pid_t> pids = list_pids();
@@ -105,22 +115,8 @@ private:
         std::vector<ProcEntry> others;  // not members (yet): a parent may be found later in the pass
         std::unordered_map<pid_t, bool> seen;
         auto take = [&](const ProcEntry &p) {
-            auto [it, inserted] = members_.try_emplace(p.pid);
-            if (inserted) order_.push_back(p.pid);
-            const char before = it->second.state;
-            const bool fresh = before == 0;  // new, or a pid seen gone before and in use again
-            if (fresh) pass.found_new = true;
-            it->second = {p.ppid, p.state};
             seen[p.pid] = true;
-            if (!is_dead(p.state)) {
-                pass.alive = true;
-                if (!is_stopped(p.state)) {
-                    ::kill(p.pid, sig);
-                    pass.running = true;
-                }
-            } else if (!fresh && !is_dead(before) && !is_stopped(before)) {
-                pass.died_running = true;
-            }
+            this->take(p, sig, pass);
         };
         for (pid_t pid : pids) {
             ProcEntry entry;
@@ -144,6 +140,92 @@ private:
             member.state = 0;  // gone (reaped by its parent, or by us)
         }
         return pass;
+    }
+
+    // Records a member as read now; stops (or kills) it if it runs, and reaps
+    // it if it is a zombie adopted here (not the leader, nor another child
+    // this process owns): zombies left for later made every pass longer
+    // (thousands of them after a second of hopping) and used up the pids.
+    // True if it is new or was running.
+    bool take(const ProcEntry &p, int sig, Pass &pass) {
+        auto [it, inserted] = members_.try_emplace(p.pid);
+        if (inserted) order_.push_back(p.pid);
+        const char before = it->second.state;
+        const bool fresh = before == 0;  // new, or a pid seen gone before and in use again
+        if (fresh) pass.found_new = true;
+        it->second = {p.ppid, p.state};
+        if (!is_dead(p.state)) {
+            pass.alive = true;
+            if (is_stopped(p.state)) return fresh;
+            ::kill(p.pid, sig);
+            pass.running = true;
+            return true;
+        }
+        if (!fresh && !is_dead(before) && !is_stopped(before)) pass.died_running = true;
+        if (p.ppid == self_ && p.pid != scope_.leader && !scope_.is_own_child(p.pid) && reap(p.pid))
+            it->second.state = 0;  // its pid is free now: whoever gets it next is no member
+        return fresh;
+    }
+
+    // Reads only the pids handed out since the last look (at most
+    // kChaseWindow, newest first) and stops the members among them at once;
+    // again while a round finds a member new or running, for up to
+    // kChaseTime. A hopping chain's live head is the newest pid or close to
+    // it: read microseconds after it was given, it is still alive, and a
+    // process stopped is stopped for good (its fork, if under way, ends with
+    // the child in the tree, found from it in the next round). A pid given
+    // but not in /proc yet (its fork is not done) is looked at again in the
+    // next two rounds.
+    Pass chase(int sig) {
+        Pass pass;
+        const long max = pid_max();
+        const auto until = std::min(deadline_, Clock::now() + kChaseTime);
+        for (int round = 0; round < kChaseRounds && Clock::now() < until; ++round, ++chase_round_) {
+            const long last = last_pid_given();
+            if (last <= 0 || max <= 0) break;
+            if (chased_to_ == 0) chased_to_ = (last - 64 + max) % max;
+            std::vector<pid_t> pids = pids_given_since(chased_to_, last, max, kChaseWindow);
+            chased_to_ = last;
+            pids.insert(pids.end(), unseen_.begin(), unseen_.end());
+            unseen_.clear();
+            bool found = false;
+            std::vector<ProcEntry> others;
+            for (pid_t pid : pids) {
+                ProcEntry entry;
+                if (!read_proc_entry(pid, entry)) {
+                    // Given but not in /proc yet (its fork is not done), or gone:
+                    // looked at again in the next two rounds.
+                    auto [at, first] = unseen_since_.try_emplace(pid, chase_round_);
+                    if (first || at->second + 2 > chase_round_) unseen_.push_back(pid);
+                    else unseen_since_.erase(at);
+                    continue;
+                }
+                unseen_since_.erase(pid);
+                // Given since the last look: a new process, whatever had this
+                // pid before (a member's zombie reaped by its parent) is gone.
+                if (auto known = members_.find(pid); known != members_.end()) known->second.state = 0;
+                if (belongs(entry)) found |= take(entry, sig, pass);
+                else if (!is_dead(entry.state)) others.push_back(entry);
+            }
+            // Children read before their parents (older pids) were found.
+            for (bool grew = true; grew;) {
+                grew = false;
+                for (auto &p : others)
+                    if (p.pid != 0 && belongs(p)) {
+                        found |= take(p, sig, pass);
+                        p.pid = 0;
+                        grew = true;
+                    }
+            }
+            if (!found && unseen_.empty()) break;
+        }
+        return pass;
+    }
+
+    bool reap(pid_t pid) {
+        int status = 0;
+        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        return r == pid || (r < 0 && errno == ECHILD);
     }
 
     // In the reverse of the order found (newer processes first), then the group.
@@ -189,6 +271,13 @@ private:
     const pid_t self_;
     std::unordered_map<pid_t, Member> members_;
     std::vector<pid_t> order_;  // as found
+    long chased_to_ = 0;                            // the last pid given when the chase last looked
+    std::vector<pid_t> unseen_;                     // given but not in /proc when the chase looked
+    std::unordered_map<pid_t, long> unseen_since_;  // the chase round each was first missed in
+    long chase_round_ = 0;
+    static constexpr int kChaseRounds = 64;
+    static constexpr std::chrono::milliseconds kChaseTime{10};
+    static constexpr size_t kChaseWindow = 512;
 };
 
 }  // namespace

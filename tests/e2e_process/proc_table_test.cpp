@@ -32,6 +32,23 @@ TEST_CASE("without a wrap, or without ns_last_pid, newest first is highest first
     CHECK(unknown == std::vector<pid_t>{300, 299, 42, 17});
 }
 
+TEST_CASE("the pids given since a first look are listed newest first, across a wrap, at most as many as asked",
+          "[process][proc_table]") {
+    using arb::process::pids_given_since;
+    // 100 was the last pid given at the first look, 104 at the second: 101..104 were given between.
+    CHECK(pids_given_since(100, 104, 32768, 512) == std::vector<pid_t>{104, 103, 102, 101});
+    CHECK(pids_given_since(100, 104, 32768, 2) == std::vector<pid_t>{104, 103});  // the newest two
+    CHECK(pids_given_since(100, 100, 32768, 512).empty());                           // none given
+    // pid_max 32768: after 32766 came 32767, then the kernel wrapped (to 300
+    // in practice; the pids below it are never given, so reading them is harmless).
+    const auto wrapped = pids_given_since(32766, 2, 32768, 512);
+    CHECK(wrapped == std::vector<pid_t>{2, 1, 32767});
+    // Unknown reads give nothing.
+    CHECK(pids_given_since(0, 104, 32768, 512).empty());
+    CHECK(pids_given_since(100, 0, 32768, 512).empty());
+    CHECK(pids_given_since(100, 104, 0, 512).empty());
+}
+
 TEST_CASE("own_children lists this process's children, from a thread's fork too, and no other process",
           "[process][proc_table]") {
     std::vector<pid_t> children;
