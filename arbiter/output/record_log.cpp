@@ -37,7 +37,8 @@ private:
 
 }  // namespace
 
-Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {
+Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name,
+                                        const PlacedRecordSink &on_game) {
     RecordLogScan scan;
     IndexSet seen;
     std::string line;
@@ -66,19 +67,28 @@ Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &fil
             continue;
         }
         ++scan.games;
-        on_game(std::move(*game));
+        const RecordPlace place{game->slot.index, next - line.size() - 1, line.size()};
+        on_game(std::move(*game), place);
     }
     if (in.bad()) return fail(file_name + ": read failed");
     return scan;
 }
 
-Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game) {
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         if (!std::filesystem::exists(file)) return RecordLogScan{};
         return fail(file.string() + ": cannot read");
     }
     return scan_record_log(in, file.string(), on_game);
+}
+
+Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {
+    return scan_record_log(in, file_name, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
+}
+
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game) {
+    return scan_record_log(file, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
 }
 
 namespace {

@@ -454,6 +454,12 @@ SessionResult Session::finish() {
                             dir_.string());
         return result_;
     }
+    // The run is over, finished or stopped: games.pgn and the native record
+    // list the games in index order, as a resumed or merged run does
+    // (games.jsonl keeps the order they ended). Failing that, they still
+    // hold every game, in the order they ended.
+    if (auto ordered = records_->finish_in_index_order(); !ordered)
+        err_ << prefix() << "warning: " << ordered.error().message << "\n";
     if (!stats_.tick_failure.empty()) {
         failed(fmt::format("stopped: building the progress report failed ({}); the {} finished games are recorded, "
                            "continue with 'arbiter run --resume {}'",
