@@ -261,8 +261,7 @@ Expected<bool> RecordSet::finish_in_index_order() {
     }();
     if (!renamed) {
         discard_rebuild();
-        return fail(renamed.error().message + " (" + std::string(kPgnFile) +
-                    " keeps the games in the order they ended; 'arbiter run --resume' puts them in order)");
+        return fail(renamed.error().message + " (" + std::string(kPgnFile) + " keeps the games in the order they ended)");
     }
     return true;
 }
