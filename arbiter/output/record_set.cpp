@@ -1,5 +1,7 @@
 #include "output/record_set.hpp"
 
+#include <algorithm>
+
 namespace arb::output {
 
 namespace {
@@ -141,6 +143,7 @@ Expected<RecordLogScan> RecordSet::rebuild(const GameCheck &check) {
     temps.emplace(std::move(*pgn), std::move(native), writers_.pgn,
                   [this](const FinishedGame &g) { return native_text(g); });
     OrderWatch watch(order_.window());
+    int highest = -1;
     std::string problem;
     auto scan = scan_record_log(path(kJsonlFile), [&](FinishedGame &&g) {
         if (!problem.empty()) return;
@@ -149,6 +152,7 @@ Expected<RecordLogScan> RecordSet::rebuild(const GameCheck &check) {
             return;
         }
         watch.add(g.slot.index);
+        highest = std::max(highest, g.slot.index);
         if (watch.order() == RecordOrder::Sorted) temps->add(g);
     });
     if (!scan && problem.empty()) problem = scan.error().message;
@@ -170,6 +174,8 @@ Expected<RecordLogScan> RecordSet::rebuild(const GameCheck &check) {
     }
     scan_ = *scan;
     order_ = std::move(watch);
+    records_in_order_ = true;
+    last_recorded_ = highest;
     return *scan;
 }
 
@@ -217,6 +223,8 @@ Expected<void> RecordSet::append(const FinishedGame &game) {
     if (auto w = open_->jsonl.append(writers_.json_line(game) + "\n"); !w) return broken(w.error().message);
     ++games_appended_;
     order_.add(game.slot.index);
+    if (game.slot.index <= last_recorded_) records_in_order_ = false;
+    last_recorded_ = game.slot.index;
     commit_->written.store(games_appended_);
     if (auto w = open_->pgn.append(writers_.pgn(game)); !w) return broken(w.error().message);
     if (open_->native) {
@@ -250,7 +258,7 @@ Expected<bool> RecordSet::finish_in_index_order() {
     if (commit_->failed) return fail(commit_->failure);
     open_.reset();  // the run's appending is over
     failure_ = path(kJsonlFile).string() + ": the run's records were closed";
-    if (order_.order() == RecordOrder::Sorted) return false;
+    if (records_in_order_) return false;
     auto renamed = [&]() -> Expected<void> {
         if (auto w = write_in_index_order(order_.order()); !w) return w;
         for (const auto &name : record_names()) {

@@ -102,9 +102,10 @@ public:
     // one syncs for all of them (group commit). After a failed sync every
     // later commit() and append() fails with it.
     Expected<void> commit();
-    // Ends the appending (later append() calls fail) and, unless games.jsonl
-    // already lists its games in index order, writes games.pgn and the
-    // native record anew from it in index order: temporaries, synced,
+    // Ends the appending (later append() calls fail) and, unless games.pgn
+    // already lists its games in index order (rebuilt so, then appended in
+    // increasing index), writes games.pgn and the native record anew from
+    // games.jsonl in index order: temporaries, synced,
     // renamed over them. Returns whether it rewrote them. On failure the
     // records stay whole, in the order games ended (--resume puts them in
     // order). Call after the last commit(), with no append() running.
@@ -138,6 +139,10 @@ private:
     RecordLogScan scan_;  // of the last rebuild()
     // The indices of games.jsonl's records so far, in file order (rebuild(), then append()).
     OrderWatch order_;
+    // Whether games.pgn and the native record are in index order (rebuild()
+    // writes them so; append() may not), and the last index they hold.
+    bool records_in_order_ = true;
+    int last_recorded_ = -1;
     struct Open {
         AppendFile jsonl, pgn;
         std::optional<AppendFile> native;
