@@ -45,6 +45,11 @@ Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const
 using PlacedRecordSink = std::function<void(FinishedGame &&, const RecordPlace &)>;
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const PlacedRecordSink &on_game);
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game);
+// The places of the same records (each index once, the first; a torn last
+// line left out), reading only each line's "index" member: a pass that
+// parses no game (the last line aside, parsed to tell a torn one).
+using PlaceSink = std::function<void(const RecordPlace &)>;
+Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, const PlaceSink &on_place);
 
 // The whole log in memory (tests, small tools).
 Expected<RecordLog> parse_record_log(const std::string &text, const std::string &file_name);

@@ -2,8 +2,11 @@
 
 #include "output/jsonl_record.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
 
 namespace arb::output {
 
@@ -27,16 +30,29 @@ void OrderWatch::add(int index) {
 
 namespace {
 
-// Reads records back at their places, one at a time.
+// Reads records back at their places, one at a time (pread: one system call
+// of the record's length each).
 class PlaceReader {
 public:
-    explicit PlaceReader(const std::filesystem::path &file) : file_(file), in_(file, std::ios::binary) {}
+    explicit PlaceReader(const std::filesystem::path &file)
+        : file_(file), fd_(::open(file.c_str(), O_RDONLY | O_CLOEXEC)) {}
+    ~PlaceReader() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    PlaceReader(const PlaceReader &) = delete;
+    PlaceReader &operator=(const PlaceReader &) = delete;
 
     Expected<FinishedGame> read(const RecordPlace &place) {
         line_.resize(place.length);
-        in_.clear();
-        in_.seekg(static_cast<std::streamoff>(place.offset));
-        if (!in_ || !in_.read(line_.data(), static_cast<std::streamsize>(place.length)))
+        size_t done = 0;
+        while (fd_ >= 0 && done < place.length) {
+            const ssize_t n = ::pread(fd_, line_.data() + done, place.length - done,
+                                      static_cast<off_t>(place.offset + done));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            done += static_cast<size_t>(n);
+        }
+        if (done < place.length)
             return fail(file_.string() + ": cannot read the record of game " + std::to_string(place.index + 1) +
                         " again (did the file change?)");
         auto game = parse_json_line(line_);
@@ -48,7 +64,7 @@ public:
 
 private:
     std::filesystem::path file_;
-    std::ifstream in_;
+    int fd_ = -1;
     std::string line_;
 };
 
@@ -72,7 +88,7 @@ Expected<RecordLogScan> scan_in_index_order(const std::filesystem::path &jsonl, 
     if (order == RecordOrder::Window) {
         std::priority_queue<RecordPlace, std::vector<RecordPlace>, LaterFirst> held;
         int last_out = INT_MIN;
-        auto scan = scan_record_log(jsonl, [&](FinishedGame &&, const RecordPlace &place) {
+        auto scan = scan_record_places(jsonl, [&](const RecordPlace &place) {
             if (!problem.empty()) return;
             if (place.index <= last_out) {
                 problem = jsonl.string() + ": game " + std::to_string(place.index + 1) +
@@ -92,7 +108,7 @@ Expected<RecordLogScan> scan_in_index_order(const std::filesystem::path &jsonl, 
         return scan;
     }
     std::vector<RecordPlace> places;
-    auto scan = scan_record_log(jsonl, [&](FinishedGame &&, const RecordPlace &place) { places.push_back(place); });
+    auto scan = scan_record_places(jsonl, [&](const RecordPlace &place) { places.push_back(place); });
     if (!scan) return scan;
     std::sort(places.begin(), places.end(),
               [](const RecordPlace &a, const RecordPlace &b) { return a.index < b.index; });
