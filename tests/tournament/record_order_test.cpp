@@ -15,6 +15,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 using namespace arb;
 namespace fs = std::filesystem;
@@ -217,4 +218,47 @@ TEST_CASE("games further from their place than the window are put in order throu
     CHECK(read(out / "games.pgn") == lines("pgn", all));
     REQUIRE(records->finish_in_index_order().has_value());
     CHECK(read(out / "games.pgn") == lines("pgn", all));
+}
+
+TEST_CASE("the places of the records, read from each line's index alone, are those a full reading finds",
+          "[records][order]") {
+    test::TempDir dir;
+    // Texts that hold "index" as JSON would write it, escaped inside strings; a blank line; a repeat; a torn end.
+    std::string text;
+    for (int i : {4, 1, 3, 1, 0}) {
+        auto g = test::sample_game(i);
+        g.record.engine_names[0] = "x\",\"index\":99,\"y\\";
+        g.record.reason = "{\"index\": 7} [\"index\"]";
+        text += json_line(g) + "\n";
+        if (i == 1) text += "\n";
+    }
+    REQUIRE_THAT(text, Catch::Contains("\\\"index\\\":99"));
+    const auto jsonl = dir.write("games.jsonl", text + json_line(test::sample_game(2)).substr(0, 90));
+    std::vector<std::tuple<int, uint64_t, uint64_t>> full, light;
+    auto a = output::scan_record_log(jsonl, [&](output::FinishedGame &&, const output::RecordPlace &p) {
+        full.emplace_back(p.index, p.offset, p.length);
+    });
+    auto b = output::scan_record_places(jsonl, [&](const output::RecordPlace &p) {
+        light.emplace_back(p.index, p.offset, p.length);
+    });
+    REQUIRE(a.has_value());
+    REQUIRE(b.has_value());
+    CHECK(full.size() == 4);
+    CHECK(light == full);
+    CHECK(std::get<0>(light.front()) == 4);
+    CHECK(b->duplicates == 1);
+    CHECK(b->dropped_torn_line);
+    CHECK(b->valid_bytes == a->valid_bytes);
+    CHECK(b->valid_bytes == text.size());
+    // A last line that ends in a newline but is damaged is dropped as torn by both.
+    const auto damaged = dir.write("damaged.jsonl", text + "{\"index\":2,\"schema\":\n");
+    auto c = output::scan_record_places(damaged, [](const output::RecordPlace &) {});
+    REQUIRE(c.has_value());
+    CHECK(c->dropped_torn_line);
+    CHECK(c->games == 4);
+    // Damage before the last line is an error naming the line.
+    const auto broken = dir.write("broken.jsonl", "{\"schema\":2}\n" + text);
+    auto d = output::scan_record_places(broken, [](const output::RecordPlace &) {});
+    REQUIRE_FALSE(d.has_value());
+    CHECK_THAT(d.error().message, Catch::Contains("broken.jsonl:1"));
 }
