@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -63,6 +64,8 @@ Expected<RecordLogScan> scan_lines(std::istream &in, const std::string &file_nam
             }
             return fail(file_name + ":" + std::to_string(line_number) + ": " + record.error().message);
         }
+        if (line.size() > UINT32_MAX)
+            return fail(file_name + ":" + std::to_string(line_number) + ": a record of 4 GiB or more");
         scan.valid_bytes = next;
         const int index = index_of(*record);
         if (!seen.insert(index)) {
@@ -70,7 +73,7 @@ Expected<RecordLogScan> scan_lines(std::istream &in, const std::string &file_nam
             continue;
         }
         ++scan.games;
-        on_record(std::move(*record), RecordPlace{index, next - line.size() - 1, line.size()});
+        on_record(std::move(*record), RecordPlace{index, static_cast<uint32_t>(line.size()), next - line.size() - 1});
     }
     if (in.bad()) return fail(file_name + ": read failed");
     return scan;

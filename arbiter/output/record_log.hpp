@@ -25,8 +25,8 @@ struct RecordLogScan {
 // Where a record's line is in the file.
 struct RecordPlace {
     int index = 0;        // the game's schedule index
+    uint32_t length = 0;  // of the line, without its end
     uint64_t offset = 0;  // of the line's first byte
-    uint64_t length = 0;  // of the line, without its end
 };
 
 struct RecordLog : RecordLogScan {

@@ -68,6 +68,8 @@ private:
     std::string line_;
 };
 
+static_assert(sizeof(RecordPlace) == 16, "docs/records.md counts 16 bytes a place");
+
 struct LaterFirst {
     bool operator()(const RecordPlace &a, const RecordPlace &b) const { return a.index > b.index; }
 };
