@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -35,9 +36,12 @@ private:
     std::set<int> sparse_;
 };
 
-}  // namespace
-
-Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {
+// The pass both scans share: `decode(line, last)` reads a record (`last`:
+// the file's final line) into what `index_of` takes the index from, and
+// `on_record` gets each index's first record with its place.
+template <typename Decode, typename IndexOf, typename OnRecord>
+Expected<RecordLogScan> scan_lines(std::istream &in, const std::string &file_name, const Decode &decode,
+                                   const IndexOf &index_of, const OnRecord &on_record) {
     RecordLogScan scan;
     IndexSet seen;
     std::string line;
@@ -50,35 +54,110 @@ Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &fil
             if (complete) scan.valid_bytes = next;
             continue;
         }
-        auto game = parse_json_line(line);
-        if (!game || !complete) {
+        const bool last = !complete || in.peek() == std::char_traits<char>::eof();
+        auto record = decode(line, last);
+        if (!record || !complete) {
             // Only the final line can be torn by a kill; anything earlier is damage.
-            const bool last = !complete || in.peek() == std::char_traits<char>::eof();
             if (last) {
                 scan.dropped_torn_line = true;
                 break;
             }
-            return fail(file_name + ":" + std::to_string(line_number) + ": " + game.error().message);
+            return fail(file_name + ":" + std::to_string(line_number) + ": " + record.error().message);
         }
+        if (line.size() > UINT32_MAX)
+            return fail(file_name + ":" + std::to_string(line_number) + ": a record of 4 GiB or more");
         scan.valid_bytes = next;
-        if (!seen.insert(game->slot.index)) {
+        const int index = index_of(*record);
+        if (!seen.insert(index)) {
             ++scan.duplicates;
             continue;
         }
         ++scan.games;
-        on_game(std::move(*game));
+        on_record(std::move(*record), RecordPlace{index, static_cast<uint32_t>(line.size()), next - line.size() - 1});
     }
     if (in.bad()) return fail(file_name + ": read failed");
     return scan;
 }
 
-Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game) {
+// The top-level "index" member of a JSON object on one line, read without
+// parsing the rest: strings are skipped whole (escapes included), so a text
+// that contains "index" is never taken for the member.
+Expected<int> index_member(const std::string &line) {
+    int depth = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"') {
+            size_t end = i + 1;
+            while (end < line.size() && line[end] != '"') end += line[end] == '\\' ? 2 : 1;
+            if (end >= line.size()) break;
+            if (depth == 1 && line.compare(i, end + 1 - i, "\"index\"") == 0) {
+                size_t at = line.find_first_not_of(" \t", end + 1);
+                if (at != std::string::npos && line[at] == ':') {  // a member's name, not a value
+                    at = line.find_first_not_of(" \t", at + 1);
+                    int value = 0;
+                    size_t digits = 0;
+                    while (at != std::string::npos && at + digits < line.size() &&
+                           line[at + digits] >= '0' && line[at + digits] <= '9' && digits < 9) {
+                        value = value * 10 + (line[at + digits] - '0');
+                        ++digits;
+                    }
+                    if (digits > 0) return value;
+                    break;
+                }
+            }
+            i = end;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return fail("no \"index\" in the record");
+}
+
+}  // namespace
+
+Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name,
+                                        const PlacedRecordSink &on_game) {
+    return scan_lines(
+        in, file_name, [](const std::string &line, bool) { return parse_json_line(line); },
+        [](const FinishedGame &g) { return g.slot.index; },
+        [&](FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); });
+}
+
+Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, const PlaceSink &on_place) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        if (!std::filesystem::exists(file)) return RecordLogScan{};
+        return fail(file.string() + ": cannot read");
+    }
+    // The last line in full, so that a damaged one is dropped as scan_record_log drops it.
+    auto decode = [](const std::string &line, bool last) -> Expected<int> {
+        if (!last) return index_member(line);
+        auto game = parse_json_line(line);
+        if (!game) return fail(game.error().message);
+        return game->slot.index;
+    };
+    return scan_lines(
+        in, file.string(), decode, [](int index) { return index; },
+        [&](int, const RecordPlace &place) { on_place(place); });
+}
+
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         if (!std::filesystem::exists(file)) return RecordLogScan{};
         return fail(file.string() + ": cannot read");
     }
     return scan_record_log(in, file.string(), on_game);
+}
+
+Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {
+    return scan_record_log(in, file_name, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
+}
+
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game) {
+    return scan_record_log(file, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
 }
 
 namespace {

@@ -22,6 +22,13 @@ struct RecordLogScan {
     int64_t games = 0;                // records handed on
 };
 
+// Where a record's line is in the file.
+struct RecordPlace {
+    int index = 0;        // the game's schedule index
+    uint32_t length = 0;  // of the line, without its end
+    uint64_t offset = 0;  // of the line's first byte
+};
+
 struct RecordLog : RecordLogScan {
     std::vector<FinishedGame> games;  // in file order, each schedule index at most once
 };
@@ -34,6 +41,15 @@ using RecordSink = std::function<void(FinishedGame &&)>;
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game);
 // The same over a file (missing: no records).
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game);
+// The same, with each record's place in the file.
+using PlacedRecordSink = std::function<void(FinishedGame &&, const RecordPlace &)>;
+Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const PlacedRecordSink &on_game);
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game);
+// The places of the same records (each index once, the first; a torn last
+// line left out), reading only each line's "index" member: a pass that
+// parses no game (the last line aside, parsed to tell a torn one).
+using PlaceSink = std::function<void(const RecordPlace &)>;
+Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, const PlaceSink &on_place);
 
 // The whole log in memory (tests, small tools).
 Expected<RecordLog> parse_record_log(const std::string &text, const std::string &file_name);

@@ -1,5 +1,7 @@
 #include "output/record_set.hpp"
 
+#include <algorithm>
+
 namespace arb::output {
 
 namespace {
@@ -55,10 +57,77 @@ void RecordSet::discard_rebuild() {
     if (!writers_.native_file.empty()) folder_.remove(temp_of(writers_.native_file));
 }
 
+namespace {
+
+// games.pgn's and the native record's temporaries, filled one game at a
+// time and written out by the megabyte; the first failure is kept and ends
+// the writing.
+class TempRecords {
+public:
+    using Text = std::function<std::string(const FinishedGame &)>;
+    TempRecords(AppendFile pgn, std::optional<AppendFile> native, Text pgn_text, Text native_text)
+        : pgn_(std::move(pgn)), native_(std::move(native)), pgn_text_(std::move(pgn_text)),
+          native_text_(std::move(native_text)) {}
+
+    void add(const FinishedGame &g) {
+        if (!problem_.empty()) return;
+        pgn_buffer_ += pgn_text_(g);
+        if (native_) native_buffer_ += native_text_(g);
+        if (pgn_buffer_.size() + native_buffer_.size() >= (1U << 20)) flush();
+    }
+    // What was added, synced: a crash right after the temporaries replace
+    // the records cannot leave an empty or partial file in their place.
+    Expected<void> finish() {
+        flush();
+        if (problem_.empty())
+            if (auto s = pgn_.sync(); !s) problem_ = s.error().message;
+        if (problem_.empty() && native_)
+            if (auto s = native_->sync(); !s) problem_ = s.error().message;
+        if (!problem_.empty()) return fail(problem_);
+        return {};
+    }
+
+private:
+    void flush() {
+        if (auto w = pgn_.append(pgn_buffer_); !w && problem_.empty()) problem_ = w.error().message;
+        pgn_buffer_.clear();
+        if (native_) {
+            if (auto w = native_->append(native_buffer_); !w && problem_.empty()) problem_ = w.error().message;
+            native_buffer_.clear();
+        }
+    }
+
+    AppendFile pgn_;
+    std::optional<AppendFile> native_;
+    Text pgn_text_, native_text_;
+    std::string pgn_buffer_, native_buffer_, problem_;
+};
+
+}  // namespace
+
+Expected<void> RecordSet::write_in_index_order(RecordOrder order) {
+    auto pgn = folder_.create_temp(temp_of(kPgnFile));
+    if (!pgn) return fail(pgn.error().message);
+    std::optional<AppendFile> native;
+    if (!writers_.native_file.empty()) {
+        auto opened = folder_.create_temp(temp_of(writers_.native_file));
+        if (!opened) return fail(opened.error().message);
+        native.emplace(std::move(*opened));
+    }
+    TempRecords temps(std::move(*pgn), std::move(native), writers_.pgn,
+                      [this](const FinishedGame &g) { return native_text(g); });
+    auto scan = scan_in_index_order(path(kJsonlFile), order, [&](FinishedGame &&g) { temps.add(g); },
+                                    order_.window());
+    if (!scan) return fail(scan.error().message);
+    return temps.finish();
+}
+
 Expected<RecordLogScan> RecordSet::rebuild(const GameCheck &check) {
     // A link where a record should be is refused before anything is read or written.
     for (const auto &name : record_names())
         if (auto size = folder_.size_of(name); !size) return fail(size.error().message);
+    // One pass checks every record in file order; while they come in index
+    // order (a run at concurrency 1) it writes them too, which is then all.
     auto pgn = folder_.create_temp(temp_of(kPgnFile));
     if (!pgn) return fail(pgn.error().message);
     std::optional<AppendFile> native;
@@ -70,40 +139,43 @@ Expected<RecordLogScan> RecordSet::rebuild(const GameCheck &check) {
         }
         native.emplace(std::move(*opened));
     }
-    // Streamed: one record at a time, written out by the megabyte.
-    std::string problem, pgn_buffer, native_buffer;
-    auto flush = [&] {
-        if (auto w = pgn->append(pgn_buffer); !w && problem.empty()) problem = w.error().message;
-        pgn_buffer.clear();
-        if (native) {
-            if (auto w = native->append(native_buffer); !w && problem.empty()) problem = w.error().message;
-            native_buffer.clear();
-        }
-    };
+    std::optional<TempRecords> temps;
+    temps.emplace(std::move(*pgn), std::move(native), writers_.pgn,
+                  [this](const FinishedGame &g) { return native_text(g); });
+    OrderWatch watch(order_.window());
+    int highest = -1;
+    std::string problem;
     auto scan = scan_record_log(path(kJsonlFile), [&](FinishedGame &&g) {
         if (!problem.empty()) return;
         if (auto ok = check(g); !ok) {
             problem = ok.error().message;
             return;
         }
-        pgn_buffer += writers_.pgn(g);
-        if (native) native_buffer += native_text(g);
-        if (pgn_buffer.size() + native_buffer.size() >= (1U << 20)) flush();
+        watch.add(g.slot.index);
+        highest = std::max(highest, g.slot.index);
+        if (watch.order() == RecordOrder::Sorted) temps->add(g);
     });
-    flush();
     if (!scan && problem.empty()) problem = scan.error().message;
-    // Synced before they replace the records (start()), so a crash right
-    // after the rename cannot leave an empty or partial file in their place.
     if (problem.empty()) {
-        if (auto s = pgn->sync(); !s) problem = s.error().message;
-        else if (native)
-            if (auto ns = native->sync(); !ns) problem = ns.error().message;
+        Expected<void> written;
+        if (watch.order() == RecordOrder::Sorted) {
+            written = temps->finish();
+            temps.reset();
+        } else {
+            temps.reset();  // a second pass writes them anew
+            written = write_in_index_order(watch.order());
+        }
+        if (!written) problem = written.error().message;
     }
+    temps.reset();
     if (!problem.empty()) {
         discard_rebuild();
         return fail(problem);
     }
     scan_ = *scan;
+    order_ = std::move(watch);
+    records_in_order_ = true;
+    last_recorded_ = highest;
     return *scan;
 }
 
@@ -150,6 +222,9 @@ Expected<void> RecordSet::append(const FinishedGame &game) {
     if (!open_) return broken(path(kJsonlFile).string() + ": the records were not opened");
     if (auto w = open_->jsonl.append(writers_.json_line(game) + "\n"); !w) return broken(w.error().message);
     ++games_appended_;
+    order_.add(game.slot.index);
+    if (game.slot.index <= last_recorded_) records_in_order_ = false;
+    last_recorded_ = game.slot.index;
     commit_->written.store(games_appended_);
     if (auto w = open_->pgn.append(writers_.pgn(game)); !w) return broken(w.error().message);
     if (open_->native) {
@@ -176,6 +251,27 @@ Expected<void> RecordSet::commit() {
     }
     c.synced = through;
     return {};
+}
+
+Expected<bool> RecordSet::finish_in_index_order() {
+    if (failure_) return fail(*failure_);
+    if (commit_->failed) return fail(commit_->failure);
+    open_.reset();  // the run's appending is over
+    failure_ = path(kJsonlFile).string() + ": the run's records were closed";
+    if (records_in_order_) return false;
+    auto renamed = [&]() -> Expected<void> {
+        if (auto w = write_in_index_order(order_.order()); !w) return w;
+        for (const auto &name : record_names()) {
+            if (name == kJsonlFile) continue;
+            if (auto moved = folder_.replace(temp_of(name), name); !moved) return moved;
+        }
+        return {};
+    }();
+    if (!renamed) {
+        discard_rebuild();
+        return fail(renamed.error().message + " (" + std::string(kPgnFile) + " keeps the games in the order they ended)");
+    }
+    return true;
 }
 
 Expected<void> RecordSet::write_all(const std::vector<std::string> &json_lines, const std::vector<FinishedGame> &games) {

@@ -10,7 +10,13 @@
 // - every file is opened relative to the folder and never through a link
 //   (OutputFolder);
 // - games.pgn and the native record are rebuilt from games.jsonl into
-//   temporaries that replace them, synced, only when the run starts;
+//   temporaries that replace them, synced, when the run starts, and in
+//   game-index order (record_order.hpp): during a run they take games as
+//   they end (`tail -f` shows each game), and once it ends (finished or
+//   stopped) they are written anew in index order unless they already are,
+//   so a run, a resumed run and a merged sharded run list the same games
+//   the same way at any concurrency; games.jsonl stays in the order games
+//   ended and is never rewritten;
 // - a game's JSON line is written before its other records, and synced by
 //   commit() (group commit: one caller syncs for every game written before
 //   it, outside whatever lock the appenders share);
@@ -23,6 +29,7 @@
 #include "output/folder_lock.hpp"
 #include "output/output_folder.hpp"
 #include "output/record_log.hpp"
+#include "output/record_order.hpp"
 
 #include <filesystem>
 #include <atomic>
@@ -69,9 +76,10 @@ public:
     // symbolic link at any record's name is an error that names it.
     [[nodiscard]] Expected<std::optional<std::string>> file_with_games() const;
 
-    // Reads games.jsonl, handing every complete record to `check` (its
-    // error ends the pass), and writes games.pgn and the native record anew
-    // from those records into temporaries. Nothing else changes yet.
+    // Reads games.jsonl, handing every complete record to `check` in file
+    // order (its error ends the pass), and writes games.pgn and the native
+    // record anew from those records, in index order, into temporaries.
+    // Nothing else changes yet.
     Expected<RecordLogScan> rebuild(const GameCheck &check);
     // Removes the temporaries of rebuild() (a run that does not start).
     void discard_rebuild();
@@ -94,6 +102,14 @@ public:
     // one syncs for all of them (group commit). After a failed sync every
     // later commit() and append() fails with it.
     Expected<void> commit();
+    // Ends the appending (later append() calls fail) and, unless games.pgn
+    // already lists its games in index order (rebuilt so, then appended in
+    // increasing index), writes games.pgn and the native record anew from
+    // games.jsonl in index order: temporaries, synced,
+    // renamed over them. Returns whether it rewrote them. On failure the
+    // records stay whole, in the order games ended (--resume puts them in
+    // order). Call after the last commit(), with no append() running.
+    Expected<bool> finish_in_index_order();
     [[nodiscard]] bool failed() const { return failure_.has_value(); }
     // Games whose JSON line append() wrote.
     [[nodiscard]] int64_t games_appended() const { return games_appended_; }
@@ -113,12 +129,20 @@ private:
     [[nodiscard]] std::vector<std::string> record_names() const;
     [[nodiscard]] std::string native_text(const FinishedGame &game) const;
     Expected<void> broken(std::string message);
+    // games.pgn's and the native record's temporaries filled from games.jsonl in index order, synced.
+    Expected<void> write_in_index_order(RecordOrder order);
 
     OutputFolder folder_;
     FolderLock lock_;
     RecordWriters writers_;
     Warn warn_;
     RecordLogScan scan_;  // of the last rebuild()
+    // The indices of games.jsonl's records so far, in file order (rebuild(), then append()).
+    OrderWatch order_;
+    // Whether games.pgn and the native record are in index order (rebuild()
+    // writes them so; append() may not), and the last index they hold.
+    bool records_in_order_ = true;
+    int last_recorded_ = -1;
     struct Open {
         AppendFile jsonl, pgn;
         std::optional<AppendFile> native;

@@ -454,6 +454,17 @@ SessionResult Session::finish() {
                             dir_.string());
         return result_;
     }
+    // The run is over, finished or stopped: games.pgn and the native record
+    // list the games in index order, as a resumed or merged run does
+    // (games.jsonl keeps the order they ended). Failing that (a full disk),
+    // they still hold every game, in the order they ended, and the run
+    // stops as at any write error.
+    if (auto ordered = records_->finish_in_index_order(); !ordered) {
+        failed(fmt::format("{}; all {} finished games are recorded: once the cause is fixed, 'arbiter run --resume "
+                           "{}' puts them in order",
+                           ordered.error().message, recorded_, dir_.string()));
+        return result_;
+    }
     if (!stats_.tick_failure.empty()) {
         failed(fmt::format("stopped: building the progress report failed ({}); the {} finished games are recorded, "
                            "continue with 'arbiter run --resume {}'",

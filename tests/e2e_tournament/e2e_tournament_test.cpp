@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -74,11 +75,14 @@ void check_exactly_once(const std::filesystem::path &out, int total) {
 int recorded_lines(const std::filesystem::path &jsonl) { return count_of(test::read_file(jsonl), "\n"); }
 
 // games.ggf of an Othello tournament: one line per record of games.jsonl, in
-// the same order, each a whole GGF game (checked against the GGF description
-// of GGS, not against the writer) with the record's players and move count.
+// schedule-index order (games.jsonl has them in the order they ended), each a
+// whole GGF game (checked against the GGF description of GGS, not against
+// the writer) with the record's players and move count.
 void check_ggf_lines(const std::filesystem::path &out, int total) {
     auto log = output::read_record_log(out / "games.jsonl");
     REQUIRE(log.has_value());
+    std::sort(log->games.begin(), log->games.end(),
+              [](const auto &a, const auto &b) { return a.slot.index < b.slot.index; });
     std::ifstream in(out / "games.ggf");
     REQUIRE(in.good());
     const std::regex game(R"(\(;GM\[Othello\]PC\[arbiter\]DT\[\d{4}\.\d\d\.\d\d_\d\d:\d\d:\d\d\.UTC\])"
