@@ -130,7 +130,7 @@ TEST_CASE("every pass hands on the records of games.jsonl in index order, each i
     CHECK_THAT(wrong.error().message, Catch::Contains("games.jsonl") && Catch::Contains("game 2 "));
 }
 
-TEST_CASE("--resume's rebuild writes games.pgn and the native record in index order; the run's end puts its "
+TEST_CASE("a --resume rebuild writes games.pgn and the native record in index order, and the end of a run puts its "
           "appended games in order too",
           "[records][order]") {
     test::TempDir dir;
