@@ -158,11 +158,14 @@ TEST_CASE("match: tc= with nodes= and st= with depth= reach the engine in one go
     // cutechess-cli's and fastchess's `-each tc=8+0.08 nodes=20000`, here 10+0.1 with 5000 nodes. Refused
     // before ("an engine here plays under one limit").
     const auto out = dir.path() / "out";
-    auto run = arbiter("match --game tictactoe " + two + " -each tc=10+0.1 nodes=5000 -rounds 1 -games 2 -concurrency 1 -q --out " +
+    auto run = arbiter("match --game tictactoe " + two + " -each tc=10+0.1 nodes=5000 -rounds 1 -games 2 -concurrency 1 -q "
+                       "-output format=fastchess --out " +
                        quoted(out.string()));
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
     CHECK_THAT(run.output, Catch::Contains("2 of 2 games played"));
+    // fastchess's standings line names the clock alone.
+    CHECK_THAT(run.output, Catch::Contains("Results of Engine1 vs Engine2 (10+0.1, 1t, NULL):"));
     const std::string log1 = read(dir.path() / "Engine1.log"), log2 = read(dir.path() / "Engine2.log");
     INFO(log1 << "\n--\n" << log2);
     // Game 1: Engine1 moves first, on full clocks of 10 s and 0.1 s increments, with the cap in the same line.
@@ -178,13 +181,18 @@ TEST_CASE("match: tc= with nodes= and st= with depth= reach the engine in one go
     CHECK(count_of(read(out / "games.pgn"), "time forfeit") == 0);
     CHECK(count_of(read(out / "games.jsonl"), "\"time_control\":[\"10+0.1,nodes=5000\",\"10+0.1,nodes=5000\"]") == 2);
 
-    // A move time with a depth cap: `go movetime 50 depth 3` every move.
+    // Engine1: a move time with a depth cap, `go movetime 50 depth 3` every move; Engine2 a bare clock.
     std::filesystem::remove(dir.path() / "Engine1.log");
     std::filesystem::remove(dir.path() / "Engine2.log");
-    auto fixed = arbiter("match --game tictactoe " + two + " -each st=0.05 plies=3 -rounds 1 -games 1 -q --out " +
+    auto fixed = arbiter("match --game tictactoe " + engine("Engine1") + " st=0.05 plies=3 " + engine("Engine2") +
+                         " tc=10+0.1 -rounds 1 -games 1 -q -output format=fastchess --out " +
                          quoted((dir.path() / "out2").string()));
     INFO(fixed.output);
     REQUIRE(fixed.exit_code == 0);
+    CHECK_THAT(fixed.output, Catch::Contains("Results of Engine1 vs Engine2 (movetime=0.05 - 10+0.1, 1t, NULL):"));
+    const auto clock_go = lines_starting(read(dir.path() / "Engine2.log"), "go ");
+    REQUIRE_FALSE(clock_go.empty());
+    for (const auto &line : clock_go) CHECK_THAT(line, Catch::Matches(R"(go p1time \d+ p2time \d+ p1inc 100 p2inc 100)"));
     const auto fixed_go = lines_starting(read(dir.path() / "Engine1.log"), "go ");
     REQUIRE_FALSE(fixed_go.empty());
     for (const auto &line : fixed_go) CHECK(line == "go movetime 50 depth 3");
