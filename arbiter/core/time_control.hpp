@@ -4,8 +4,8 @@
 //
 // A time control is a time part (a clock, a time per move, or none) plus
 // optional depth and node caps; all of them go out in the same 'go' command
-// (as with fastchess's and cutechess-cli's `tc=8+0.08 nodes=20000`). Under a
-// cap the clock still runs, and an engine that oversteps it loses on time.
+// (as with fastchess's and cutechess-cli's `tc=8+0.08 nodes=20000`). With
+// caps the clock still runs, and an engine over its clock still loses on time.
 //
 // Text forms (times in seconds, decimals allowed, at most millisecond
 // precision), parts joined by commas, in any order, each at most once:
