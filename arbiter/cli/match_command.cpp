@@ -44,8 +44,11 @@ arbiter's own options (two dashes):
 the peers' options (one dash):
   -engine KEY=VALUE...   one engine: cmd=PROGRAM name=NAME dir=DIR args="A B" (or arg=A arg=B)
                          proto=ugi|uci|uai|usi|auto option.NAME=VALUE restart=on|off
-                         and one limit: tc=[moves/][min:]sec[+inc] | st=SECONDS | depth=N | nodes=N
-                         (plies=N is depth=N; timemargin=MS, the same for every engine)
+                         a time part, tc=[moves/][min:]sec[+inc] or st=SECONDS, and/or caps,
+                         depth=N nodes=N: all in one go command (tc=10+0.1 nodes=5000 sends
+                         'go wtime .. btime .. winc 100 binc 100 nodes 5000'; the clock still
+                         runs); tc=inf: the caps alone (plies=N is depth=N; timemargin=MS, the
+                         same for every engine)
   -each KEY=VALUE...     settings for every engine (an -engine's own win)
   -rounds N              rounds; each pairing plays -games games per round
   -games N               games per pairing and round (2: the pair shares an opening, colours swapped)

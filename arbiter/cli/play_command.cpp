@@ -100,6 +100,9 @@ Time controls (--tc, or --tc1/--tc2 per engine), seconds with decimals:
   movetime=0.5  0.5 s per move
   depth=6       the engine searches to depth 6 (nodes=N likewise); the
                 arbiter allows 60 s per move (depth=6,limit=10 for 10 s)
+  10+0.1,nodes=5000   a clock (or movetime=S) with depth/node caps, sent in
+                the same 'go'; the clock still runs (movetime=0.5,depth=8,
+                depth=6,nodes=100000 likewise)
 The arbiter measures every move from writing 'go' to reading 'bestmove'; an
 engine over its clock plus --margin loses on time.
 

@@ -355,6 +355,50 @@ private:
         }
     }
 
+    // An engine's time control from tc= or st= and depth= and nodes= (each
+    // may be null); none of them: nullopt. A problem is reported and gives nullopt.
+    template <class Blame>
+    std::optional<core::TimeControl> engine_limit(const KeyValue *tc, const KeyValue *st, const KeyValue *depth,
+                                                  const KeyValue *nodes, const std::string &engine_label,
+                                                  const Blame &from) {
+        if (tc && st) {
+            problem(engine_label + ": " + tc->text + " with " + st->text +
+                    ": two time parts; give a clock (tc=) or a time per move (st=), not both");
+            return std::nullopt;
+        }
+        const bool infinite = tc && (tc->value == "inf" || tc->value == "infinite");  // no time part (as fastchess)
+        if (!tc && !st && !depth && !nodes) return std::nullopt;
+        bool ok = true;
+        // One part, parsed alone so that a bad value is blamed on its own option.
+        auto part = [&](const KeyValue *kv, const Expected<std::string> &text) -> core::TimeControl {
+            if (!text) {
+                problem(from(kv) + " " + kv->text + ": " + text.error().message);
+                ok = false;
+                return {};
+            }
+            if (kv->value.find(',') != std::string::npos) {
+                problem(from(kv) + " " + kv->text + ": expected one value (no commas)");
+                ok = false;
+                return {};
+            }
+            auto parsed = core::TimeControl::parse(*text);
+            if (!parsed) {
+                problem(from(kv) + " " + kv->text + ": " + parsed.error().message);
+                ok = false;
+                return {};
+            }
+            return *parsed;
+        };
+        core::TimeControl limit;
+        limit.kind = core::TimeControl::Kind::Untimed;
+        if (tc && !(infinite && (depth || nodes))) limit = part(tc, peer_time_control(tc->value));
+        else if (st) limit = part(st, "movetime=" + st->value);
+        if (depth) limit.depth = part(depth, "depth=" + depth->value).depth;
+        if (nodes) limit.nodes = part(nodes, "nodes=" + nodes->value).nodes;
+        if (!ok) return std::nullopt;
+        return limit;
+    }
+
     // An engine's settings with -each's under them, checked.
     engine::EngineConfig make_engine(const EngineSpec &own, int number) {
         EngineSpec spec = each_;
@@ -399,25 +443,9 @@ private:
         if (auto margin = get("timemargin")) {
             if (auto v = whole<int>(from(margin) + " " + margin->text, margin->value, 0, kIntMax)) margins_.push_back(*v);
         }
-        // One limit per engine: a clock, a time per move, a depth or a node count.
-        std::vector<std::pair<const KeyValue *, std::string>> limits;
-        if (auto tc = get("tc")) {
-            auto text = peer_time_control(tc->value);
-            if (!text) problem(from(tc) + " " + tc->text + ": " + text.error().message);
-            else limits.emplace_back(tc, *text);
-        }
-        if (auto st = get("st")) limits.emplace_back(st, "movetime=" + st->value);
-        if (auto depth = get("depth")) limits.emplace_back(depth, "depth=" + depth->value);
-        if (auto nodes = get("nodes")) limits.emplace_back(nodes, "nodes=" + nodes->value);
-        if (limits.size() > 1) {
-            problem(engine_label + ": " + limits[0].first->text + " with " + limits[1].first->text +
-                    ": an engine here plays under one limit: a clock (tc=), a time per move (st=), a depth "
-                    "(depth=) or a node count (nodes=); give one");
-        } else if (limits.size() == 1) {
-            auto tc = core::TimeControl::parse(limits[0].second);
-            if (!tc) problem(from(limits[0].first) + " " + limits[0].first->text + ": " + tc.error().message);
-            else e.time_control = *tc;
-        }
+        // A time part (a clock or a time per move) and caps (a depth, a node count), all in one 'go'.
+        if (auto limit = engine_limit(get("tc"), get("st"), get("depth"), get("nodes"), engine_label, from))
+            e.time_control = *limit;
         return e;
     }
 
@@ -605,7 +633,7 @@ const std::vector<std::string> &peer_option_names() {
 
 Expected<std::string> peer_time_control(const std::string &text) {
     if (text == "inf" || text == "infinite")
-        return fail("no infinite time here: give a clock, st=, depth= or nodes=");
+        return fail("no infinite time here: give a clock or st=, or add depth= or nodes= to tc=inf");
     // [moves/][minutes:]seconds[+increment]
     std::string moves, rest = text;
     if (size_t slash = rest.find('/'); slash != std::string::npos) {
@@ -625,7 +653,7 @@ Expected<std::string> peer_time_control(const std::string &text) {
         rest = core::format_seconds(std::chrono::milliseconds(*minutes * 60000 + std::llround(*seconds * 1000.0)));
     }
     auto tc = core::TimeControl::parse(moves + rest + increment);
-    if (!tc || tc->kind != core::TimeControl::Kind::Clock)
+    if (!tc || tc->kind != core::TimeControl::Kind::Clock || tc->has_caps())
         return fail("time control " + quote(text) + ": expected [moves/][minutes:]seconds[+increment], e.g. 10+0.1 or 40/1:00");
     return tc->to_string();
 }

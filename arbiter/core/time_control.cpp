@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string_view>
 
 namespace arb::core {
@@ -30,7 +31,32 @@ bool parse_count(std::string_view text, int64_t &out) {
 
 Unexpected<Error> bad(const std::string &text, const std::string &why) {
     return fail("time control " + quote(text) + ": " + why +
-                " (expected [moves/]base[+inc] in seconds, movetime=S, depth=N or nodes=N)");
+                " (expected [moves/]base[+inc] in seconds or movetime=S, and/or depth=N and nodes=N, joined by "
+                "commas; limit=S with depth or nodes alone)");
+}
+
+// A clock part: [moves/]base[+inc].
+std::optional<std::string> parse_clock(std::string_view t, TimeControl &tc) {
+    tc.kind = TimeControl::Kind::Clock;
+    if (size_t slash = t.find('/'); slash != std::string_view::npos) {
+        int64_t moves = 0;
+        std::string_view m = t.substr(0, slash);
+        if (!parse_count(m, moves) || moves <= 0 || moves > 100000)
+            return "moves " + quote(m) + " is not a positive whole number";
+        tc.moves = static_cast<int>(moves);
+        t = t.substr(slash + 1);
+    }
+    std::string_view base = t, inc;
+    if (size_t plus = t.find('+'); plus != std::string_view::npos) {
+        base = t.substr(0, plus);
+        inc = t.substr(plus + 1);
+        if (!parse_seconds(inc, tc.increment)) return "increment " + quote(inc) + " is not a number of seconds";
+    } else {
+        tc.increment = milliseconds(0);
+    }
+    if (!parse_seconds(base, tc.base) || tc.base.count() <= 0)
+        return "base time " + quote(base) + " is not a positive number of seconds";
+    return std::nullopt;
 }
 
 }  // namespace
@@ -49,74 +75,78 @@ std::string format_seconds(milliseconds ms) {
 }
 
 Expected<TimeControl> TimeControl::parse(const std::string &text) {
-    std::string_view t = text;
     TimeControl tc;
-    if (t.empty()) return bad(text, "empty");
+    if (text.empty()) return bad(text, "empty");
 
-    if (size_t eq = t.find('='); eq != std::string_view::npos) {
-        std::string_view key = t.substr(0, eq), value = t.substr(eq + 1);
-        if (key == "movetime") {
-            tc.kind = Kind::MoveTime;
-            if (!parse_seconds(value, tc.move_time) || tc.move_time.count() <= 0)
-                return bad(text, "move time " + quote(value) + " is not a positive number of seconds");
-            return tc;
+    std::string_view time_part, limit_part;  // as written, for the messages
+    bool has_limit = false;
+    std::string_view rest = text;
+    while (true) {
+        const size_t comma = rest.find(',');
+        const std::string_view part = rest.substr(0, comma);
+        if (part.empty()) return bad(text, "an empty part (a comma too many?)");
+        const size_t eq = part.find('=');
+        const std::string_view key = eq == std::string_view::npos ? std::string_view() : part.substr(0, eq);
+        const std::string_view value = eq == std::string_view::npos ? part : part.substr(eq + 1);
+        if (eq == std::string_view::npos || key == "movetime") {
+            if (!time_part.empty())
+                return bad(text, "two time parts, " + quote(time_part) + " and " + quote(part) + "; give one");
+            time_part = part;
+            if (eq == std::string_view::npos) {
+                if (auto why = parse_clock(part, tc)) return bad(text, *why);
+            } else {
+                tc.kind = Kind::MoveTime;
+                if (!parse_seconds(value, tc.move_time) || tc.move_time.count() <= 0)
+                    return bad(text, "move time " + quote(value) + " is not a positive number of seconds");
+            }
+        } else if (key == "depth" || key == "nodes") {
+            std::optional<int64_t> &cap = key == "depth" ? tc.depth : tc.nodes;
+            if (cap) return bad(text, std::string(key) + " given twice");
+            int64_t count = 0;
+            if (!parse_count(value, count) || count <= 0)
+                return bad(text, std::string(key) + " " + quote(value) + " is not a positive whole number");
+            cap = count;
+        } else if (key == "limit") {
+            if (has_limit) return bad(text, "limit given twice");
+            has_limit = true;
+            limit_part = part;
+            if (!parse_seconds(value, tc.untimed_limit) || tc.untimed_limit.count() <= 0)
+                return bad(text, "limit " + quote(value) + " is not a positive number of seconds");
+        } else {
+            return bad(text, "unknown key " + quote(key));
         }
-        if (key != "depth" && key != "nodes") return bad(text, "unknown kind " + quote(key));
-        tc.kind = key == "depth" ? Kind::Depth : Kind::Nodes;
-        std::string_view limit;
-        if (size_t comma = value.find(','); comma != std::string_view::npos) {
-            limit = value.substr(comma + 1);
-            value = value.substr(0, comma);
-            if (limit.substr(0, 6) != "limit=") return bad(text, "expected ',limit=S' after the " + std::string(key));
-            limit.remove_prefix(6);
-            if (!parse_seconds(limit, tc.untimed_limit) || tc.untimed_limit.count() <= 0)
-                return bad(text, "limit " + quote(limit) + " is not a positive number of seconds");
-        }
-        if (!parse_count(value, tc.depth_or_nodes) || tc.depth_or_nodes <= 0)
-            return bad(text, std::string(key) + " " + quote(value) + " is not a positive whole number");
-        return tc;
+        if (comma == std::string_view::npos) break;
+        rest = rest.substr(comma + 1);
     }
-
-    tc.kind = Kind::Clock;
-    if (size_t slash = t.find('/'); slash != std::string_view::npos) {
-        int64_t moves = 0;
-        std::string_view m = t.substr(0, slash);
-        if (!parse_count(m, moves) || moves <= 0 || moves > 100000)
-            return bad(text, "moves " + quote(m) + " is not a positive whole number");
-        tc.moves = static_cast<int>(moves);
-        t = t.substr(slash + 1);
+    if (time_part.empty()) {
+        if (!tc.has_caps()) return bad(text, quote(limit_part) + " needs depth=N or nodes=N");
+        tc.kind = Kind::Untimed;
+    } else if (has_limit) {
+        return bad(text, quote(limit_part) + " is for depth or nodes alone; under " + quote(time_part) +
+                             " the time part decides how long a move may take");
     }
-    std::string_view base = t, inc;
-    if (size_t plus = t.find('+'); plus != std::string_view::npos) {
-        base = t.substr(0, plus);
-        inc = t.substr(plus + 1);
-        if (!parse_seconds(inc, tc.increment))
-            return bad(text, "increment " + quote(inc) + " is not a number of seconds");
-    } else {
-        tc.increment = milliseconds(0);
-    }
-    if (!parse_seconds(base, tc.base) || tc.base.count() <= 0)
-        return bad(text, "base time " + quote(base) + " is not a positive number of seconds");
     return tc;
 }
 
-std::string TimeControl::to_string() const {
-    switch (kind) {
-    case Kind::MoveTime:
-        return "movetime=" + format_seconds(move_time);
-    case Kind::Depth:
-    case Kind::Nodes: {
-        std::string out = (kind == Kind::Depth ? "depth=" : "nodes=") + std::to_string(depth_or_nodes);
-        if (untimed_limit != TimeControl{}.untimed_limit) out += ",limit=" + format_seconds(untimed_limit);
-        return out;
-    }
-    case Kind::Clock:
-        break;
-    }
+std::string TimeControl::time_text() const {
     std::string out;
+    switch (kind) {
+    case Kind::Untimed: return to_string();
+    case Kind::MoveTime: return "movetime=" + format_seconds(move_time);
+    case Kind::Clock: break;
+    }
     if (moves > 0) out = std::to_string(moves) + "/";
     out += format_seconds(base);
     if (increment.count() != 0) out += "+" + format_seconds(increment);
+    return out;
+}
+
+std::string TimeControl::to_string() const {
+    std::string out = kind == Kind::Untimed ? std::string() : time_text();
+    auto part = [&](const std::string &p) { out += (out.empty() ? "" : ",") + p; };
+    if (depth) part("depth=" + std::to_string(*depth));
+    if (nodes) part("nodes=" + std::to_string(*nodes));
+    if (kind == Kind::Untimed && untimed_limit != TimeControl{}.untimed_limit) part("limit=" + format_seconds(untimed_limit));
     return out;
 }
 

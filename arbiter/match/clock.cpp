@@ -20,8 +20,7 @@ milliseconds Clock::allowance() const noexcept {
         return remaining_ + margin_;
     case core::TimeControl::Kind::MoveTime:
         return tc_.move_time + margin_;
-    case core::TimeControl::Kind::Depth:
-    case core::TimeControl::Kind::Nodes:
+    case core::TimeControl::Kind::Untimed:
         break;
     }
     return tc_.untimed_limit;

@@ -19,7 +19,8 @@ public:
     // Moves to the next time control (moves/base controls only).
     [[nodiscard]] std::optional<int> moves_to_go() const noexcept;
     // The longest the engine may take for its next move before it loses on
-    // time: remaining + margin, move time + margin, or the untimed limit.
+    // time: remaining + margin, move time + margin, or (depth or node caps
+    // alone) the untimed limit. Caps beside a clock or move time leave it so.
     [[nodiscard]] std::chrono::milliseconds allowance() const noexcept;
     [[nodiscard]] int moves_made() const noexcept { return moves_made_; }
 

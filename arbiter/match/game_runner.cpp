@@ -101,9 +101,11 @@ engine::GoCommand make_go(const Clock (&clocks)[2], int side) {
         break;
     }
     case core::TimeControl::Kind::MoveTime: go.movetime = tc.move_time; break;
-    case core::TimeControl::Kind::Depth: go.depth = tc.depth_or_nodes; break;
-    case core::TimeControl::Kind::Nodes: go.nodes = tc.depth_or_nodes; break;
+    case core::TimeControl::Kind::Untimed: break;
     }
+    // The caps go in the same command, beside the clock or move time.
+    go.depth = tc.depth;
+    go.nodes = tc.nodes;
     return go;
 }
 

@@ -109,7 +109,9 @@ Expected<std::string> NativeRecordWriter::write(const FinishedGame &game) const 
         }
         g.side_time_control[side] = side_text[side].c_str();
     }
-    if (same) {  // the common fields, all a plugin of the first layout reads
+    // The common clock fields, all a plugin of the first layout reads: set when both sides had the
+    // same clock, whatever depth or node caps each had beside it.
+    if (same || (side_tc[0].kind == core::TimeControl::Kind::Clock && side_tc[0].time_text() == side_tc[1].time_text())) {
         g.clock_base_ms = g.side_clock_base_ms[0];
         g.clock_increment_ms = g.side_clock_increment_ms[0];
     }

@@ -64,20 +64,23 @@ std::string move_comment(const match::MoveRecord &m) {
 }
 
 // What the game was played under, from its record; a record that does not
-// say takes the tournament's. Sides under different controls get one tag
-// each and TimeControl "?" (PGN's unknown: no single value holds).
+// say takes the tournament's. The tags carry the time part only (as
+// fastchess's do): depth and node caps beside a clock stay out of them.
+// Sides under different time parts get one tag each and TimeControl "?"
+// (PGN's unknown: no single value holds).
 void write_time_control(std::string &out, const match::PlayedUnder &under,
                         const std::optional<core::TimeControl> &tournament) {
     const auto side0 = under.time_control[0] ? under.time_control[0] : tournament;
     const auto side1 = under.time_control[1] ? under.time_control[1] : tournament;
     if (!side0 || !side1) return;
-    if (*side0 == *side1) {
-        tag(out, "TimeControl", side0->to_string());
+    const std::string text0 = side0->time_text(), text1 = side1->time_text();
+    if (text0 == text1) {
+        tag(out, "TimeControl", text0);
         return;
     }
     tag(out, "TimeControl", "?");
-    tag(out, "WhiteTimeControl", side0->to_string());
-    tag(out, "BlackTimeControl", side1->to_string());
+    tag(out, "WhiteTimeControl", text0);
+    tag(out, "BlackTimeControl", text1);
 }
 
 }  // namespace

@@ -151,6 +151,18 @@ std::string engine_option_text(const config::TournamentConfig &c, const std::str
     return joined;
 }
 
+// The engines' shared time part ("10+0.1"; depth and node caps left out, as fastchess's line
+// does), or each one's joined by " - ".
+std::string engine_time_text(const config::TournamentConfig &c) {
+    std::vector<std::string> values;
+    for (const auto &e : c.engines) values.push_back(e.time_control.value_or(c.time_control).time_text());
+    if (values.empty()) return c.time_control.time_text();
+    if (std::all_of(values.begin(), values.end(), [&](const auto &v) { return v == values.front(); })) return values.front();
+    std::string joined;
+    for (const auto &v : values) joined += (joined.empty() ? "" : " - ") + v;
+    return joined;
+}
+
 // The folder, locked until the run returns: a second run or resume on it fails at once.
 bool Session::open_records() {
     auto opened = output::RecordSet::open(
@@ -319,7 +331,7 @@ std::string Session::standings_for_screen(const output::Standings &standings) co
         return text.str();
     }
     output::PeerContext context;
-    context.time_control = c_.time_control.to_string();
+    context.time_control = engine_time_text(c_);
     context.threads = engine_option_text(c_, "Threads");
     context.hash = engine_option_text(c_, "Hash");
     context.sprt = c_.sprt;

@@ -142,3 +142,46 @@ TEST_CASE("stockfish plays Chess960 told by UCI_Chess960, castling, every game e
     arb::test::chess::check_pgn_extract_replays(dir / "out" / "games.pgn", 10);
     fs::remove_all(dir);
 }
+
+TEST_CASE("stockfish under a clock with a node cap (-each tc=10+0.1 nodes=2000) completes its games, none on time",
+          "[e2e][chess][stockfish][time_control]") {
+    const std::string engine = stockfish();
+    if (engine.empty()) {
+        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
+        return;
+    }
+    const fs::path dir = fresh_dir("capped-clock");
+    // A fastchess user's line (refused before: "an engine here plays under one limit").
+    auto run = arb::test::run_command(
+        kBin + "/arbiter match --game chess -engine cmd=" + engine + " name=sf1 -engine cmd=" + engine +
+        " name=sf2 option.\"Skill Level\"=5 -each proto=uci tc=10+0.1 nodes=2000 option.Threads=1 option.Hash=8 "
+        "-openings file=" + ARBITER_SOURCE_DIR + "/configs/books/chess-8ply.epd format=epd order=sequential "
+        "-rounds 2 -games 2 -concurrency 2 -maxmoves 150 -srand 3 --out " + (dir / "out").string() + " -q 2>&1");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    const std::string jsonl = read(dir / "out" / "games.jsonl");
+    CHECK(std::count(jsonl.begin(), jsonl.end(), '\n') == 4);
+    // Every game ended by the rules or an adjudication: no loss on time, no engine fault.
+    for (const char *fault : {"time-forfeit", "illegal-move", "unparsable-move", "crash", "stall", "protocol-error"}) {
+        INFO(fault);
+        CHECK(jsonl.find(std::string("\"termination\":\"") + fault + "\"") == std::string::npos);
+    }
+    CHECK(jsonl.find("\"time_control\":[\"10+0.1,nodes=2000\",\"10+0.1,nodes=2000\"]") != std::string::npos);
+    // The cap reached Stockfish with the clock: on 10 s it would search some hundred thousand nodes a
+    // move (measured: 192546 nodes for its 4th move at 9.5 s + 0.1 s without a cap). It stops near the cap, not on it: its last info before bestmove said up to 2054 in 20
+    // games measured, hence the bound of twice the cap.
+    const std::regex nodes("\"nodes\":(\\d+)");
+    int moves_with_nodes = 0;
+    long long most_nodes = 0;
+    for (auto it = std::sregex_iterator(jsonl.begin(), jsonl.end(), nodes); it != std::sregex_iterator(); ++it) {
+        ++moves_with_nodes;
+        most_nodes = std::max(most_nodes, std::stoll((*it)[1].str()));
+    }
+    INFO(jsonl);
+    CHECK(moves_with_nodes > 20);
+    CHECK(most_nodes <= 4000);
+    const std::string pgn = read(dir / "out" / "games.pgn");
+    CHECK(std::regex_search(pgn, std::regex("\\[TimeControl \"10\\+0\\.1\"\\]")));  // the clock alone
+    arb::test::chess::check_pgn_extract_replays(dir / "out" / "games.pgn", 4);
+    fs::remove_all(dir);
+}

@@ -11,6 +11,8 @@
 
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 using namespace arb;
 
@@ -123,4 +125,84 @@ TEST_CASE("more games at once than cores needs -force-concurrency (match) or --f
     INFO(run_forced.output);
     CHECK(run_forced.exit_code == 0);
     CHECK_THAT(run_forced.output, Catch::Contains("warning: concurrency " + many));
+}
+
+namespace {
+
+// The lines starting with `prefix` in `text`, in order.
+std::vector<std::string> lines_starting(const std::string &text, const std::string &prefix) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind(prefix, 0) == 0) out.push_back(line);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("match: tc= with nodes= and st= with depth= reach the engine in one go line", "[e2e][match][time_control]") {
+    test::TempDir dir;
+    // arbiter-engine behind a loop that logs every line the engine reads and passes it on (ending at quit,
+    // so that the pipeline ends with the engine).
+    const auto wrapper = dir.write("engine.sh", "while IFS= read -r line; do\n"
+                                                "  printf '%s\\n' \"$line\" >> \"$1\"; printf '%s\\n' \"$line\"\n"
+                                                "  [ \"$line\" = quit ] && exit 0\n"
+                                                "done | \"$2\" --mode random\n");
+    const std::string engine_bin = kBin + "/arbiter-engine";
+    auto engine = [&](const std::string &name) {
+        return "-engine cmd=/bin/sh name=" + name + " args=\"'" + wrapper.string() + "' '" +
+               (dir.path() / (name + ".log")).string() + "' '" + engine_bin + "'\"";
+    };
+    const std::string two = engine("Engine1") + " " + engine("Engine2");
+
+    // cutechess-cli's and fastchess's `-each tc=8+0.08 nodes=20000`, here 10+0.1 with 5000 nodes. Refused
+    // before ("an engine here plays under one limit").
+    const auto out = dir.path() / "out";
+    auto run = arbiter("match --game tictactoe " + two + " -each tc=10+0.1 nodes=5000 -rounds 1 -games 2 -concurrency 1 -q "
+                       "-output format=fastchess --out " +
+                       quoted(out.string()));
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("2 of 2 games played"));
+    // fastchess's standings line names the clock alone.
+    CHECK_THAT(run.output, Catch::Contains("Results of Engine1 vs Engine2 (10+0.1, 1t, NULL):"));
+    const std::string log1 = read(dir.path() / "Engine1.log"), log2 = read(dir.path() / "Engine2.log");
+    INFO(log1 << "\n--\n" << log2);
+    // Game 1: Engine1 moves first, on full clocks of 10 s and 0.1 s increments, with the cap in the same line.
+    const auto go1 = lines_starting(log1, "go "), go2 = lines_starting(log2, "go ");
+    REQUIRE_FALSE(go1.empty());
+    REQUIRE_FALSE(go2.empty());
+    CHECK(go1.front() == "go p1time 10000 p2time 10000 p1inc 100 p2inc 100 nodes 5000");
+    // Every go line of both engines has the clock and the cap; no time was lost.
+    for (const auto *gos : {&go1, &go2})
+        for (const auto &line : *gos)
+            CHECK_THAT(line, Catch::Matches(R"(go p1time \d+ p2time \d+ p1inc 100 p2inc 100 nodes 5000)"));
+    CHECK(count_of(read(out / "games.pgn"), "[TimeControl \"10+0.1\"]") == 2);  // the clock only, as fastchess's tag
+    CHECK(count_of(read(out / "games.pgn"), "time forfeit") == 0);
+    CHECK(count_of(read(out / "games.jsonl"), "\"time_control\":[\"10+0.1,nodes=5000\",\"10+0.1,nodes=5000\"]") == 2);
+
+    // Engine1: a move time with a depth cap, `go movetime 50 depth 3` every move; Engine2 a bare clock.
+    std::filesystem::remove(dir.path() / "Engine1.log");
+    std::filesystem::remove(dir.path() / "Engine2.log");
+    auto fixed = arbiter("match --game tictactoe " + engine("Engine1") + " st=0.05 plies=3 " + engine("Engine2") +
+                         " tc=10+0.1 -rounds 1 -games 1 -q -output format=fastchess --out " +
+                         quoted((dir.path() / "out2").string()));
+    INFO(fixed.output);
+    REQUIRE(fixed.exit_code == 0);
+    CHECK_THAT(fixed.output, Catch::Contains("Results of Engine1 vs Engine2 (movetime=0.05 - 10+0.1, 1t, NULL):"));
+    const auto clock_go = lines_starting(read(dir.path() / "Engine2.log"), "go ");
+    REQUIRE_FALSE(clock_go.empty());
+    for (const auto &line : clock_go) CHECK_THAT(line, Catch::Matches(R"(go p1time \d+ p2time \d+ p1inc 100 p2inc 100)"));
+    const auto fixed_go = lines_starting(read(dir.path() / "Engine1.log"), "go ");
+    REQUIRE_FALSE(fixed_go.empty());
+    for (const auto &line : fixed_go) CHECK(line == "go movetime 50 depth 3");
+
+    // --print-config writes the combined control; tc= with st= is refused naming both.
+    auto printed = arbiter("match --game tictactoe " + engines() + " -each tc=10+0.1 nodes=5000 --print-config --out " +
+                           quoted((dir.path() / "out3").string()));
+    CHECK(printed.exit_code == 0);
+    CHECK_THAT(printed.output, Catch::Contains("time_control: \"10+0.1,nodes=5000\""));
+    auto both = arbiter("match --game tictactoe " + engines() + " -each tc=10+0.1 st=1");
+    CHECK(both.exit_code == 2);
+    CHECK_THAT(both.output, Catch::Contains("arbiter match: -engine 'Engine1': tc=10+0.1 with st=1: two time parts"));
 }

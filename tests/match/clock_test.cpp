@@ -59,3 +59,22 @@ TEST_CASE("fixed limits allow the move time plus margin, or the untimed limit", 
     CHECK(depth.charge(milliseconds(1999)));
     CHECK_FALSE(depth.charge(milliseconds(2001)));
 }
+
+TEST_CASE("a clock or move time with a depth or node cap still runs and still loses on time", "[clock]") {
+    // 2+0.5 with a node cap: the same figures as the bare clock (hand count below).
+    Clock capped(tc("2+0.5,nodes=5000"), milliseconds(100));
+    CHECK(capped.remaining() == milliseconds(2000));
+    CHECK(capped.allowance() == milliseconds(2100));  // 2000 + margin 100, not the 60 s untimed limit
+    REQUIRE(capped.charge(milliseconds(1500)));       // 2000-1500+500
+    CHECK(capped.remaining() == milliseconds(1000));
+    CHECK_FALSE(capped.charge(milliseconds(1101)));   // past 1000 + 100: a loss on time
+    CHECK(capped.remaining() == milliseconds(1000));
+
+    // 3 moves per 1 s with a depth cap: moves to go are counted as without it.
+    Clock moves(tc("3/1,depth=8"), milliseconds(0));
+    CHECK(moves.moves_to_go() == 3);
+
+    Clock movetime(tc("movetime=0.5,depth=8,nodes=100"), milliseconds(100));
+    CHECK(movetime.allowance() == milliseconds(600));
+    CHECK_FALSE(movetime.charge(milliseconds(601)));
+}

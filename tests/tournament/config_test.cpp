@@ -476,3 +476,40 @@ TEST_CASE("lists nested 500 deep are a syntax error that says so", "[config][yam
                Catch::Matches("t\\.yaml:2:[0-9]+: YAML syntax: lists and maps nested too deep \\(the YAML reader "
                               "stops at 500 levels\\)"));
 }
+
+TEST_CASE("time_control takes a clock or move time with depth and node caps, and a bad one names its place", "[config]") {
+    arb::test::TempDir dir;
+    auto loaded = load_config_text(R"(game: tictactoe
+engines:
+  - {name: a, command: sh, time_control: "movetime=0.5,depth=8"}
+  - {name: b, command: sh}
+time_control: 10+0.1,nodes=5000
+)", "t.yaml", options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    const auto &c = loaded->config;
+    CHECK(c.time_control.kind == arb::core::TimeControl::Kind::Clock);
+    CHECK(c.time_control.base == std::chrono::milliseconds(10000));
+    CHECK(c.time_control.increment == std::chrono::milliseconds(100));
+    CHECK(c.time_control.nodes == 5000);
+    CHECK_FALSE(c.time_control.depth);
+    REQUIRE(c.engines[0].time_control.has_value());
+    CHECK(c.engines[0].time_control->kind == arb::core::TimeControl::Kind::MoveTime);
+    CHECK(c.engines[0].time_control->move_time == std::chrono::milliseconds(500));
+    CHECK(c.engines[0].time_control->depth == 8);
+    // The printed config carries the combined texts and reads back the same.
+    const std::string yaml = arb::config::to_yaml(c);
+    CHECK_THAT(yaml, Catch::Contains("time_control: \"10+0.1,nodes=5000\""));
+    CHECK_THAT(yaml, Catch::Contains("time_control: \"movetime=0.5,depth=8\""));
+
+    std::string errors = errors_of(R"(game: tictactoe
+engines:
+  - {name: a, command: sh, time_control: "10+0.1,movetime=1"}
+  - {name: b, command: sh}
+time_control: 10+0.1,limit=5
+)", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:3:42: engine time_control: time control '10+0.1,movetime=1': two time "
+                                         "parts, '10+0.1' and 'movetime=1'; give one"));
+    CHECK_THAT(errors, Catch::Contains("\nt.yaml:5:15: time_control: time control '10+0.1,limit=5': 'limit=5' is for "
+                                       "depth or nodes alone"));
+}

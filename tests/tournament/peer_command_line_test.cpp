@@ -123,15 +123,42 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(c.concurrency == 4);
          },
          {}},
-        // Two things this example asks for are not available here, and both are named.
+        // One thing this example asks for is not available here, and it is named.
         {"fastchess man.md, EXAMPLES, second (SPRT with nodes per move)",
          "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 nodes=2000000 -engine cmd=Engine2.exe name=Engine2 "
          "option.Threads=2 nodes=1000000 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
          "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
          "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn",
          nullptr,
-         {"-engine 'Engine1': tc=300+5 with nodes=2000000: an engine here plays under one limit",
-          "-engine 'Engine2': tc=300+5 with nodes=1000000", "-pgnout nodes=true"}},
+         {"-pgnout nodes=true"}},
+        // man.md lines 274-281: each engine's node cap with the clock of -each, both in one go command
+        // (refused before as "an engine here plays under one limit").
+        {"fastchess man.md, EXAMPLES, second, without the part refused above (-pgnout nodes=true)",
+         "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 nodes=2000000 -engine cmd=Engine2.exe name=Engine2 "
+         "option.Threads=2 nodes=1000000 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
+         "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
+         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san file=./games/sprt.pgn",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             REQUIRE(c.engines.size() == 2);
+             // The engines' caps differ, so each keeps its own control: 300 s + 5 s and its node count.
+             REQUIRE(c.engines[0].time_control.has_value());
+             REQUIRE(c.engines[1].time_control.has_value());
+             const auto &tc0 = *c.engines[0].time_control;
+             CHECK(tc0.kind == core::TimeControl::Kind::Clock);
+             CHECK(tc0.base == std::chrono::milliseconds(300000));
+             CHECK(tc0.increment == std::chrono::milliseconds(5000));
+             CHECK(tc0.nodes == 2000000);
+             CHECK_FALSE(tc0.depth);
+             CHECK(*c.engines[1].time_control == tc("300+5,nodes=1000000"));
+             CHECK(c.engines[0].ugi_options == Options{{"Threads", "1"}});
+             CHECK(c.engines[1].ugi_options == Options{{"Threads", "2"}});
+             REQUIRE(c.sprt.has_value());
+             CHECK(c.sprt->elo1 == 2);
+             CHECK(c.schedule.rounds == 100000);
+             CHECK(c.concurrency == 3);
+         },
+         {}},
         {"fastchess man.md, EXAMPLES, second, without the two parts refused above (nodes=, -pgnout nodes=true)",
          "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 -engine cmd=Engine2.exe name=Engine2 "
          "option.Threads=2 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
@@ -292,6 +319,32 @@ TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]
     CHECK(std::count(each.begin(), each.end(), '\n') == 0);
 }
 
+TEST_CASE("tc= or st= combine with depth= (plies=) and nodes=, and two time parts are refused naming both", "[peer-cli]") {
+    const std::string base = "-engine cmd=a -engine cmd=b ";
+    // cutechess-cli's and fastchess's `-each tc=8+0.08 nodes=20000`: one control for both engines.
+    CHECK(parse(base + "-each tc=8+0.08 nodes=20000").config.time_control == tc("8+0.08,nodes=20000"));
+    CHECK(parse(base + "-each st=1 depth=10").config.time_control == tc("movetime=1,depth=10"));
+    CHECK(parse(base + "-each st=1 plies=10").config.time_control == tc("movetime=1,depth=10"));
+    CHECK(parse(base + "-each depth=6 nodes=100000").config.time_control == tc("depth=6,nodes=100000"));
+    CHECK(parse(base + "-each tc=40/1:00 depth=12 nodes=5000").config.time_control == tc("40/60,depth=12,nodes=5000"));
+    // fastchess's tc=inf: no time part, the caps alone (with the arbiter's 60 s per move).
+    CHECK(parse(base + "-each tc=inf nodes=5000").config.time_control == tc("nodes=5000"));
+    // -each's clock with one engine's own cap: the engines' controls differ, each keeps its own.
+    auto own = parse("-engine cmd=a nodes=5000 -engine cmd=b -each tc=10+0.1").config;
+    REQUIRE(own.engines.size() == 2);
+    CHECK(own.engines[0].time_control == tc("10+0.1,nodes=5000"));
+    CHECK(own.engines[1].time_control == tc("10+0.1"));
+
+    CHECK(error_of(base + "-each tc=10+0.1 st=1") ==
+          "-engine 'a': tc=10+0.1 with st=1: two time parts; give a clock (tc=) or a time per move (st=), not both\n"
+          "-engine 'b': tc=10+0.1 with st=1: two time parts; give a clock (tc=) or a time per move (st=), not both");
+    CHECK_THAT(error_of(base + "-each tc=10+0.1 nodes=x"),
+               Catch::StartsWith("-each nodes=x: time control 'nodes=x': nodes 'x' is not a positive whole number"));
+    CHECK_THAT(error_of(base + "-each st=1 depth=5,nodes=3"), Catch::StartsWith("-each depth=5,nodes=3: expected one value"));
+    CHECK_THAT(error_of(base + "-each tc=10+0.1,nodes=5"), Catch::StartsWith("-each tc=10+0.1,nodes=5: time control"));
+    CHECK_THAT(error_of(base + "-each tc=inf"), Catch::Contains("no infinite time here"));
+}
+
 TEST_CASE("restart=on and -log map onto the engine's restart and the run's engine log", "[peer-cli]") {
     auto p = parse("-engine cmd=a restart=on -engine cmd=b restart=off -log file=engines.log engine=true");
     REQUIRE(p.config.engines.size() == 2);
@@ -392,7 +445,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"engines.working_dir", "-engine cmd=/bin/sh name=b2 dir=/tmp", ""},
         {"engines.env", "", "no peer option sets an engine's environment"},
         {"engines.options", "-engine cmd=/bin/sh name=b2 option.Hash=16", ""},
-        {"engines.time_control", "-engine cmd=/bin/sh name=b2 st=0.5", ""},
+        {"engines.time_control", "-engine cmd=/bin/sh name=b2 st=0.5 depth=8", ""},
         {"engines.protocol", "-engine cmd=/bin/sh name=b2 proto=auto", ""},
         {"engines.restart", "-engine cmd=/bin/sh name=b2 restart=on", ""},
         {"each.restart", "", "-each restart=on sets engines.restart of every engine; the printed YAML has no each"},
@@ -409,7 +462,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"openings.plies", "-openings file=o.txt plies=1", "", openings},
         {"openings.start", "-openings file=o.txt start=2", "", openings},
         {"concurrency", "-concurrency 2", ""},
-        {"time_control", "-each tc=40/1:00+1", ""},
+        {"time_control", "-each tc=40/1:00+1 nodes=5000", ""},
         {"time_margin_ms", "-each timemargin=250", ""},
         {"adjudication.max_plies", "-maxmoves 30", ""},
         {"adjudication.resign.enabled", "-resign score=500", ""},

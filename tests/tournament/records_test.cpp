@@ -198,6 +198,34 @@ TEST_CASE("a JSON line carries what the game was played under, and an older line
     CHECK_FALSE(parsed->record.played_under.time_control[0].has_value());
     CHECK_FALSE(parsed->record.played_under.seed.has_value());
 
+    // Combined controls (a clock or move time with caps) read back the same value.
+    auto capped = g;
+    capped.record.played_under.time_control[0] = *core::TimeControl::parse("300+5,nodes=2000000");
+    capped.record.played_under.time_control[1] = *core::TimeControl::parse("movetime=0.5,depth=8");
+    const std::string capped_line = output::to_json_line(capped, {"tictactoe", "tictactoe", "Cup"});
+    CHECK_THAT(capped_line, Catch::Contains(R"("time_control":["300+5,nodes=2000000","movetime=0.5,depth=8"])"));
+    auto capped_back = output::parse_json_line(capped_line);
+    REQUIRE(capped_back.has_value());
+    CHECK(capped_back->record.played_under.time_control[0] == capped.record.played_under.time_control[0]);
+    CHECK(capped_back->record.played_under.time_control[1] == capped.record.played_under.time_control[1]);
+
+    // Lines written before caps could be combined keep their meaning (the text forms then in use).
+    for (const char *old_text : {"depth=6", "nodes=10000,limit=2.5", "depth=6,limit=30", "movetime=0.5", "40/60+0.6"}) {
+        INFO(old_text);
+        auto old_line = line;
+        old_line.replace(old_line.find("40/60+0.6"), 9, old_text);
+        auto old_back = output::parse_json_line(old_line);
+        REQUIRE(old_back.has_value());
+        CHECK(old_back->record.played_under.time_control[1]->to_string() == old_text);
+    }
+    auto old_depth = line;
+    old_depth.replace(old_depth.find("40/60+0.6"), 9, "depth=6,limit=30");
+    const auto depth_under = output::parse_json_line(old_depth)->record.played_under.time_control[1];
+    CHECK(depth_under->kind == core::TimeControl::Kind::Untimed);
+    CHECK(depth_under->depth == 6);
+    CHECK_FALSE(depth_under->nodes);
+    CHECK(depth_under->untimed_limit == std::chrono::milliseconds(30000));
+
     auto bad = line;
     bad.replace(bad.find("40/60+0.6"), 9, "fast");
     auto refused = output::parse_json_line(bad);
@@ -222,6 +250,20 @@ TEST_CASE("PGN's TimeControl comes from the record: per side when they differ, t
         CHECK_THAT(output::to_pgn(g, context),
                    Catch::Contains("[TimeControl \"?\"]\n[WhiteTimeControl \"5+0.05\"]\n"
                                    "[BlackTimeControl \"movetime=0.5\"]\n[Variant"));
+    }
+    SECTION("caps beside a clock stay out of the tags (fastchess's tag is the clock alone)") {
+        g.record.played_under.time_control[0] = *core::TimeControl::parse("300+5,nodes=2000000");
+        g.record.played_under.time_control[1] = *core::TimeControl::parse("300+5,nodes=1000000");
+        CHECK_THAT(output::to_pgn(g, context), Catch::Contains("[TimeControl \"300+5\"]\n[Variant"));
+        g.record.played_under.time_control[1] = *core::TimeControl::parse("movetime=0.5,depth=8");
+        CHECK_THAT(output::to_pgn(g, context),
+                   Catch::Contains("[TimeControl \"?\"]\n[WhiteTimeControl \"300+5\"]\n"
+                                   "[BlackTimeControl \"movetime=0.5\"]\n[Variant"));
+    }
+    SECTION("caps alone are the control, written whole as before") {
+        g.record.played_under.time_control[0] = g.record.played_under.time_control[1] =
+            *core::TimeControl::parse("depth=6,nodes=100000");
+        CHECK_THAT(output::to_pgn(g, context), Catch::Contains("[TimeControl \"depth=6,nodes=100000\"]\n[Variant"));
     }
 }
 
