@@ -123,7 +123,7 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(c.concurrency == 4);
          },
          {}},
-        // Two things this example asks for are not available here, and both are named.
+        // One thing this example asks for is not available here (a node limit beside the clock), named per engine.
         {"fastchess man.md, EXAMPLES, second (SPRT with nodes per move)",
          "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 nodes=2000000 -engine cmd=Engine2.exe name=Engine2 "
          "option.Threads=2 nodes=1000000 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
@@ -131,12 +131,12 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
          "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn",
          nullptr,
          {"-engine 'Engine1': tc=300+5 with nodes=2000000: an engine here plays under one limit",
-          "-engine 'Engine2': tc=300+5 with nodes=1000000", "-pgnout nodes=true"}},
-        {"fastchess man.md, EXAMPLES, second, without the two parts refused above (nodes=, -pgnout nodes=true)",
+          "-engine 'Engine2': tc=300+5 with nodes=1000000"}},
+        {"fastchess man.md, EXAMPLES, second, without the part refused above (nodes=)",
          "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 -engine cmd=Engine2.exe name=Engine2 "
          "option.Threads=2 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
          "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
-         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san file=./games/sprt.pgn",
+         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn",
          [](const config::PeerCommandLine &p) {
              const auto &c = p.config;
              REQUIRE(c.engines.size() == 2);
@@ -162,6 +162,30 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(c.schedule.games_per_pairing == 2);  // the model's default; fastchess's -games default is 2 too
              CHECK(c.concurrency == 3);
              CHECK(p.pgn_file == "./games/sprt.pgn");
+             CHECK(c.pgn_comments.nodes);  // "saving the games ... with SAN notation and nodes count"
+             CHECK_FALSE(c.pgn_comments.seldepth);
+             CHECK_FALSE(c.pgn_comments.nps);
+         },
+         {}},
+        {"fastchess man.md, OPTIONS, -pgnout [file=NAME] ... [nodes=(false|true)] [seldepth=(false|true)] "
+         "[nps=(false|true)], all three on",
+         "-engine cmd=Engine1.exe name=Engine1 -engine cmd=Engine2.exe name=Engine2 -each tc=10+0.1 "
+         "-pgnout file=games.pgn nodes=true seldepth=true nps=true",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             CHECK(p.pgn_file == "games.pgn");
+             CHECK(c.pgn_comments.nodes);
+             CHECK(c.pgn_comments.seldepth);
+             CHECK(c.pgn_comments.nps);
+         },
+         {}},
+        {"fastchess man.md, OPTIONS, -pgnout: each field named off stays off (the default)",
+         "-engine cmd=Engine1.exe -engine cmd=Engine2.exe -pgnout file=games.pgn nodes=false seldepth=true nps=false",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             CHECK_FALSE(c.pgn_comments.nodes);
+             CHECK(c.pgn_comments.seldepth);
+             CHECK_FALSE(c.pgn_comments.nps);
          },
          {}},
         // cutechess-cli's examples drive xboard engines, which the arbiter does not speak: said once, naming it.
@@ -356,6 +380,9 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"sprt.model", "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic", "", sprt},
         {"output.dir", "", "arbiter's own --out"},
         {"output.format", "-output format=cutechess", ""},
+        {"output.pgn.nodes", "-pgnout file=x.pgn nodes=true", ""},
+        {"output.pgn.seldepth", "-pgnout file=x.pgn seldepth=true", ""},
+        {"output.pgn.nps", "-pgnout file=x.pgn nps=true", ""},
         {"progress.interval", "-ratinginterval 10", ""},
         {"on_interrupt", "", "Ctrl-C finishes running games; a YAML setting only"},
         {"timeouts.startup_ms", "", "a YAML setting only"},
@@ -412,7 +439,6 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
     const std::map<std::string, std::string> without_key = {
         {"-repeat", "sets tournament.games_per_pairing to 2 (as -games 2)"},
         {"-force-concurrency", "a permission, not a setting"},
-        {"-pgnout", "games.pgn of the output folder is appended to the file after the run"},
         {"-log", "TournamentConfig::engine_log (the run's --log)"},
         {"-recover", "always so: an engine crash loses only its game"},
         {"-engine", "engines.*"},
