@@ -67,7 +67,10 @@ the peers' options (one dash):
   -maxmoves N            a draw after N full moves
   -tournament roundrobin|gauntlet   -seeds N: the first N engines play the gauntlet
   -noswap                no colour swap within a pairing; -reverse: the other colours first
-  -pgnout file=F         append the games' PGN to F after the run (games.pgn is in the output folder)
+  -pgnout file=F [nodes=true] [seldepth=true] [nps=true]
+                         append the games' PGN to F after the run (games.pgn is in the output
+                         folder); nodes, seldepth, nps: each engine move's comment also carries
+                         fastchess's n=, sd=, nps=
   -log file=F [engine=true]   every line to and from every engine (and its stderr), timestamped
   -output format=fastchess|cutechess   standings in that program's layout, for scripts that read them
   -ratinginterval N      standings every N games (0: only at the end; default 10 under

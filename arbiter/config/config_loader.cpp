@@ -74,7 +74,8 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
         {"adjudication.resign", {"enabled", "score_cp", "move_count", "two_sided"}},
         {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
         {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
-        {"output", {"dir", "format"}},
+        {"output", {"dir", "format", "pgn"}},
+        {"output.pgn", {"nodes", "seldepth", "nps"}},
         {"progress", {"interval"}},
         {"timeouts", {"startup_ms", "ready_ms", "quit_grace_ms"}},
     };
@@ -146,6 +147,16 @@ public:
                     c.standings_layout = *v == "fastchess"   ? StandingsLayout::Fastchess
                                          : *v == "cutechess" ? StandingsLayout::Cutechess
                                                              : StandingsLayout::Arbiter;
+            }
+            if (auto p = n["pgn"]; p && r_.expect_map(p, "output.pgn")) {
+                r_.check_keys(p, keys_of("output.pgn"), "output.pgn");
+                auto flag = [&](const char *key, bool &out) {
+                    if (auto v = p[key])
+                        if (auto b = r_.boolean(v, std::string("output.pgn.") + key)) out = *b;
+                };
+                flag("nodes", c.pgn_comments.nodes);
+                flag("seldepth", c.pgn_comments.seldepth);
+                flag("nps", c.pgn_comments.nps);
             }
         }
         if (auto n = root["progress"]; n && r_.expect_map(n, "progress")) {

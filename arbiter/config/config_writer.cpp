@@ -100,6 +100,15 @@ std::string to_yaml(const TournamentConfig &c) {
         << YAML::DoubleQuoted << c.out_dir;
     if (c.standings_layout != StandingsLayout::Arbiter)
         out << YAML::Key << "format" << YAML::Value << layout_name(c.standings_layout);
+    // Only what is on, so that a config without it prints as before.
+    const auto &pc = c.pgn_comments;
+    if (pc.nodes || pc.seldepth || pc.nps) {
+        out << YAML::Key << "pgn" << YAML::Value << YAML::BeginMap;
+        if (pc.nodes) out << YAML::Key << "nodes" << YAML::Value << true;
+        if (pc.seldepth) out << YAML::Key << "seldepth" << YAML::Value << true;
+        if (pc.nps) out << YAML::Key << "nps" << YAML::Value << true;
+        out << YAML::EndMap;
+    }
     out << YAML::EndMap;
     if (c.wait_between_games.count() > 0) out << YAML::Key << "wait_ms" << YAML::Value << c.wait_between_games.count();
     out << YAML::Key << "progress" << YAML::Value << YAML::BeginMap << YAML::Key << "interval" << YAML::Value

@@ -555,8 +555,9 @@ private:
                 } else if (kv.key == "append") {
                     if (auto v = flag(what, kv.value); v && !*v)
                         problem(what + ": the games are appended to the file; remove it first for a fresh one");
-                } else if (auto v = flag(what, kv.value); v && *v) {
-                    problem(what + ": the PGN's move comments carry the score, depth and time only");
+                } else if (auto v = flag(what, kv.value)) {
+                    auto &pc = out_.config.pgn_comments;
+                    (kv.key == "nodes" ? pc.nodes : kv.key == "seldepth" ? pc.seldepth : pc.nps) = *v;
                 }
             }
         }

@@ -62,6 +62,15 @@ struct OpeningsSection {
     int start = 1;              // the first opening dealt is entry N of the file (1-based; the peers' start=)
 };
 
+// What each engine move's comment in games.pgn carries beside the score, depth
+// and time (output.pgn; fastchess's -pgnout nodes= seldepth= nps=): the last
+// value of each the engine's 'info' lines gave for that move. Off by default.
+struct PgnCommentSection {
+    bool nodes = false;     // n=N
+    bool seldepth = false;  // sd=N
+    bool nps = false;       // nps=N
+};
+
 // One opening, checked against the plugin: a position string, or moves
 // played from the start position (never both).
 struct Opening {
@@ -93,6 +102,7 @@ struct TournamentConfig {
     std::string out_dir;                        // absolute after loading
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
     StandingsLayout standings_layout = StandingsLayout::Arbiter;  // output.format
+    PgnCommentSection pgn_comments;             // output.pgn
     std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;

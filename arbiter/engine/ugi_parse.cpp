@@ -12,11 +12,13 @@ std::string_view next_token(std::string_view &rest) noexcept { return protocol::
 std::string_view first_token(std::string_view line) noexcept { return protocol::first_word(line); }
 
 void parse_info_line(std::string_view line, SearchInfo &info) noexcept {
-    protocol::InfoFields fields{info.score_cp, info.depth, info.nodes};
+    protocol::InfoFields fields{info.score_cp, info.depth, info.nodes, info.seldepth, info.nps};
     protocol::parse_info(line, fields);
     info.score_cp = fields.score_cp;
     info.depth = fields.depth;
     info.nodes = fields.nodes;
+    info.seldepth = fields.seldepth;
+    info.nps = fields.nps;
 }
 
 std::string_view parse_bestmove(std::string_view line) noexcept { return protocol::parse_bestmove(line); }

@@ -23,7 +23,7 @@ std::string_view next_token(std::string_view &rest) noexcept;
 // The first token of a line, e.g. "bestmove" or "info".
 std::string_view first_token(std::string_view line) noexcept;
 
-// Updates `info` from one 'info ...' line: score cp/mate, depth, nodes
+// Updates `info` from one 'info ...' line: score cp/mate, depth, seldepth, nodes, nps
 // (protocol::parse_info). Fields the line does not give are left as they
 // were; malformed numbers are ignored rather than fatal.
 void parse_info_line(std::string_view line, SearchInfo &info) noexcept;

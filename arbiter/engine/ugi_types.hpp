@@ -27,6 +27,8 @@ struct SearchInfo {
     std::optional<int> score_cp;   // last 'info ... score cp N' (or mate mapped to +-100000)
     std::optional<int> depth;
     std::optional<int64_t> nodes;
+    std::optional<int> seldepth;   // last 'info ... seldepth N'
+    std::optional<int64_t> nps;    // last 'info ... nps N'
 };
 
 struct BestMove {

@@ -295,6 +295,8 @@ private:
         m.score_cp = info.score_cp;
         m.depth = info.depth;
         m.nodes = info.nodes;
+        m.seldepth = info.seldepth;
+        m.nps = info.nps;
         m.forced = forced;
         if (observer_) observer_(record_, side);
     }

@@ -41,6 +41,8 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
         if (m.score_cp) mj["cp"] = *m.score_cp;
         if (m.depth) mj["depth"] = *m.depth;
         if (m.nodes) mj["nodes"] = *m.nodes;
+        if (m.seldepth) mj["seldepth"] = *m.seldepth;
+        if (m.nps) mj["nps"] = *m.nps;
         if (m.forced) mj["forced"] = true;
         moves.push_back(std::move(mj));
     }
@@ -105,6 +107,9 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
             if (mj.contains("cp")) m.score_cp = mj["cp"].get<int>();
             if (mj.contains("depth")) m.depth = mj["depth"].get<int>();
             if (mj.contains("nodes")) m.nodes = mj["nodes"].get<int64_t>();
+            // Lines written before these two fields existed have neither.
+            if (mj.contains("seldepth")) m.seldepth = mj["seldepth"].get<int>();
+            if (mj.contains("nps")) m.nps = mj["nps"].get<int64_t>();
             m.forced = mj.value("forced", false);
             r.moves.push_back(std::move(m));
         }

@@ -52,15 +52,21 @@ private:
     size_t column_ = 0;
 };
 
-// cutechess's move comment: "+0.50/12 0.51s" (no "/depth" without one).
-std::string move_comment(const match::MoveRecord &m) {
+// cutechess's move comment: "+0.50/12 0.51s" (no "/depth" without one),
+// then fastchess's fields as asked: ", n=123456, sd=18, nps=1000000"; a
+// field the engine did not send is left out.
+std::string move_comment(const match::MoveRecord &m, const PgnCommentFields &fields) {
     char score[32];
     std::snprintf(score, sizeof score, "%+.2f", *m.score_cp / 100.0);
     std::string text = score;
     if (m.depth) text += "/" + std::to_string(*m.depth);
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, " %.3gs", static_cast<double>(m.elapsed.count()) / 1000.0);
-    return "{" + text + seconds + "}";
+    text += seconds;
+    if (fields.nodes && m.nodes) text += ", n=" + std::to_string(*m.nodes);
+    if (fields.seldepth && m.seldepth) text += ", sd=" + std::to_string(*m.seldepth);
+    if (fields.nps && m.nps) text += ", nps=" + std::to_string(*m.nps);
+    return "{" + text + "}";
 }
 
 // What the game was played under, from its record; a record that does not
@@ -171,7 +177,7 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     for (const auto &m : r.moves) {
         emit(move_text(ply, m.text), ply);
         ++ply;
-        if (m.score_cp && !m.forced) text.word(move_comment(m));
+        if (m.score_cp && !m.forced) text.word(move_comment(m, context.comment_fields));
     }
     if (!r.reason.empty()) text.word("{" + comment_text(r.reason) + "}");
     text.word(match::result_text(r.result));

@@ -7,7 +7,8 @@
 // BlackTimeControl, as cutechess writes them), Variant, SetUp and FEN,
 // Score, PlyCount; numbered movetext in the plugin's canonical notation, with
 // cutechess-style comments {+0.50/12 0.51s} (score in pawns = cp/100 from
-// the mover's view, depth, seconds) on moves whose engine sent a score.
+// the mover's view, depth, seconds) on moves whose engine sent a score, to
+// which fastchess's fields ", n=N, sd=N, nps=N" are added when asked for.
 #pragma once
 
 #include "core/time_control.hpp"
@@ -20,6 +21,15 @@
 #include <string>
 
 namespace arb::output {
+
+// Which of fastchess's extra fields each move comment carries (its -pgnout
+// nodes=true seldepth=true nps=true): ", n=" nodes, ", sd=" seldepth, ", nps="
+// nodes per second, in that order, each only when the engine sent it.
+struct PgnCommentFields {
+    bool nodes = false;
+    bool seldepth = false;
+    bool nps = false;
+};
 
 struct PgnContext {
     std::string event;
@@ -34,6 +44,7 @@ struct PgnContext {
     // The plugin's record notation (chess: SAN and its own FEN/SetUp/Variant
     // tags); null: the canonical move texts and the host's tags.
     std::shared_ptr<const PgnNotation> notation;
+    PgnCommentFields comment_fields;  // none: the comments as before
 };
 
 // PGN's Termination value for ours: "normal", "time forfeit", "rules

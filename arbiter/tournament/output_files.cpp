@@ -54,6 +54,7 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     f.pgn.variant = f.record.variant;
     for (int side = 0; side < 2; ++side) f.pgn.side_names[side] = loaded.plugin->api().side_names[side];
     f.pgn.time_control = c.time_control;
+    f.pgn.comment_fields = {c.pgn_comments.nodes, c.pgn_comments.seldepth, c.pgn_comments.nps};
     if (auto notation = output::PgnNotation::create(loaded.plugin, c.game.options)) f.pgn.notation = *notation;
     if (auto native = output::NativeRecordWriter::create(loaded.plugin, c.game.options,
                                                          {f.record.event, f.pgn.site, c.time_control}))

@@ -6,15 +6,25 @@
 
 using namespace arb::engine;
 
-TEST_CASE("info lines give score, depth and nodes, later lines update them", "[ugi]") {
+TEST_CASE("info lines give score, depth, seldepth, nodes and nps, later lines update them", "[ugi]") {
     SearchInfo info;
     parse_info_line("info depth 7 seldepth 9 score cp -35 nodes 123456 nps 1000 pv f5 d6", info);
     CHECK(info.depth == 7);
+    CHECK(info.seldepth == 9);
     CHECK(info.score_cp == -35);
     CHECK(info.nodes == 123456);
+    CHECK(info.nps == 1000);
     parse_info_line("info nodes 200000", info);
     CHECK(info.nodes == 200000);
     CHECK(info.score_cp == -35);  // kept: the line did not give one
+    CHECK(info.seldepth == 9);
+    CHECK(info.nps == 1000);
+    parse_info_line("info nps 4000000000 seldepth 12", info);  // above 2^31: nps is 64-bit
+    CHECK(info.nps == 4000000000LL);
+    CHECK(info.seldepth == 12);
+    parse_info_line("info string nps 5 seldepth 1", info);  // free text, not fields
+    CHECK(info.nps == 4000000000LL);
+    CHECK(info.seldepth == 12);
     parse_info_line("info\tdepth 8\tscore mate 3", info);
     CHECK(info.depth == 8);
     CHECK(info.score_cp == kMateScore);

@@ -146,6 +146,35 @@ concurrency: 0
                     "t.yaml:6:14: concurrency must be in 1..1024, got 0");
 }
 
+TEST_CASE("output.pgn: the move comments' fields load, are off by default, and bad ones are named", "[config]") {
+    arb::test::TempDir dir;
+    auto plain = load_config_text(kGood, "t.yaml", options_for(dir.path()));
+    REQUIRE(plain.has_value());
+    CHECK_FALSE(plain->config.pgn_comments.nodes);
+    CHECK_FALSE(plain->config.pgn_comments.seldepth);
+    CHECK_FALSE(plain->config.pgn_comments.nps);
+    CHECK(arb::config::to_yaml(plain->config).find("pgn") == std::string::npos);  // printed only when on
+
+    std::string yaml = kGood;
+    yaml.replace(yaml.find("output: {dir: results}"), 22, "output: {dir: results, pgn: {nodes: true, nps: on}}");
+    auto loaded = load_config_text(yaml, "t.yaml", options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->config.pgn_comments.nodes);
+    CHECK_FALSE(loaded->config.pgn_comments.seldepth);
+    CHECK(loaded->config.pgn_comments.nps);
+
+    std::string errors = errors_of(R"(game: tictactoe
+engines:
+  - {name: a, command: sh}
+  - {name: b, command: sh}
+output:
+  pgn: {seldpeth: true, nodes: 1}
+)", dir.path());
+    CHECK(errors == "t.yaml:6:9: unknown key 'seldpeth' in output.pgn; did you mean 'seldepth'?\n"
+                    "t.yaml:6:32: output.pgn.nodes must be true or false, got '1'");
+}
+
 TEST_CASE("unknown games and game options are caught through the plugin", "[config]") {
     arb::test::TempDir dir;
     std::string errors = errors_of("game: {id: tictactoo}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",

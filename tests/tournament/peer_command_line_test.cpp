@@ -123,21 +123,13 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(c.concurrency == 4);
          },
          {}},
-        // One thing this example asks for is not available here, and it is named.
+        // man.md lines 274-281, whole: each engine's node cap with the clock of -each, both in one go
+        // command, and the move comments' node counts. Refused before on both counts.
         {"fastchess man.md, EXAMPLES, second (SPRT with nodes per move)",
          "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 nodes=2000000 -engine cmd=Engine2.exe name=Engine2 "
          "option.Threads=2 nodes=1000000 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
          "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
          "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn",
-         nullptr,
-         {"-pgnout nodes=true"}},
-        // man.md lines 274-281: each engine's node cap with the clock of -each, both in one go command
-        // (refused before as "an engine here plays under one limit").
-        {"fastchess man.md, EXAMPLES, second, without the part refused above (-pgnout nodes=true)",
-         "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 nodes=2000000 -engine cmd=Engine2.exe name=Engine2 "
-         "option.Threads=2 nodes=1000000 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
-         "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
-         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san file=./games/sprt.pgn",
          [](const config::PeerCommandLine &p) {
              const auto &c = p.config;
              REQUIRE(c.engines.size() == 2);
@@ -157,13 +149,15 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(c.sprt->elo1 == 2);
              CHECK(c.schedule.rounds == 100000);
              CHECK(c.concurrency == 3);
+             CHECK(p.pgn_file == "./games/sprt.pgn");
+             CHECK(c.pgn_comments.nodes);  // "saving the games ... with SAN notation and nodes count"
          },
          {}},
-        {"fastchess man.md, EXAMPLES, second, without the two parts refused above (nodes=, -pgnout nodes=true)",
+        {"fastchess man.md, EXAMPLES, second, without the engines' nodes= (one clock for both)",
          "-engine cmd=Engine1.exe name=Engine1 option.Threads=1 -engine cmd=Engine2.exe name=Engine2 "
          "option.Threads=2 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random -each "
          "tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -sprt elo0=0 elo1=2 "
-         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san file=./games/sprt.pgn",
+         "alpha=0.05 beta=0.05 -rounds 100000 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn",
          [](const config::PeerCommandLine &p) {
              const auto &c = p.config;
              REQUIRE(c.engines.size() == 2);
@@ -189,6 +183,30 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(c.schedule.games_per_pairing == 2);  // the model's default; fastchess's -games default is 2 too
              CHECK(c.concurrency == 3);
              CHECK(p.pgn_file == "./games/sprt.pgn");
+             CHECK(c.pgn_comments.nodes);  // "saving the games ... with SAN notation and nodes count"
+             CHECK_FALSE(c.pgn_comments.seldepth);
+             CHECK_FALSE(c.pgn_comments.nps);
+         },
+         {}},
+        {"fastchess man.md, OPTIONS, -pgnout [file=NAME] ... [nodes=(false|true)] [seldepth=(false|true)] "
+         "[nps=(false|true)], all three on",
+         "-engine cmd=Engine1.exe name=Engine1 -engine cmd=Engine2.exe name=Engine2 -each tc=10+0.1 "
+         "-pgnout file=games.pgn nodes=true seldepth=true nps=true",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             CHECK(p.pgn_file == "games.pgn");
+             CHECK(c.pgn_comments.nodes);
+             CHECK(c.pgn_comments.seldepth);
+             CHECK(c.pgn_comments.nps);
+         },
+         {}},
+        {"fastchess man.md, OPTIONS, -pgnout: each field named off stays off (the default)",
+         "-engine cmd=Engine1.exe -engine cmd=Engine2.exe -pgnout file=games.pgn nodes=false seldepth=true nps=false",
+         [](const config::PeerCommandLine &p) {
+             const auto &c = p.config;
+             CHECK_FALSE(c.pgn_comments.nodes);
+             CHECK(c.pgn_comments.seldepth);
+             CHECK_FALSE(c.pgn_comments.nps);
          },
          {}},
         // A user's script, not the peers' docs: JRMurr/ZigFish runFast.sh (fast-chess, 2024), $1 as old.
@@ -480,6 +498,9 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"sprt.model", "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic", "", sprt},
         {"output.dir", "", "arbiter's own --out"},
         {"output.format", "-output format=cutechess", ""},
+        {"output.pgn.nodes", "-pgnout file=x.pgn nodes=true", ""},
+        {"output.pgn.seldepth", "-pgnout file=x.pgn seldepth=true", ""},
+        {"output.pgn.nps", "-pgnout file=x.pgn nps=true", ""},
         {"progress.interval", "-ratinginterval 10", ""},
         {"on_interrupt", "", "Ctrl-C finishes running games; a YAML setting only"},
         {"timeouts.startup_ms", "", "a YAML setting only"},
@@ -536,7 +557,6 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
     const std::map<std::string, std::string> without_key = {
         {"-repeat", "sets tournament.games_per_pairing to 2 (as -games 2)"},
         {"-force-concurrency", "a permission, not a setting"},
-        {"-pgnout", "games.pgn of the output folder is appended to the file after the run"},
         {"-log", "TournamentConfig::engine_log (the run's --log)"},
         {"-recover", "always so: an engine crash loses only its game"},
         {"-engine", "engines.*"},

@@ -52,7 +52,7 @@ TEST_CASE("a damaged JSON line is refused with a reason", "[records]") {
 TEST_CASE("PGN records have the tags Ordo and BayesElo read and numbered movetext", "[records]") {
     auto g = test::sample_game(0);
     output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0, {"x", "o"},
-                                *core::TimeControl::parse("10+0.1"), nullptr};
+                                *core::TimeControl::parse("10+0.1"), nullptr, {}};
     // The Seven Tag Roster first and in PGN's order, then ours.
     CHECK(output::to_pgn(g, context) == R"([Event "Unit event"]
 [Site "host"]
@@ -91,7 +91,7 @@ TEST_CASE("PGN move comments as cutechess writes them, and PGN's Termination val
     g.record.moves[0].elapsed = std::chrono::milliseconds(510);
     g.record.moves[1].score_cp = -123;
     g.record.moves[1].elapsed = std::chrono::milliseconds(2000);
-    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr};
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr, {}};
     std::string pgn = output::to_pgn(g, context);
     CHECK_THAT(pgn, Catch::Contains("a1 {+0.50/12 0.51s} 2. c3 {-1.23 2s} a3"));
     CHECK_THAT(pgn, !Catch::Contains("WhiteSide"));  // no side names given
@@ -106,6 +106,78 @@ TEST_CASE("PGN move comments as cutechess writes them, and PGN's Termination val
     g.record.termination = Termination::IllegalMove;
     pgn = output::to_pgn(g, context);
     CHECK_THAT(pgn, Catch::Contains("[Termination \"rules infraction\"]\n[ArbiterTermination \"illegal-move\"]"));
+}
+
+// fastchess's format, as its PGN builder writes it (Disservin/fastchess,
+// app/src/game/pgn/pgn_builder.cpp, PgnBuilder::createComment, read at commit
+// 74deac23): after "score/depth time" each asked-for field follows ", " in the
+// order n=<nodes>, sd=<seldepth>, nps=<nps> (man.md: -pgnout nodes= seldepth=
+// nps=). Two differences, on purpose: the time keeps cutechess's "0.51s" as
+// before, and a field the engine never sent is left out (fastchess writes 0).
+TEST_CASE("PGN move comments carry fastchess's n=, sd= and nps= when asked, none the engine did not send",
+          "[records]") {
+    auto g = test::sample_game(0);
+    auto &first = g.record.moves[0];  // side 0's "a1"
+    first.score_cp = 50;
+    first.depth = 12;
+    first.elapsed = std::chrono::milliseconds(510);
+    first.nodes = 123456;
+    first.seldepth = 18;
+    first.nps = 1000000;
+    auto &second = g.record.moves[1];  // side 1's "c3": nodes only
+    second.score_cp = -123;
+    second.elapsed = std::chrono::milliseconds(2000);
+    second.nodes = 5000;
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr, {}};
+
+    // Off (the default): the comments as before, byte for byte.
+    CHECK_THAT(output::to_pgn(g, context), Catch::Contains("a1 {+0.50/12 0.51s} 2. c3 {-1.23 2s} a3"));
+
+    context.comment_fields = {true, true, true};
+    // The first line is 73 characters; the next comment would take it past 79, so it starts the
+    // next line (a comment is one word to the line breaker). sample_game's third move, "a3",
+    // has nodes and depth but no score: no comment, as before.
+    CHECK_THAT(output::to_pgn(g, context),
+               Catch::EndsWith("\n\n1. b2 {opening} a1 {+0.50/12 0.51s, n=123456, sd=18, nps=1000000} 2. c3\n"
+                               "{-1.23 2s, n=5000} a3 3. a2 c1 {three in a row )diagonal)} 1-0\n\n"));
+
+    context.comment_fields = {false, false, true};
+    CHECK_THAT(output::to_pgn(g, context), Catch::Contains("a1 {+0.50/12 0.51s, nps=1000000} 2. c3 {-1.23 2s} a3"));
+    context.comment_fields = {false, true, false};
+    CHECK_THAT(output::to_pgn(g, context), Catch::Contains("a1 {+0.50/12 0.51s, sd=18} 2. c3 {-1.23 2s} a3"));
+}
+
+TEST_CASE("a JSON line keeps each move's seldepth and nps, and a line without them still reads", "[records]") {
+    auto g = test::sample_game(1);
+    g.record.moves[1].seldepth = 18;
+    g.record.moves[1].nps = 4000000000LL;  // above 2^32: kept whole
+    const std::string line = output::to_json_line(g, {"tictactoe", "tictactoe", ""});
+    CHECK_THAT(line, Catch::Contains(R"("nps":4000000000)"));
+    CHECK_THAT(line, Catch::Contains(R"("seldepth":18)"));
+    auto back = output::parse_json_line(line);
+    REQUIRE(back.has_value());
+    CHECK(back->record.moves[1].seldepth == 18);
+    CHECK(back->record.moves[1].nps == 4000000000LL);
+    CHECK_FALSE(back->record.moves[0].seldepth.has_value());
+    CHECK_FALSE(back->record.moves[0].nps.has_value());
+    CHECK(output::to_json_line(*back, {"tictactoe", "tictactoe", ""}) == line);
+    // What --resume and merge rebuild games.pgn from gives the same text.
+    output::PgnContext context{"e", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr, {}};
+    context.comment_fields = {true, true, true};
+    CHECK_THAT(output::to_pgn(*back, context), Catch::Contains("c3 {-0.35 0.011s, sd=18, nps=4000000000}"));
+    CHECK(output::to_pgn(*back, context) == output::to_pgn(g, context));
+
+    // A line of an arbiter from before these fields (the sample game has none).
+    const std::string older = output::to_json_line(test::sample_game(1), {"tictactoe", "tictactoe", ""});
+    REQUIRE(older.find("seldepth") == std::string::npos);
+    REQUIRE(older.find("nps") == std::string::npos);
+    auto parsed = output::parse_json_line(older);
+    REQUIRE(parsed.has_value());
+    for (const auto &m : parsed->record.moves) {
+        CHECK_FALSE(m.seldepth.has_value());
+        CHECK_FALSE(m.nps.has_value());
+    }
+    CHECK(parsed->record.moves[2].nodes == 12345);
 }
 
 TEST_CASE("pentanomial counts pair games by pair id from the first engine's view", "[records]") {
@@ -133,7 +205,7 @@ TEST_CASE("the PGN file reads back as the same results through a tag-based reade
     std::string pgn;
     const arb_result results[] = {ARB_RESULT_WIN_SIDE_0, ARB_RESULT_DRAW, ARB_RESULT_WIN_SIDE_1};
     for (int i = 0; i < 3; ++i)
-        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr});
+        pgn += output::to_pgn(test::sample_game(i, results[i]), {"E \"quoted\"", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr, {}});
     std::istringstream in(pgn);
     auto read = rating::read_pgn_results(in);
     INFO((read ? "" : read.error().message));
@@ -235,7 +307,7 @@ TEST_CASE("a JSON line carries what the game was played under, and an older line
 
 TEST_CASE("PGN's TimeControl comes from the record: per side when they differ, the tournament's for old records",
           "[records]") {
-    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, *core::TimeControl::parse("10+0.1"), nullptr};
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, *core::TimeControl::parse("10+0.1"), nullptr, {}};
     auto g = test::sample_game(0);
     SECTION("a record that does not say: the tournament's") {
         CHECK_THAT(output::to_pgn(g, context), Catch::Contains("[TimeControl \"10+0.1\"]\n[Variant"));
@@ -276,7 +348,7 @@ TEST_CASE("a record's texts become valid UTF-8 once, and JSON lines and PGN then
     CHECK(g.record.reason == "cut " + fffd + " and " + fffd + fffd + " bytes, kept \xC3\xA9");
     CHECK(g.record.engine_names[0] == "al" + fffd + fffd + "pha");
     auto j = nlohmann::json::parse(output::to_json_line(g, {"tictactoe", "tictactoe", ""}));
-    const std::string pgn = output::to_pgn(g, {"e", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr});
+    const std::string pgn = output::to_pgn(g, {"e", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr, {}});
     CHECK(j["reason"].get<std::string>() == g.record.reason);
     CHECK(j["side0"].get<std::string>() == g.record.engine_names[0]);
     CHECK_THAT(pgn, Catch::Contains("{" + g.record.reason + "}"));

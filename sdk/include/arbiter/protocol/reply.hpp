@@ -24,13 +24,15 @@ struct InfoFields {
     std::optional<int> score_cp;  // "score cp N"; "score mate N" as +-kMateScore
     std::optional<int> depth;
     std::optional<int64_t> nodes;
+    std::optional<int> seldepth;  // "seldepth N": the selective search depth
+    std::optional<int64_t> nps;   // "nps N": nodes per second
 };
 
 // The first word of a line, e.g. "bestmove" or "info".
 inline std::string_view first_word(std::string_view line) noexcept { return detail::next_word(line); }
 
 // Updates `info` from one "info ..." line. Read in every dialect: depth N,
-// nodes N, score cp N, score mate N; also, since public UAI engines print
+// seldepth N, nodes N, nps N, score cp N, score mate N; also, since public UAI engines print
 // them, "score cs N" (centistones) and a bare "score N", both as cp; and
 // USI's "score mate +" / "score mate -" (a mate, distance unknown). Fields
 // the line does not give are left as they were; "string" and "pv" end the
@@ -42,8 +44,12 @@ inline void parse_info(std::string_view line, InfoFields &info) noexcept {
         if (key == "string" || key == "pv") return;
         if (key == "depth") {
             if (auto v = parse_integer<int>(detail::next_word(rest))) info.depth = *v;
+        } else if (key == "seldepth") {
+            if (auto v = parse_integer<int>(detail::next_word(rest))) info.seldepth = *v;
         } else if (key == "nodes") {
             if (auto v = parse_integer<int64_t>(detail::next_word(rest))) info.nodes = *v;
+        } else if (key == "nps") {
+            if (auto v = parse_integer<int64_t>(detail::next_word(rest))) info.nps = *v;
         } else if (key == "score") {
             std::string_view kind = detail::next_word(rest);
             if (kind == "cp" || kind == "cs") {
