@@ -45,9 +45,9 @@ struct MoveRecord {
     std::optional<int> score_cp;          // last 'info score' the engine gave, from its own side
     std::optional<int> depth;
     std::optional<int64_t> nodes;
-    std::optional<int> seldepth;          // the last 'info seldepth' of the search
-    std::optional<int64_t> nps;           // the last 'info nps' of the search
     bool forced = false;                  // a forced pass the arbiter played for the engine
+    std::optional<int> seldepth = {};     // the last 'info seldepth' of the search
+    std::optional<int64_t> nps = {};      // the last 'info nps' of the search
 };
 
 // What a game was played under, kept with the game: every format labels the
