@@ -44,6 +44,7 @@ arbiter's own options (two dashes):
 the peers' options (one dash):
   -engine KEY=VALUE...   one engine: cmd=PROGRAM name=NAME dir=DIR args="A B" (or arg=A arg=B)
                          proto=ugi|uci|uai|usi|auto option.NAME=VALUE restart=on|off
+                         (no proto=: the first of uci, uai, usi the game takes, else ugi)
                          a time part, tc=[moves/][min:]sec[+inc] or st=SECONDS, and/or caps,
                          depth=N nodes=N: all in one go command (tc=10+0.1 nodes=5000 sends
                          'go wtime .. btime .. winc 100 binc 100 nodes 5000'; the clock still
@@ -209,6 +210,7 @@ int match_command(const Args &args) {
     load.plugin_dirs.assign(own.plugin_dirs.begin(), own.plugin_dirs.end());
     load.program_dir = running_program_dir();
     load.default_out_dir = default_out_dir();
+    load.peer_protocol_engines = parsed->engines_without_protocol;
     auto loaded = config::check_config(std::move(c), "arbiter match", load);
     if (!loaded) {
         std::cerr << loaded.error().message << "\n";

@@ -216,6 +216,12 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
     }
 }
 
+protocol::Dialect peer_protocol(const game::Plugin &plugin) {
+    for (protocol::Dialect d : {protocol::Dialect::Uci, protocol::Dialect::Uai, protocol::Dialect::Usi})
+        if (plugin.supports_protocol(static_cast<arb_protocol>(d))) return d;
+    return protocol::Dialect::Ugi;
+}
+
 void check_engine_protocols(const TournamentConfig &c, const Marks &marks, YamlReader &r, const game::Plugin &plugin) {
     auto supports = [&](protocol::Dialect d) { return plugin.supports_protocol(static_cast<arb_protocol>(d)); };
     std::string list;

@@ -34,6 +34,9 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const st
 // Each engine's protocol must be one the game supports (ugi alone unless the
 // plugin offers "arbiter.protocol-notation/1"); "auto" always passes here.
 void check_engine_protocols(const TournamentConfig &c, const Marks &marks, YamlReader &r, const game::Plugin &plugin);
+// The protocol the peers' engines speak for the game: the first of UCI, UAI
+// and USI the plugin supports, else UGI (LoadOptions::peer_protocol_engines).
+protocol::Dialect peer_protocol(const game::Plugin &plugin);
 void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const LoadOptions &options,
                    const std::filesystem::path &base);
 // Refuses a schedule of more than kMaxScheduledGames games, naming the

@@ -471,7 +471,12 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
     detail::check_engines(c, marks, r, options, base);
     detail::check_schedule_size(c, marks, r, options.overrides);
     if (c.sprt) c.sprt->paired_schedule = c.schedule.games_per_pairing >= 2;  // after any --games-per-pairing
-    if (loaded.plugin) detail::check_engine_protocols(c, marks, r, *loaded.plugin);
+    if (loaded.plugin) {
+        const auto peer = detail::peer_protocol(*loaded.plugin);
+        for (size_t i : options.peer_protocol_engines)
+            if (i < c.engines.size()) c.engines[i].protocol = peer;
+        detail::check_engine_protocols(c, marks, r, *loaded.plugin);
+    }
     if (c.schedule.type == TournamentType::Gauntlet && c.engines.size() >= 2 &&
         static_cast<size_t>(c.schedule.gauntlet_seeds) >= c.engines.size())
         r.error(marks.schedule, "tournament.seeds: " + std::to_string(c.schedule.gauntlet_seeds) +

@@ -49,6 +49,10 @@ struct LoadOptions {
     // Output folder when neither the file nor the overrides name one.
     std::string default_out_dir;
     bool check_programs = true;  // false in tests that use fake engines
+    // Engines (indices) whose protocol no one chose (`arbiter match` without
+    // proto=): each takes the first of UCI, UAI and USI the game supports, the
+    // protocols the peers' engines speak, else UGI.
+    std::vector<size_t> peer_protocol_engines;
 };
 
 struct LoadedConfig {

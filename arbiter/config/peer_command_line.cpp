@@ -433,6 +433,8 @@ private:
         if (auto proto = get("proto")) {
             if (!engine::parse_protocol_choice(proto->value, e.protocol))
                 problem(from(proto) + " " + proto->text + ": expected uci, ugi, uai, usi or auto (xboard is not spoken here)");
+        } else {
+            out_.engines_without_protocol.push_back(static_cast<size_t>(number - 1));
         }
         if (auto restart = get("restart")) {
             // restart=auto is cutechess-cli's default: a fresh process only where one is needed.

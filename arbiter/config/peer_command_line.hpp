@@ -22,6 +22,10 @@ struct PeerCommandLine {
     // Options taken that change nothing here (-autosaveinterval, -use-affinity, ...), each with the
     // reason, e.g. "-use-affinity: no effect here: ..."; printed before the run.
     std::vector<std::string> notes;
+    // The engines (indices) with no proto=: they speak what the peers' engines
+    // speak for the game (LoadOptions::peer_protocol_engines), not the YAML's
+    // default, UGI: fastchess speaks only UCI, so its users never write proto=.
+    std::vector<size_t> engines_without_protocol;
 };
 
 // `args` are the words after `arbiter match` that are not the arbiter's own

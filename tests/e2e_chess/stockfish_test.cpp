@@ -151,10 +151,11 @@ TEST_CASE("stockfish under a clock with a node cap (-each tc=10+0.1 nodes=2000) 
         return;
     }
     const fs::path dir = fresh_dir("capped-clock");
-    // A fastchess user's line (refused before: "an engine here plays under one limit").
+    // A fastchess user's line (refused before: "an engine here plays under one limit"), without proto=
+    // as fastchess users write it (before, the engines were spoken to in UGI and failed to start).
     auto run = arb::test::run_command(
         kBin + "/arbiter match --game chess -engine cmd=" + engine + " name=sf1 -engine cmd=" + engine +
-        " name=sf2 option.\"Skill Level\"=5 -each proto=uci tc=10+0.1 nodes=2000 option.Threads=1 option.Hash=8 "
+        " name=sf2 option.\"Skill Level\"=5 -each tc=10+0.1 nodes=2000 option.Threads=1 option.Hash=8 "
         "-openings file=" + ARBITER_SOURCE_DIR + "/configs/books/chess-8ply.epd format=epd order=sequential "
         "-rounds 2 -games 2 -concurrency 2 -maxmoves 150 -srand 3 --out " + (dir / "out").string() + " -q 2>&1");
     INFO(run.output);
@@ -167,6 +168,11 @@ TEST_CASE("stockfish under a clock with a node cap (-each tc=10+0.1 nodes=2000) 
         CHECK(jsonl.find(std::string("\"termination\":\"") + fault + "\"") == std::string::npos);
     }
     CHECK(jsonl.find("\"time_control\":[\"10+0.1,nodes=2000\",\"10+0.1,nodes=2000\"]") != std::string::npos);
+    size_t uci_games = 0;  // chess's peers speak UCI
+    for (size_t at = jsonl.find("\"protocols\":[\"uci\",\"uci\"]"); at != std::string::npos;
+         at = jsonl.find("\"protocols\":[\"uci\",\"uci\"]", at + 1))
+        ++uci_games;
+    CHECK(uci_games == 4);
     // The cap reached Stockfish with the clock: on 10 s it would search some hundred thousand nodes a
     // move (measured: 192546 nodes for its 4th move at 9.5 s + 0.1 s without a cap). It stops near the cap, not on it: its last info before bestmove said up to 2054 in 20
     // games measured, hence the bound of twice the cap.

@@ -172,11 +172,12 @@ TEST_CASE("match: tc= with nodes= and st= with depth= reach the engine in one go
     const auto go1 = lines_starting(log1, "go "), go2 = lines_starting(log2, "go ");
     REQUIRE_FALSE(go1.empty());
     REQUIRE_FALSE(go2.empty());
-    CHECK(go1.front() == "go p1time 10000 p2time 10000 p1inc 100 p2inc 100 nodes 5000");
+    // Tic-tac-toe takes UCI, the protocol of fastchess's engines, so with no proto= the engines speak it.
+    CHECK(go1.front() == "go wtime 10000 btime 10000 winc 100 binc 100 nodes 5000");
     // Every go line of both engines has the clock and the cap; no time was lost.
     for (const auto *gos : {&go1, &go2})
         for (const auto &line : *gos)
-            CHECK_THAT(line, Catch::Matches(R"(go p1time \d+ p2time \d+ p1inc 100 p2inc 100 nodes 5000)"));
+            CHECK_THAT(line, Catch::Matches(R"(go wtime \d+ btime \d+ winc 100 binc 100 nodes 5000)"));
     CHECK(count_of(read(out / "games.pgn"), "[TimeControl \"10+0.1\"]") == 2);  // the clock only, as fastchess's tag
     CHECK(count_of(read(out / "games.pgn"), "time forfeit") == 0);
     CHECK(count_of(read(out / "games.jsonl"), "\"time_control\":[\"10+0.1,nodes=5000\",\"10+0.1,nodes=5000\"]") == 2);
@@ -192,7 +193,7 @@ TEST_CASE("match: tc= with nodes= and st= with depth= reach the engine in one go
     CHECK_THAT(fixed.output, Catch::Contains("Results of Engine1 vs Engine2 (movetime=0.05 - 10+0.1, 1t, NULL):"));
     const auto clock_go = lines_starting(read(dir.path() / "Engine2.log"), "go ");
     REQUIRE_FALSE(clock_go.empty());
-    for (const auto &line : clock_go) CHECK_THAT(line, Catch::Matches(R"(go p1time \d+ p2time \d+ p1inc 100 p2inc 100)"));
+    for (const auto &line : clock_go) CHECK_THAT(line, Catch::Matches(R"(go wtime \d+ btime \d+ winc 100 binc 100)"));
     const auto fixed_go = lines_starting(read(dir.path() / "Engine1.log"), "go ");
     REQUIRE_FALSE(fixed_go.empty());
     for (const auto &line : fixed_go) CHECK(line == "go movetime 50 depth 3");

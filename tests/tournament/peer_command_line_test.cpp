@@ -319,6 +319,39 @@ TEST_CASE("the peers' chess variants and their output-only options", "[peer-cli]
     CHECK_THAT(error_of(two + "-autosaveinterval x"), Catch::Contains("-autosaveinterval x: expected a whole number"));
 }
 
+// fastchess speaks only UCI, so its users never write proto=; a UAI Ataxx
+// engine's users (cutegames) expect UAI. Without proto= an engine speaks the
+// first of UCI, UAI, USI the game takes (the plugins' "arbiter.protocol-notation/1":
+// chess UCI; Ataxx UAI; Othello none of them, so UGI), with it what it says.
+TEST_CASE("an engine without proto= speaks the protocol the peers' engines speak for the game", "[peer-cli]") {
+    config::LoadOptions load;
+    load.plugin_dirs = {ARBITER_PLUGIN_DIR};
+    load.default_out_dir = "out";
+    load.check_programs = false;
+    auto protocols = [&](const std::string &game_id, const std::string &line) {
+        auto p = parse(line, game_id);
+        load.peer_protocol_engines = p.engines_without_protocol;
+        auto checked = config::check_config(p.config, "arbiter match", load);
+        INFO(game_id << " " << line << "\n" << (checked ? std::string() : checked.error().message));
+        REQUIRE(checked.has_value());
+        std::vector<std::string> out;
+        for (const auto &e : checked->config.engines) out.push_back(engine::protocol_choice_name(e.protocol));
+        return out;
+    };
+    using Names = std::vector<std::string>;
+    CHECK(protocols("chess", "-engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=b") == Names{"uci", "uci"});
+    CHECK(protocols("ataxx", "-engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=b") == Names{"uai", "uai"});
+    CHECK(protocols("othello", "-engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=b") == Names{"ugi", "ugi"});
+    CHECK(protocols("chess", "-engine cmd=/bin/sh name=a proto=ugi -engine cmd=/bin/sh name=b") == Names{"ugi", "uci"});
+    CHECK(protocols("chess", "-engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=b -each proto=auto") == Names{"auto", "auto"});
+    // The YAML keeps its default (ugi): only the command line's engines without proto= are chosen for.
+    load.peer_protocol_engines.clear();
+    auto yaml = config::load_config_text("game: chess\nengines:\n  - {name: a, command: /bin/sh}\n  - {name: b, command: /bin/sh}\n",
+                                         "t.yaml", load);
+    REQUIRE(yaml.has_value());
+    CHECK(engine::protocol_choice_name(yaml->config.engines[0].protocol) == "ugi");
+}
+
 TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]") {
     const std::string base = "-engine cmd=a -engine cmd=b ";
     CHECK(error_of(base + "-rounds x") == "-rounds x: expected a whole number in 1..1000000, got 'x'");
