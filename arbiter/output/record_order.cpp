@@ -28,45 +28,34 @@ void OrderWatch::add(int index) {
     }
 }
 
+RecordReader::RecordReader(const std::filesystem::path &file)
+    : file_(file), fd_(::open(file.c_str(), O_RDONLY | O_CLOEXEC)) {}
+
+RecordReader::~RecordReader() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+Expected<FinishedGame> RecordReader::read(const RecordPlace &place) {
+    line_.resize(place.length);
+    size_t done = 0;
+    while (fd_ >= 0 && done < place.length) {
+        const ssize_t n = ::pread(fd_, line_.data() + done, place.length - done,
+                                  static_cast<off_t>(place.offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<size_t>(n);
+    }
+    if (done < place.length)
+        return fail(file_.string() + ": cannot read the record of game " + std::to_string(place.index + 1) +
+                    " again (did the file change?)");
+    auto game = parse_json_line(line_);
+    if (!game || game->slot.index != place.index)
+        return fail(file_.string() + ": the record of game " + std::to_string(place.index + 1) +
+                    " changed while being read");
+    return game;
+}
+
 namespace {
-
-// Reads records back at their places, one at a time (pread: one system call
-// of the record's length each).
-class PlaceReader {
-public:
-    explicit PlaceReader(const std::filesystem::path &file)
-        : file_(file), fd_(::open(file.c_str(), O_RDONLY | O_CLOEXEC)) {}
-    ~PlaceReader() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    PlaceReader(const PlaceReader &) = delete;
-    PlaceReader &operator=(const PlaceReader &) = delete;
-
-    Expected<FinishedGame> read(const RecordPlace &place) {
-        line_.resize(place.length);
-        size_t done = 0;
-        while (fd_ >= 0 && done < place.length) {
-            const ssize_t n = ::pread(fd_, line_.data() + done, place.length - done,
-                                      static_cast<off_t>(place.offset + done));
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) break;
-            done += static_cast<size_t>(n);
-        }
-        if (done < place.length)
-            return fail(file_.string() + ": cannot read the record of game " + std::to_string(place.index + 1) +
-                        " again (did the file change?)");
-        auto game = parse_json_line(line_);
-        if (!game || game->slot.index != place.index)
-            return fail(file_.string() + ": the record of game " + std::to_string(place.index + 1) +
-                        " changed while being read");
-        return game;
-    }
-
-private:
-    std::filesystem::path file_;
-    int fd_ = -1;
-    std::string line_;
-};
 
 static_assert(sizeof(RecordPlace) == 16, "docs/records.md counts 16 bytes a place");
 
@@ -79,7 +68,7 @@ struct LaterFirst {
 Expected<RecordLogScan> scan_in_index_order(const std::filesystem::path &jsonl, RecordOrder order,
                                             const RecordSink &on_game, size_t window) {
     if (order == RecordOrder::Sorted) return scan_record_log(jsonl, on_game);
-    PlaceReader reader(jsonl);
+    RecordReader reader(jsonl);
     std::string problem;
     auto emit = [&](const RecordPlace &place) {
         if (!problem.empty()) return;

@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <functional>
 #include <queue>
+#include <string>
 #include <vector>
 
 namespace arb::output {
@@ -51,6 +52,26 @@ private:
     int last_out_ = INT_MIN;  // the last index the window let out
     // The indices the window holds (at most window_): the same choice the Window pass makes.
     std::priority_queue<int, std::vector<int>, std::greater<>> held_;
+};
+
+// Reads records back at their places, one at a time (pread: one system call
+// of the record's length each), checking that each is still the game of its
+// place's index.
+class RecordReader {
+public:
+    explicit RecordReader(const std::filesystem::path &file);
+    ~RecordReader();
+    RecordReader(const RecordReader &) = delete;
+    RecordReader &operator=(const RecordReader &) = delete;
+
+    Expected<FinishedGame> read(const RecordPlace &place);
+    // The line the last read() read, as written (without its end).
+    [[nodiscard]] const std::string &line() const { return line_; }
+
+private:
+    std::filesystem::path file_;
+    int fd_ = -1;
+    std::string line_;
 };
 
 // Hands the records of `jsonl` (each index once, the first, as

@@ -274,17 +274,58 @@ Expected<bool> RecordSet::finish_in_index_order() {
     return true;
 }
 
-Expected<void> RecordSet::write_all(const std::vector<std::string> &json_lines, const std::vector<FinishedGame> &games) {
-    std::string pgn, native, jsonl;
-    for (const auto &g : games) {
-        pgn += writers_.pgn(g);
-        if (!writers_.native_file.empty()) native += native_text(g);
+Expected<void> RecordSet::write_all(const RecordSource &records) {
+    auto pgn = folder_.create_temp(temp_of(kPgnFile));
+    if (!pgn) return fail(pgn.error().message);
+    auto discard = [&] {
+        discard_rebuild();
+        folder_.remove(temp_of(kJsonlFile));
+    };
+    std::optional<AppendFile> native;
+    if (!writers_.native_file.empty()) {
+        auto opened = folder_.create_temp(temp_of(writers_.native_file));
+        if (!opened) {
+            discard();
+            return fail(opened.error().message);
+        }
+        native.emplace(std::move(*opened));
     }
-    for (const auto &line : json_lines) jsonl += line + "\n";
-    if (auto w = write_derived(kPgnFile, pgn); !w) return w;
-    if (!writers_.native_file.empty())
-        if (auto w = write_derived(writers_.native_file, native); !w) return w;
-    return write_derived(kJsonlFile, jsonl);
+    auto jsonl = folder_.create_temp(temp_of(kJsonlFile));
+    if (!jsonl) {
+        discard();
+        return fail(jsonl.error().message);
+    }
+    auto written = [&]() -> Expected<void> {
+        TempRecords temps(std::move(*pgn), std::move(native), writers_.pgn,
+                          [this](const FinishedGame &g) { return native_text(g); });
+        std::string lines;  // written out by the megabyte, as TempRecords does
+        auto produced = records([&](const std::string &line, const FinishedGame &game) -> Expected<void> {
+            lines += line;
+            lines += '\n';
+            if (lines.size() >= (1U << 20)) {
+                if (auto w = jsonl->append(lines); !w) return w;
+                lines.clear();
+            }
+            temps.add(game);
+            return {};
+        });
+        if (!produced) return produced;
+        if (auto w = jsonl->append(lines); !w) return w;
+        if (auto s = jsonl->sync(); !s) return s;
+        return temps.finish();
+    }();
+    if (written) {
+        for (const auto &name : record_names()) {
+            if (name == kJsonlFile) continue;
+            if (written = folder_.replace(temp_of(name), name); !written) break;
+        }
+    }
+    if (written) written = folder_.replace(temp_of(kJsonlFile), kJsonlFile);
+    if (!written) {
+        discard();
+        return fail(written.error().message);
+    }
+    return {};
 }
 
 Expected<void> RecordSet::write_derived(const std::string &name, const std::string &text) const {

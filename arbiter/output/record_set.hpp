@@ -114,10 +114,17 @@ public:
     // Games whose JSON line append() wrote.
     [[nodiscard]] int64_t games_appended() const { return games_appended_; }
 
-    // The whole record set at once (`arbiter merge`): `json_lines` (as the
-    // shards wrote them) and their `games`, in the same order. games.jsonl
-    // is written last: it is the source of truth.
-    Expected<void> write_all(const std::vector<std::string> &json_lines, const std::vector<FinishedGame> &games);
+    // The whole record set at once (`arbiter merge`), streamed: `records`
+    // hands each game to its sink in the order the files list them, with its
+    // JSON line as written (by the shards), and stops at the sink's first
+    // error. The three files are written side by side into temporaries, one
+    // game at a time (nothing grows with the games but the files), synced,
+    // then put in place: games.pgn, the native record, and games.jsonl last,
+    // as it is the source of truth. A failure before then leaves none of them
+    // changed (the temporaries are removed).
+    using LineSink = std::function<Expected<void>(const std::string &json_line, const FinishedGame &game)>;
+    using RecordSource = std::function<Expected<void>(const LineSink &sink)>;
+    Expected<void> write_all(const RecordSource &records);
 
     // A file derived from the records (config, standings, report) replaced
     // whole: temporary file, sync, rename, folder sync.

@@ -3,6 +3,7 @@
 #include "output/record_set.hpp"
 #include "output/jsonl_record.hpp"
 #include "output/record_log.hpp"
+#include "output/record_order.hpp"
 #include "output/standings.hpp"
 #include "rating/result_tally.hpp"
 #include "tournament/config_identity.hpp"
@@ -14,6 +15,8 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <queue>
 #include <sstream>
 
 namespace arb::tournament {
@@ -22,24 +25,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// One input folder: its config and its records, each with the line as written.
+// One input folder: its config. Its records are read in passes that hold
+// only their places (16 bytes a game), never the games.
 struct InputFolder {
     fs::path dir;
     config::LoadedConfig loaded;
     std::string identity;
-    struct Record {
-        output::FinishedGame game;
-        std::string line;  // without the line end
-    };
-    std::vector<Record> records;
 };
-
-std::string read_text(const fs::path &file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::string fmt_errors(const std::vector<std::string> &errors) {
     std::string text;
@@ -65,7 +57,7 @@ std::string first_difference(const std::string &a, const std::string &b) {
     }
 }
 
-Expected<InputFolder> read_folder(const fs::path &dir, const MergeOptions &options, std::vector<std::string> &notes) {
+Expected<InputFolder> read_folder(const fs::path &dir, const MergeOptions &options) {
     InputFolder f;
     f.dir = dir;
     const fs::path config_file = dir / kConfigFile;
@@ -79,26 +71,46 @@ Expected<InputFolder> read_folder(const fs::path &dir, const MergeOptions &optio
     if (!loaded) return fail(loaded.error().message);
     f.loaded = std::move(*loaded);
     f.identity = tournament_identity_text(f.loaded);
-
-    const fs::path jsonl = dir / kJsonlFile;
-    const std::string text = read_text(jsonl);
-    auto log = output::parse_record_log(text, jsonl.string());
-    if (!log) return fail(log.error().message);
-    if (log->dropped_torn_line)
-        notes.push_back(jsonl.string() + ": an incomplete last record was left out (is this shard still running?)");
-    // The lines as written are kept, not written anew, so the merged records are the shards' own.
-    size_t start = 0;
-    while (start < log->valid_bytes) {
-        size_t end = text.find('\n', start);
-        std::string line = text.substr(start, end - start);
-        start = end + 1;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        auto game = output::parse_json_line(line);
-        if (!game) return fail(jsonl.string() + ": " + game.error().message);
-        f.records.push_back({std::move(*game), std::move(line)});
-    }
     return f;
 }
+
+// The places of every folder's records, each folder's sorted by index,
+// walked together in index order: for each index, the folders holding it
+// (in the order they were given) and their places.
+class PlacesByIndex {
+public:
+    explicit PlacesByIndex(std::vector<std::vector<output::RecordPlace>> places) : places_(std::move(places)) {
+        for (auto &p : places_)
+            std::sort(p.begin(), p.end(), [](const auto &a, const auto &b) { return a.index < b.index; });
+    }
+    // (folder, place) pairs of one index, ascending by folder.
+    using Holders = std::vector<std::pair<size_t, output::RecordPlace>>;
+    // `on_index(index, holders)` for every index held, ascending; its first error ends the walk.
+    template <typename OnIndex>
+    Expected<void> for_each(const OnIndex &on_index) const {
+        using Head = std::pair<int, size_t>;  // (index, folder): the smallest index first, then the first folder
+        std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+        std::vector<size_t> at(places_.size(), 0);
+        for (size_t f = 0; f < places_.size(); ++f)
+            if (!places_[f].empty()) heads.emplace(places_[f].front().index, f);
+        Holders holders;
+        while (!heads.empty()) {
+            const int index = heads.top().first;
+            holders.clear();
+            while (!heads.empty() && heads.top().first == index) {
+                const size_t f = heads.top().second;
+                heads.pop();
+                holders.emplace_back(f, places_[f][at[f]]);
+                if (++at[f] < places_[f].size()) heads.emplace(places_[f][at[f]].index, f);
+            }
+            if (auto r = on_index(index, holders); !r) return r;
+        }
+        return {};
+    }
+
+private:
+    std::vector<std::vector<output::RecordPlace>> places_;
+};
 
 }  // namespace
 
@@ -134,7 +146,7 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
             errors.push_back(dir.string() + " is given twice (also as " + it->second.string() + ")");
             continue;
         }
-        auto input = read_folder(dir, options, report.notes);
+        auto input = read_folder(dir, options);
         if (!input) errors.push_back(input.error().message);
         else inputs.push_back(std::move(*input));
     }
@@ -157,39 +169,62 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     }
     if (!errors.empty()) return fail(fmt_errors(errors));
 
-    const auto schedule = make_schedule(schedule_params(first.loaded.config, static_cast<int>(first.loaded.openings.size())));
-    report.games_total = static_cast<int>(schedule.size());
-    std::map<int, const InputFolder::Record *> by_index;
-    std::map<int, const InputFolder *> owner;
-    std::map<std::pair<const InputFolder *, const InputFolder *>, std::vector<int>> duplicates;
-    for (const auto &f : inputs) {
+    // The schedule streamed into 8 bytes a game: what each index's record must say of its slot.
+    std::vector<uint64_t> slots;
+    {
+        ScheduleStream schedule(schedule_params(first.loaded.config, static_cast<int>(first.loaded.openings.size())));
+        slots.reserve(static_cast<size_t>(schedule.size()));
+        while (auto g = schedule.next()) slots.push_back(schedule_slot_key(*g));
+    }
+    report.games_total = static_cast<int>(slots.size());
+    // One pass over each folder's records, in file order, keeping the place
+    // of each good one. A repeat within one folder is what --resume
+    // tolerates too: the first record counts (the scan hands on only it).
+    std::vector<std::vector<output::RecordPlace>> places(inputs.size());
+    for (size_t k = 0; k < inputs.size(); ++k) {
+        const InputFolder &f = inputs[k];
         const fs::path jsonl = f.dir / kJsonlFile;
-        for (const auto &r : f.records) {
-            const int index = r.game.slot.index;
-            if (!matches_schedule(r.game.slot, schedule)) {
+        auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&game, const output::RecordPlace &place) {
+            const int index = game.slot.index;
+            if (index < 0 || static_cast<size_t>(index) >= slots.size() ||
+                slots[static_cast<size_t>(index)] != schedule_slot_key(game.slot)) {
                 errors.push_back(jsonl.string() + ": game " + std::to_string(index) +
                                  " does not match the schedule of its config");
-                continue;
+                return;
             }
-            if (!in_shard(r.game.slot, f.loaded.config.shard)) {
+            if (!in_shard(game.slot, f.loaded.config.shard)) {
                 errors.push_back(jsonl.string() + ": game " + std::to_string(index) + " is not one of shard " +
                                  config::to_string(*f.loaded.config.shard));
-                continue;
+                return;
             }
-            auto [it, fresh] = owner.emplace(index, &f);
-            if (fresh) by_index[index] = &r;
-            else if (it->second != &f) duplicates[{it->second, &f}].push_back(index);
-            // A repeat within one folder is what --resume tolerates too: the first record counts.
+            places[k].push_back(place);
+        });
+        if (!scan) {
+            errors.push_back(scan.error().message);
+            continue;
         }
+        if (scan->dropped_torn_line)
+            report.notes.push_back(jsonl.string() +
+                                   ": an incomplete last record was left out (is this shard still running?)");
     }
+    slots = {};
+    const PlacesByIndex by_index(std::move(places));
+    // Indices in two folders (the first folder given that holds one owns
+    // it), and the schedule's indices no folder holds.
+    std::map<std::pair<size_t, size_t>, std::vector<int>> duplicates;
+    int next_index = 0;
+    (void)by_index.for_each([&](int index, const PlacesByIndex::Holders &holders) -> Expected<void> {
+        for (size_t h = 1; h < holders.size(); ++h) duplicates[{holders[0].first, holders[h].first}].push_back(index);
+        for (; next_index < index; ++next_index) report.missing.push_back(next_index);
+        next_index = index + 1;
+        return {};
+    });
+    for (; next_index < report.games_total; ++next_index) report.missing.push_back(next_index);
     for (const auto &[folders_pair, indices] : duplicates)
         errors.push_back("schedule indices " + index_ranges(indices) + " are recorded in both " +
-                         folders_pair.first->dir.string() + " and " + folders_pair.second->dir.string() +
+                         inputs[folders_pair.first].dir.string() + " and " + inputs[folders_pair.second].dir.string() +
                          ": each game must come from one folder only");
     if (!errors.empty()) return fail(fmt_errors(errors));
-
-    for (const auto &s : schedule)
-        if (!by_index.count(s.index)) report.missing.push_back(s.index);
 
     // The merged folder: a normal output folder of the whole schedule,
     // written by the same record set as a run (the same files, the same lock).
@@ -205,18 +240,23 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     if (*holding) return fail(out.string() + " already holds games of a tournament; merge into a new folder");
     if (auto w = write_effective_config(merged, *records); !w) return fail(w.error().message);
 
-    std::vector<std::string> lines;
-    std::vector<output::FinishedGame> games;
-    for (const auto &[index, record] : by_index) {
-        lines.push_back(record->line);
-        games.push_back(record->game);
-    }
-    report.games_merged = static_cast<int>(games.size());
-    if (auto w = records->write_all(lines, games); !w) return fail(w.error().message);
-    // The standings from the same running totals a run keeps, so they are the run's to the digit.
+    // Each record read back at its place in index order, written as the
+    // shard wrote it, and counted with the same running totals a run keeps
+    // (so the standings are the run's to the digit).
     rating::ResultTally tally(static_cast<int>(merged.config.engines.size()));
-    for (const auto &g : games)
-        if (auto outcome = output::outcome_of(g)) tally.add(*outcome);
+    std::vector<std::unique_ptr<output::RecordReader>> readers;
+    for (const auto &f : inputs) readers.push_back(std::make_unique<output::RecordReader>(f.dir / kJsonlFile));
+    auto merged_records = records->write_all([&](const output::RecordSet::LineSink &sink) {
+        return by_index.for_each([&](int, const PlacesByIndex::Holders &holders) -> Expected<void> {
+            auto &reader = *readers[holders.front().first];
+            auto game = reader.read(holders.front().second);
+            if (!game) return fail(game.error().message);
+            if (auto outcome = output::outcome_of(*game)) tally.add(*outcome);
+            ++report.games_merged;
+            return sink(reader.line(), *game);
+        });
+    });
+    if (!merged_records) return fail(merged_records.error().message);
     std::vector<std::string> names;
     for (const auto &e : merged.config.engines) names.push_back(e.name);
     auto standings = write_standings_files(*records, output::compute_standings(names, tally.counts(), merged.config.sprt));

@@ -25,4 +25,14 @@ bool matches_schedule(const match::ScheduledGame &g, const std::vector<match::Sc
            s.pair_id == g.pair_id;
 }
 
+uint64_t schedule_slot_key(const match::ScheduledGame &s) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int v : {s.engine[0], s.engine[1], s.opening, s.pair_id}) {
+        h ^= static_cast<uint64_t>(static_cast<uint32_t>(v)) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+    }
+    return h | 1;
+}
+
 }  // namespace arb::tournament

@@ -9,6 +9,7 @@
 #include "config/shard_spec.hpp"
 #include "tournament/schedule.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -27,5 +28,11 @@ std::vector<match::ScheduledGame> shard_games(const std::vector<match::Scheduled
 
 // Whether a recorded slot is the one the schedule has at its index.
 [[nodiscard]] bool matches_schedule(const match::ScheduledGame &recorded, const std::vector<match::ScheduledGame> &schedule);
+
+// What matches_schedule compares (the engines, the opening, the pair id) in
+// 8 bytes, never 0: a table of these stands in for the schedule when the
+// schedule is streamed (a 64-bit mix; two different slots of one index
+// agreeing by chance is not a practical concern).
+[[nodiscard]] uint64_t schedule_slot_key(const match::ScheduledGame &game);
 
 }  // namespace arb::tournament

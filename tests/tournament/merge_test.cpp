@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -316,4 +317,65 @@ TEST_CASE("sprt is refused with a shard", "[merge][config]") {
                                         "t.yaml", o);
     REQUIRE_FALSE(bad.has_value());
     CHECK_THAT(bad.error().message, Catch::Contains("t.yaml:3:8: shard '3/2'"));
+}
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string &text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+int index_in(const std::string &line) { return nlohmann::json::parse(line)["index"].get<int>(); }
+
+}  // namespace
+
+TEST_CASE("a merge writes the shards' own lines in index order, whatever order the shards hold them in", "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    std::vector<fs::path> plain, shuffled;
+    std::vector<std::string> expected_lines;  // each index's line as the merge must copy it
+    for (int k = 1; k <= 3; ++k) {
+        const std::string name = "shard-" + std::to_string(k);
+        run(load(dir, name, config::ShardSpec{k, 3}), world);
+        plain.push_back(dir.path() / name);
+        // The same folder with its records out of index order (reversed),
+        // one line spaced differently (the merge copies lines, it does not
+        // write them anew), and a repeat of an index with other text after
+        // its first record (the first counts, as --resume counts it).
+        shuffled.push_back(dir.path() / ("shuffled-" + std::to_string(k)));
+        fs::copy(plain.back(), shuffled.back(), fs::copy_options::recursive);
+        auto lines = lines_of(read(plain.back() / "games.jsonl"));
+        REQUIRE(lines.size() == 6);
+        std::reverse(lines.begin(), lines.end());
+        lines[2] = "{ " + lines[2].substr(1);
+        std::string text;
+        for (const auto &line : lines) text += line + "\n";
+        text += "{   " + lines[0].substr(1) + "\n";
+        std::ofstream(shuffled.back() / "games.jsonl", std::ios::binary | std::ios::trunc) << text;
+        expected_lines.insert(expected_lines.end(), lines.begin(), lines.end());
+    }
+    std::stable_sort(expected_lines.begin(), expected_lines.end(),
+                     [](const std::string &a, const std::string &b) { return index_in(a) < index_in(b); });
+    std::string expected_jsonl;
+    for (const auto &line : expected_lines) expected_jsonl += line + "\n";
+
+    auto from_plain = tournament::merge_runs(plain, dir.path() / "merged-plain", merge_options());
+    REQUIRE(from_plain.has_value());
+    // Given in another order than their numbers, and out of index order within each.
+    auto from_shuffled = tournament::merge_runs({shuffled[1], shuffled[2], shuffled[0]}, dir.path() / "merged",
+                                                merge_options());
+    REQUIRE(from_shuffled.has_value());
+    CHECK(from_shuffled->games_merged == 18);
+    CHECK(from_shuffled->missing.empty());
+    const fs::path merged = dir.path() / "merged", reference = dir.path() / "merged-plain";
+    CHECK(read(merged / "games.jsonl") == expected_jsonl);
+    CHECK_THAT(read(merged / "games.jsonl"), !Catch::Contains("{   "));
+    for (const char *file : {"games.pgn", "standings.txt", "standings.json"}) {
+        INFO(file);
+        CHECK(read(merged / file) == read(reference / file));
+    }
+    CHECK(from_shuffled->standings_text == from_plain->standings_text);
 }
