@@ -13,7 +13,6 @@
 #include "tournament/shard.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <queue>

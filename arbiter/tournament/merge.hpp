@@ -3,7 +3,8 @@
 // the same games would have left it: games.jsonl and games.pgn in schedule
 // order, the standings from all games, and an effective config without a
 // shard, so that `arbiter run --resume` of the merged folder plays whatever
-// is still missing.
+// is still missing. The games are streamed, never held: memory grows by the
+// place of each record (16 bytes) and the schedule's slots (8 bytes a game).
 #pragma once
 
 #include "config/config_loader.hpp"
