@@ -379,3 +379,36 @@ TEST_CASE("a merge writes the shards' own lines in index order, whatever order t
     }
     CHECK(from_shuffled->standings_text == from_plain->standings_text);
 }
+
+TEST_CASE("a merge names a record that is not the schedule's game, a shard given twice, and its own output folder",
+          "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    run(load(dir, "shard-1", config::ShardSpec{1, 2}), world);
+    const fs::path shard = dir.path() / "shard-1", again = dir.path() / "again", edited = dir.path() / "edited";
+    fs::copy(shard, again, fs::copy_options::recursive);
+    auto twice = tournament::merge_runs({shard, again}, dir.path() / "m1", merge_options());
+    REQUIRE_FALSE(twice.has_value());
+    CHECK_THAT(twice.error().message, Catch::Contains(again.string() + " and " + shard.string() + " are both shard 1/2"));
+
+    auto into_input = tournament::merge_runs({shard}, shard, merge_options());
+    REQUIRE_FALSE(into_input.has_value());
+    CHECK_THAT(into_input.error().message, Catch::Contains("is the output folder of the merge"));
+
+    // The third record with its sides swapped: the schedule has the other engine first at that index.
+    fs::copy(shard, edited, fs::copy_options::recursive);
+    auto lines = lines_of(read(edited / "games.jsonl"));
+    REQUIRE(lines.size() > 3);
+    auto j = nlohmann::json::parse(lines[2]);
+    const int index = j["index"].get<int>();
+    j["engines"] = nlohmann::json::array({j["engines"][1], j["engines"][0]});
+    lines[2] = j.dump();
+    std::string text;
+    for (const auto &line : lines) text += line + "\n";
+    std::ofstream(edited / "games.jsonl", std::ios::binary | std::ios::trunc) << text;
+    auto mismatch = tournament::merge_runs({edited}, dir.path() / "m2", merge_options());
+    REQUIRE_FALSE(mismatch.has_value());
+    CHECK(mismatch.error().message == (edited / "games.jsonl").string() + ": game " + std::to_string(index) +
+                                          " does not match the schedule of its config");
+    CHECK_FALSE(fs::exists(dir.path() / "m2/games.jsonl"));
+}
