@@ -25,18 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// What a recorded game says of its place in the schedule, for comparing
-// with the schedule: its engines, opening and game pair.
-uint64_t slot_key(const match::ScheduledGame &s) {
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int v : {s.engine[0], s.engine[1], s.opening, s.pair_id}) {
-        h ^= static_cast<uint64_t>(static_cast<uint32_t>(v)) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-        h *= 0xbf58476d1ce4e5b9ULL;
-        h ^= h >> 31;
-    }
-    return h | 1;  // 0: no record
-}
-
 // Games the plugin could not judge are recorded ("*", plugin-error) but not
 // rated: the standings are short of them, so the run must not look clean.
 class PluginErrors {
@@ -209,7 +197,7 @@ bool Session::read_records() {
             return fail(jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) + " is not one of shard " +
                         config::to_string(*c_.shard) + " in " + (dir_ / kConfigFile).string());
         if (recorded_slots.empty()) recorded_slots.assign(full, 0);
-        recorded_slots[static_cast<size_t>(g.slot.index)] = slot_key(g.slot);
+        recorded_slots[static_cast<size_t>(g.slot.index)] = schedule_slot_key(g.slot);
         done_[static_cast<size_t>(g.slot.index)] = true;
         if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
         digest_->add(g);
@@ -225,7 +213,7 @@ bool Session::read_records() {
         ++total_;
         const auto at = static_cast<size_t>(s->index);
         if (!done_[at]) ++pending_;
-        else if (recorded_slots[at] != slot_key(*s)) return failed_before_start(mismatch(s->index));
+        else if (recorded_slots[at] != schedule_slot_key(*s)) return failed_before_start(mismatch(s->index));
     }
     recorded_slots = {};
     result_.games_total = static_cast<int>(total_);
