@@ -28,6 +28,9 @@ sf=${STOCKFISH:-/usr/games/stockfish}
 book=$here/configs/books/chess-8ply.epd
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+src=$(cd "$src" && pwd)
+# fastchess saves its state as config.json in the current folder: keep it out of the checkout.
+cd "$work"
 
 [ -x "$arbiter" ] || { echo "no $arbiter: build arbiter first" >&2; exit 1; }
 [ -x "$sf" ] || { echo "no stockfish at $sf (apt-get install stockfish)" >&2; exit 1; }
