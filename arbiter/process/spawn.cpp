@@ -71,8 +71,23 @@ const char *stage_text(int stage) {
         report(stage, errno);
         ::_exit(127);
     };
-    // First of all, so that every process the program ever starts is born
-    // inside the cgroup ("0": the writing process).
+    // Before anything that may take a while (joining a cgroup can take
+    // milliseconds): until they are closed, this child holds copies of every
+    // descriptor of the arbiter, the output folder's lock among them, and a
+    // --resume started right after a kill -9 of the arbiter would find the
+    // folder still locked.
+    for (int i = 0; i < 3; ++i)
+        if (p.stdio[i] >= 0 && ::dup2(p.stdio[i], i) < 0) fail(kDup);
+    if (p.stderr_to_stdout && ::dup2(1, 2) < 0) fail(kDup);
+    // Only 0, 1, 2 (and the error pipe, close-on-exec) go into the program.
+    bool closed = true;
+    if (p.error_fd > 3) closed = ::syscall(SYS_close_range, 3U, static_cast<unsigned>(p.error_fd - 1), 0U) == 0;
+    if (closed) closed = ::syscall(SYS_close_range, static_cast<unsigned>(p.error_fd + 1), ~0U, 0U) == 0;
+    if (!closed)  // kernels before 5.9
+        for (int fd = 3; fd < p.close_fallback_max; ++fd)
+            if (fd != p.error_fd) ::close(fd);
+    // Then, before the program can start anything, so that every process it
+    // ever starts is born inside the cgroup ("0": the writing process).
     if (p.cgroup_procs != nullptr) {
         int fd = ::open(p.cgroup_procs, O_WRONLY | O_CLOEXEC);
         bool joined = fd >= 0 && ::write(fd, "0", 1) == 1;
@@ -88,17 +103,7 @@ const char *stage_text(int stage) {
     default_action.sa_handler = SIG_DFL;
     for (int sig = 1; sig < NSIG; ++sig)
         if (sig != SIGKILL && sig != SIGSTOP) ::sigaction(sig, &default_action, nullptr);  // libc's own: EINVAL, ignored
-    for (int i = 0; i < 3; ++i)
-        if (p.stdio[i] >= 0 && ::dup2(p.stdio[i], i) < 0) fail(kDup);
-    if (p.stderr_to_stdout && ::dup2(1, 2) < 0) fail(kDup);
     if (p.working_dir != nullptr && ::chdir(p.working_dir) != 0) fail(kChdir);
-    // Only 0, 1, 2 (and the error pipe, close-on-exec) go into the program.
-    bool closed = true;
-    if (p.error_fd > 3) closed = ::syscall(SYS_close_range, 3U, static_cast<unsigned>(p.error_fd - 1), 0U) == 0;
-    if (closed) closed = ::syscall(SYS_close_range, static_cast<unsigned>(p.error_fd + 1), ~0U, 0U) == 0;
-    if (!closed)  // kernels before 5.9
-        for (int fd = 3; fd < p.close_fallback_max; ++fd)
-            if (fd != p.error_fd) ::close(fd);
     if (p.restore_nofile) ::setrlimit(RLIMIT_NOFILE, &p.nofile);
     sigset_t none;
     sigemptyset(&none);
