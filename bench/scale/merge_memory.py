@@ -35,7 +35,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from scale import self_cpu_seconds, vm_hwm_kb  # noqa: E402
+from scale import watch_until_exit  # noqa: E402
 
 SHARDS = 4
 SMALL_ROUNDS = 8  # 16 games: each shard gets both colours
@@ -110,17 +110,8 @@ def measure_merge(build, folders, out):
     start = time.monotonic()
     proc = subprocess.Popen([arbiter, "merge", "--out", out, "--plugin-dir", os.path.join(build, "plugins")] + folders,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    hwm = 0
-    while True:
-        info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
-        if info is not None and info.si_pid == proc.pid:
-            break
-        sample = vm_hwm_kb(proc.pid)
-        if sample:
-            hwm = max(hwm, sample)
-        time.sleep(0.02)
+    hwm, cpu = watch_until_exit(proc)
     wall = time.monotonic() - start
-    cpu = self_cpu_seconds(proc.pid)
     log = proc.stdout.read().decode(errors="replace")
     code = proc.wait()
     if code != 0:

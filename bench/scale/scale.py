@@ -75,6 +75,22 @@ def vm_hwm_kb(pid):
     return None
 
 
+def watch_until_exit(proc):
+    """Samples the max RSS of a started process every 20 ms until it exits,
+    without reaping it (so /proc/PID stays readable): (VmHWM in kB, its CPU
+    seconds). The caller reaps it (proc.wait())."""
+    hwm = 0
+    while True:
+        info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
+        if info is not None and info.si_pid == proc.pid:
+            break
+        sample = vm_hwm_kb(proc.pid)
+        if sample:
+            hwm = max(hwm, sample)
+        time.sleep(0.02)
+    return hwm, self_cpu_seconds(proc.pid)
+
+
 def run_row(build, engines, rounds, per_pairing, concurrency, keep):
     work = tempfile.mkdtemp(prefix="arbiter-scale-")
     try:
@@ -92,18 +108,8 @@ def run_row(build, engines, rounds, per_pairing, concurrency, keep):
             force = ["--force-concurrency"] if "--force-concurrency" in run_help else []
             proc = subprocess.Popen([arbiter, "run", config, "--plugin-dir", os.path.join(build, "plugins")] + force,
                                     stdout=log, stderr=subprocess.STDOUT)
-            hwm = 0
-            while True:
-                # Waits for the exit without reaping, so /proc/PID stays readable.
-                info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
-                if info is not None and info.si_pid == proc.pid:
-                    break
-                sample = vm_hwm_kb(proc.pid)
-                if sample:
-                    hwm = max(hwm, sample)
-                time.sleep(0.02)
+            hwm, cpu = watch_until_exit(proc)
             wall = time.monotonic() - start
-            cpu = self_cpu_seconds(proc.pid)
             code = proc.wait()
         with open(log_path) as f:
             text = f.read()
