@@ -26,14 +26,10 @@ using namespace arb;
 
 namespace {
 
+using arb::test::count_of;
+
 const std::string kBin = ARBITER_BIN_DIR;
 const std::string kDropDir = ARBITER_DROP_PLUGIN_DIR;
-
-int count_of(const std::string &text, const std::string &part) {
-    int n = 0;
-    for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-    return n;
-}
 
 std::string cheater(const std::string &dir) {
     return kBin + "/arbiter-mock-engine --game drop --misbehave unlisted --plugin-dir " + dir;

@@ -4,6 +4,7 @@
 // the engine is named by its 'id name', and a check cut short is listed.
 #include "../tournament/temp_dir.hpp"
 #include "support/child_process.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,16 +14,12 @@
 
 namespace {
 
+using arb::test::count_of;
+
 const std::string kBin = ARBITER_BIN_DIR;
 
 arb::test::Run arbiter_check(const std::string &arguments) {
     return arb::test::run_command(kBin + "/arbiter check --plugin-dir " + ARBITER_PLUGIN_DIR + " " + arguments);
-}
-
-int count_of(const std::string &text, const std::string &word) {
-    int n = 0;
-    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
-    return n;
 }
 
 }  // namespace

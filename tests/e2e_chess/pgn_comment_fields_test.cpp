@@ -10,6 +10,7 @@
 // same games.pgn from it, and pgn-extract replays the games.
 #include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -20,6 +21,8 @@
 
 namespace {
 
+using arb::test::count_of;
+
 namespace fs = std::filesystem;
 
 const std::string kBin = ARBITER_BIN_DIR;
@@ -29,12 +32,6 @@ std::string quoted(const std::string &word) { return "'" + word + "'"; }
 arb::test::Run arbiter(const std::string &args) {
     return arb::test::run_command(quoted(kBin + "/arbiter") + " " + args + " --plugin-dir " +
                                   quoted(ARBITER_PLUGIN_DIR) + " 2>&1");
-}
-
-int count_of(const std::string &text, const std::string &word) {
-    int n = 0;
-    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
-    return n;
 }
 
 int matches_of(const std::string &text, const std::regex &pattern) {

@@ -30,10 +30,4 @@ inline Run run_in(const TempDir &dir, const std::string &command) {
     return run_command("cd '" + dir.path().string() + "' && env -u ARBITER_PLUGIN_PATH " + command);
 }
 
-inline int count_of(const std::string &text, const std::string &word) {
-    int n = 0;
-    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
-    return n;
-}
-
 }  // namespace arb::test

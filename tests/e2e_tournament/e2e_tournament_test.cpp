@@ -20,6 +20,8 @@ using namespace arb;
 
 namespace {
 
+using arb::test::count_of;
+
 const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
 const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
 
@@ -47,12 +49,6 @@ std::string config_yaml(const std::string &game, const std::vector<Strength> &en
     yaml += "tournament: {rounds: " + std::to_string(rounds) + ", games_per_pairing: 2, seed: 7}\n"
             "concurrency: 2\ntime_control: 20+0.2\nadjudication: {max_plies: 400}\n" + extra;
     return yaml;
-}
-
-int count_of(const std::string &text, const std::string &word) {
-    int n = 0;
-    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
-    return n;
 }
 
 // Every schedule index in 0..total-1 exactly once in games.jsonl, and as many PGN records.

@@ -4,6 +4,7 @@
 // `arbiter run` --force-concurrency).
 #include "../tournament/temp_dir.hpp"
 #include "support/child_process.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -18,6 +19,8 @@ using namespace arb;
 
 namespace {
 
+using arb::test::count_of;
+
 const std::string kBin = ARBITER_BIN_DIR;
 
 std::string quoted(const std::string &word) { return "'" + word + "'"; }
@@ -31,12 +34,6 @@ std::string read(const std::filesystem::path &file) {
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-int count_of(const std::string &text, const std::string &word) {
-    int n = 0;
-    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
-    return n;
 }
 
 // Two random-mode arbiter-engines, as a fastchess user writes engines.

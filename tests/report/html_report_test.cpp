@@ -4,6 +4,7 @@
 
 #include "report/payload_decoder.hpp"
 #include "tournament/sample_games.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -14,17 +15,13 @@ using namespace arb;
 
 namespace {
 
+using arb::test::count_of;
+
 game::PluginPtr tictactoe() {
     for (auto &p : game::discover_plugins({ARBITER_PLUGIN_DIR}).plugins)
         if (p->id() == "tictactoe") return p;
     FAIL("no tictactoe plugin");
     return nullptr;
-}
-
-int count_of(const std::string &text, const std::string &word) {
-    int n = 0;
-    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
-    return n;
 }
 
 struct Page {

@@ -4,6 +4,7 @@
 
 #include "fake_engines.hpp"
 #include "temp_dir.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -18,6 +19,8 @@
 using namespace arb;
 
 namespace {
+
+using arb::test::count_of;
 
 config::LoadedConfig load(const test::TempDir &dir, const std::string &engines_yaml, const std::string &extra = "",
                           const std::string &rounds = "2") {
@@ -41,12 +44,6 @@ std::string read(const std::filesystem::path &file) {
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-int count_of(const std::string &text, const std::string &word) {
-    int n = 0;
-    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
-    return n;
 }
 
 std::set<int> recorded_indices(const std::filesystem::path &out, int &records) {
