@@ -452,9 +452,7 @@ private:
             if (auto v = r_.choice(m, "sprt.model", {"normalized", "logistic"}))
                 s.model = *v == "logistic" ? rating::SprtConfig::Model::Logistic : rating::SprtConfig::Model::Normalized;
         }
-        if (!(s.elo1 > s.elo0)) r_.error(node.Mark(), "sprt.elo1 must be greater than sprt.elo0");
-        if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
-            r_.error(node.Mark(), "sprt.alpha and sprt.beta must be between 0 and 0.5");
+        if (auto problem = rating::sprt_config_error(s)) r_.error(node.Mark(), "sprt: " + *problem);
         c.sprt = s;
     }
 

@@ -1,6 +1,7 @@
 #include "config/peer_command_line.hpp"
 
 #include "config/config_loader.hpp"
+#include "core/boolean_text.hpp"
 #include "core/quote.hpp"
 #include "core/time_control.hpp"
 
@@ -214,9 +215,8 @@ private:
         return v;
     }
     std::optional<bool> flag(const std::string &what, const std::string &text) {
-        if (text == "true" || text == "on") return true;
-        if (text == "false" || text == "off") return false;
-        problem(what + ": expected true or false, got " + quote(text));
+        if (auto value = parse_boolean(text)) return value;
+        problem(what + ": expected " + std::string(kBooleanWords) + ", got " + quote(text));
         return std::nullopt;
     }
 
@@ -494,10 +494,7 @@ private:
             if (!v) continue;
             (kv.key == "elo0" ? s.elo0 : kv.key == "elo1" ? s.elo1 : kv.key == "alpha" ? s.alpha : s.beta) = *v;
         }
-        // The YAML's checks (config_loader.cpp, parse_sprt).
-        if (!(s.elo1 > s.elo0)) problem("-sprt: elo1 must be greater than elo0");
-        if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
-            problem("-sprt: alpha and beta must be between 0 and 0.5");
+        if (auto bad = rating::sprt_config_error(s)) problem("-sprt: " + *bad);
         out_.config.sprt = s;
     }
 

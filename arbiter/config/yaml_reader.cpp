@@ -1,6 +1,7 @@
 #include "config/yaml_reader.hpp"
 
 #include "config/config_loader.hpp"
+#include "core/boolean_text.hpp"
 #include "core/quote.hpp"
 
 #include <arbiter/protocol/numbers.hpp>
@@ -131,9 +132,8 @@ std::optional<double> YamlReader::number(const YAML::Node &node, const std::stri
 std::optional<bool> YamlReader::boolean(const YAML::Node &node, const std::string &what) {
     auto text = scalar(node, what);
     if (!text) return std::nullopt;
-    if (*text == "true" || *text == "yes" || *text == "on") return true;
-    if (*text == "false" || *text == "no" || *text == "off") return false;
-    error(node.Mark(), what + " must be true or false, got " + quote(*text));
+    if (auto value = parse_boolean(*text)) return value;
+    error(node.Mark(), what + " must be " + std::string(kBooleanWords) + ", got " + quote(*text));
     return std::nullopt;
 }
 

@@ -172,7 +172,7 @@ output:
   pgn: {seldpeth: true, nodes: 1}
 )", dir.path());
     CHECK(errors == "t.yaml:6:9: unknown key 'seldpeth' in output.pgn; did you mean 'seldepth'?\n"
-                    "t.yaml:6:32: output.pgn.nodes must be true or false, got '1'");
+                    "t.yaml:6:32: output.pgn.nodes must be true or false (also yes/no, on/off), got '1'");
 }
 
 TEST_CASE("unknown games and game options are caught through the plugin", "[config]") {
@@ -293,6 +293,50 @@ engines: [{name: a, command: sh}, {name: b, command: sh}]
     CHECK(errors == "t.yaml:3:27: game option 'goats_to_win' must be a whole number in 1..20, got '99'\n"
                     "t.yaml:3:40: game option 'capture' must be one of optional, mandatory, got 'sometimes'\n"
                     "t.yaml:3:51: game 'baghchal' has no option 'repetiton'; did you mean 'repetition'?");
+}
+
+TEST_CASE("a boolean game option takes the words every yes/no key takes and the plugin gets true or false",
+          "[config]") {
+    // Gess declares stop_on_pushoff as a boolean; isolate_plugins is a YAML
+    // key read by the same parser. Before one parser served both, 'yes' was
+    // accepted for the key and refused for the option.
+    arb::test::TempDir dir;
+    const auto load = [&](const std::string &value) {
+        return load_config_text("game:\n  id: gess\n  options: {stop_on_pushoff: " + value +
+                                    "}\nisolate_plugins: " + value +
+                                    "\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
+                                "t.yaml", options_for(dir.path()));
+    };
+    for (const auto &[word, expected] : std::vector<std::pair<std::string, std::string>>{
+             {"yes", "true"}, {"on", "true"}, {"true", "true"}, {"no", "false"}, {"off", "false"}, {"false", "false"}}) {
+        INFO(word);
+        auto loaded = load(word);
+        REQUIRE(loaded.has_value());
+        REQUIRE(loaded->config.game.options.size() == 1);
+        CHECK(loaded->config.game.options[0].second == expected);
+        CHECK(loaded->config.isolate_plugins == (expected == "true"));
+    }
+    auto bad = load("maybe");
+    REQUIRE_FALSE(bad.has_value());
+    CHECK_THAT(bad.error().message,
+               Catch::Contains("t.yaml:3:30: game option 'stop_on_pushoff' must be true or false (also yes/no, on/off), "
+                               "got 'maybe'"));
+}
+
+TEST_CASE("SPRT bounds are checked by one rule in YAML and on the command line", "[config]") {
+    // The rule of rating::sprt_config_error: 0 < alpha, beta < 1, alpha + beta < 1, elo0 < elo1.
+    arb::test::TempDir dir;
+    const auto errors = [&](const std::string &sprt) {
+        auto loaded = load_config_text("game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\nsprt: " +
+                                           sprt + "\n",
+                                       "t.yaml", options_for(dir.path()));
+        return loaded ? std::string() : loaded.error().message;
+    };
+    CHECK(errors("{elo0: 0, elo1: 5, alpha: 0.6, beta: 0.5}") ==
+          "t.yaml:3:7: sprt: SPRT alpha 0.6 and beta 0.5 must lie in (0, 1) with alpha + beta < 1");
+    CHECK(errors("{elo0: 5, elo1: 0}") == "t.yaml:3:7: sprt: SPRT elo0 5 must be below elo1 0");
+    // alpha 0.6 alone is a valid test (beta 0.05, sum below 1): the YAML used to refuse it, match to accept it.
+    CHECK(errors("{elo0: 0, elo1: 5, alpha: 0.6, beta: 0.05}").empty());
 }
 
 TEST_CASE("entries that would silently vanish or break an engine's start are config errors", "[config]") {

@@ -359,7 +359,7 @@ TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]
     CHECK_THAT(error_of(base + "-tb /syzygy"), Catch::Contains("-tb: not an option of arbiter match: tablebase"));
     CHECK_THAT(error_of(base + "-each tc=10+x"), Catch::StartsWith("-each tc=10+x: time control '10+x'"));
     CHECK_THAT(error_of(base + "-each tcc=10"), Catch::Contains("unknown key 'tcc'; did you mean 'tc'?"));
-    CHECK_THAT(error_of(base + "-sprt elo0=5 elo1=0"), Catch::Contains("-sprt: elo1 must be greater than elo0"));
+    CHECK_THAT(error_of(base + "-sprt elo0=5 elo1=0"), Catch::Contains("-sprt: SPRT elo0 5 must be below elo1 0"));
     CHECK_THAT(error_of(base + "-tournament knockout"), Catch::Contains("-tournament knockout: expected roundrobin or gauntlet"));
     CHECK_THAT(error_of("-engine cmd=a"), Catch::Contains("at least two -engine options (found 1)"));
     CHECK_THAT(error_of(base + "-openings format=epd"), Catch::Contains("-openings: needs file=FILE"));
