@@ -6,6 +6,8 @@
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 
+#include "support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -33,8 +35,7 @@ std::string stockfish() { return find_program({"/usr/games/stockfish", "/usr/bin
 TEST_CASE("stockfish passes arbiter check in UCI", "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     auto run = arb::test::run_command(kBin + "/arbiter check --game chess --protocol uci --tc nodes=2000 --games 2 "
                                              "--positions 6 --margin 1000 --engine " + engine + " 2>&1");
@@ -47,8 +48,7 @@ TEST_CASE("stockfish passes arbiter check under Chess960: its start goes out as 
           "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     // Check's games start from the array of seed 0 (start=-1), not the
     // standard one: UCI's 'startpos' would name the standard array and
@@ -66,8 +66,7 @@ TEST_CASE("stockfish passes arbiter check under Chess960: its start goes out as 
 TEST_CASE("a stockfish match at a fixed node count plays clean games that pgn-extract replays", "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     const fs::path dir = fresh_dir("match");
     {
@@ -103,8 +102,7 @@ TEST_CASE("stockfish plays Chess960 told by UCI_Chess960, castling, every game e
           "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     // No book: each game starts from a Chess960 array drawn from the seed.
     // Without UCI_Chess960 Stockfish writes castling as the king's two-square
@@ -148,8 +146,7 @@ TEST_CASE("stockfish under a clock with a node cap (-each tc=10+0.1 nodes=2000) 
           "[e2e][chess][stockfish][time_control]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     const fs::path dir = fresh_dir("capped-clock");
     // A fastchess user's line (refused before: "an engine here plays under one limit"), without proto=

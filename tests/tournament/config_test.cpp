@@ -1,6 +1,7 @@
 #include "config/config_loader.hpp"
 #include "core/quote.hpp"
 
+#include "support/skip.hpp"
 #include "temp_dir.hpp"
 
 #include <catch2/catch.hpp>
@@ -283,7 +284,7 @@ TEST_CASE("did_you_mean only suggests near words", "[config]") {
 }
 
 TEST_CASE("game option values are checked through the plugin's descriptors", "[config]") {
-    if (!arb::game::find_plugin("baghchal", {ARBITER_PLUGIN_DIR})) return;  // built with the Bagh Chal plugin only
+    if (!arb::game::find_plugin("baghchal", {ARBITER_PLUGIN_DIR})) ARB_SKIP("built without the Bagh Chal plugin");
     arb::test::TempDir dir;
     std::string errors = errors_of(R"(game:
   id: baghchal
