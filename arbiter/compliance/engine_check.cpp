@@ -109,7 +109,7 @@ private:
         }
         if (!started) {
             add("start and handshake (protocol " + configured + ", isready/readyok)", Verdict::Fail,
-                excerpt(started.error().message, 400) +
+                excerpt(started.error().message, engine::kStartFailureMax) +
                     (started.error().offending_text.empty() ? std::string()
                                                             : " (engine said: " + quote(started.error().offending_text) + ")"));
             return false;
