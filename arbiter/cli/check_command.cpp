@@ -64,7 +64,8 @@ int check_command(const Args &args) {
     std::string game_id, engine_spec, name, reference_spec, working_dir, protocol_name;
     std::vector<std::string> extra_args, ugi_options, settings, plugin_dirs;
     compliance::CheckSettings s;
-    int64_t movetime_ms = s.movetime.count(), margin_ms = s.margin.count(), startup_ms = s.timeouts.startup.count(),
+    int64_t movetime_ms = s.movetime.count(), margin_ms = s.margin.count(), grace_ms = s.grace.count(),
+            startup_ms = s.timeouts.startup.count(),
             ready_ms = s.timeouts.ready.count(), untimed_ms = s.untimed_limit.count();
     po::options_description desc("options");
     desc.add_options()("help,h", "show this help")
@@ -85,6 +86,9 @@ int check_command(const Args &args) {
         ("tc", po::value(&s.game_time_control)->default_value(s.game_time_control), "time control of those games")
         ("movetime", po::value(&movetime_ms)->default_value(movetime_ms), "milliseconds per probe move")
         ("margin", po::value(&margin_ms)->default_value(margin_ms), "milliseconds allowed past a time limit")
+        ("grace", po::value(&grace_ms)->default_value(grace_ms),
+         "milliseconds a check of a move waits past the time allowed: a late move is still judged, its lateness "
+         "reported by the timing check")
         ("startup-timeout", po::value(&startup_ms)->default_value(startup_ms), "milliseconds from start to 'ugiok'")
         ("ready-timeout", po::value(&ready_ms)->default_value(ready_ms), "milliseconds from 'isready' to 'readyok'")
         ("untimed-limit", po::value(&untimed_ms)->default_value(untimed_ms),
@@ -100,7 +104,8 @@ int check_command(const Args &args) {
     int code = 0;
     if (!parse_command_line("check", args, desc, nullptr, vm, "--game G --engine CMD [options]", code, kDetails))
         return code;
-    if (s.positions < 0 || s.games < 0 || movetime_ms <= 0 || margin_ms < 0 || startup_ms <= 0 || ready_ms <= 0 ||
+    if (s.positions < 0 || s.games < 0 || movetime_ms <= 0 || margin_ms < 0 || grace_ms < 0 || startup_ms <= 0 ||
+        ready_ms <= 0 ||
         untimed_ms <= 0) {
         std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";
         return kExitUsage;
@@ -135,6 +140,7 @@ int check_command(const Args &args) {
     if (vm.count("isolate-plugins")) s.host = std::make_shared<game::PluginHost>(s.plugin, running_program());
     s.movetime = std::chrono::milliseconds(movetime_ms);
     s.margin = std::chrono::milliseconds(margin_ms);
+    s.grace = std::chrono::milliseconds(grace_ms);
     s.timeouts.startup = std::chrono::milliseconds(startup_ms);
     s.timeouts.ready = std::chrono::milliseconds(ready_ms);
     s.untimed_limit = std::chrono::milliseconds(untimed_ms);

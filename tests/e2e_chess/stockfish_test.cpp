@@ -59,7 +59,7 @@ TEST_CASE("stockfish passes arbiter check under Chess960: its start goes out as 
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find("FAIL") == std::string::npos);
-    CHECK(run.output.find("PASS  legal move from the start position within movetime") != std::string::npos);
+    CHECK(run.output.find("PASS  legal move from the start position (go movetime)") != std::string::npos);
     CHECK(run.output.find("PASS  plays 2 full games") != std::string::npos);
 }
 
