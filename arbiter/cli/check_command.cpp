@@ -32,10 +32,11 @@ forced pass in the move history), every one in the plugin's order, each sent
 as 'fen ... moves ...' (or 'startpos moves ...'), a failure naming the rule
 ("forced-pass: answered as if ..."); an edge made for other rule options
 (--option) is listed as N/A with the options it needs; a legal move from the
-start position within --movetime; legal moves
+start position under 'go movetime' (--movetime); legal moves
 from --positions random positions sent as 'startpos moves ...', as
-'fen ... moves' and as 'fen ... moves ...'; answers to a clock, 'go depth 1'
-and 'go nodes 1000'; --games full games against the reference engine
+'fen ... moves' and as 'fen ... moves ...'; legal moves under a clock, 'go
+depth 1' and 'go nodes 1000'; the timing of all those searches, one check of
+its own; --games full games against the reference engine
 (arbiter-engine beside this program, playing random moves; a fault of the
 reference engine fails the check, as the games then prove nothing); a prompt
 exit after 'quit'.
@@ -48,10 +49,27 @@ Exit status 0 when nothing failed and nothing was skipped or cut short
 (warnings allowed; skips too with --allow-skip), 1 otherwise, 2 for bad
 arguments.
 
-The engine is named by its 'id name' (--name overrides it). The default
---movetime of 100 ms suits an engine that keeps to 'go movetime'; one that
-does not manage its time fails there on time, and the failure says so: give
-it more with --movetime (and --tc for the full games).
+A move is judged apart from its time: each check of a move waits --grace
+(5000 ms) past the time allowed (the limit plus --margin), so a late but
+correct move passes its rule; only a move that never comes fails there ("no
+move to judge"). The timing check ("keeps to its time limits") names for
+each limit the searches, the median and the worst time and what was allowed,
+and the highest load average seen while it ran: FAIL when the median answer
+of a limit is late, WARN when only some are. Late answers come with the
+likely cause: the engine's threads when it declares 'Threads' (try
+--engine-option Threads=1), the machine's load (load average of 0.9 per CPU
+or more: --margin, or a quieter machine), else the engine itself (--movetime
+gives it more time; --tc for the full games).
+
+A failed start names xboard ('feature ...', 'Error (unknown command): uci')
+or GTP ('= ...', '? ...') when the engine answered in one of them, and quotes
+the first and the last lines it printed.
+
+In standard chess a UCI engine that declares UCI_Chess960 is told false (true
+in Chess960), as in a tournament; the chess rule edge castling-notation fails
+an engine that castles e1h1 there (Chess960's notation) instead of e1g1.
+
+The engine is named by its 'id name' (--name overrides it).
 
 Both engines get the plugin folders (--plugin-dir, and the game's own folder)
 in front of their $ARBITER_PLUGIN_PATH, so arbiter-engine finds a game that

@@ -77,25 +77,27 @@ CheckItem judge_timing(const std::vector<TimingSeries> &series, const TimingCont
     bool any_late = false, habitually_late = false;
     bool first = true;
     for (const TimingSeries &s : series) {
-        if (s.answers() == 0) continue;
+        if (s.searches() == 0) continue;
         item.name += (first ? "" : ", ") + s.limit;
         std::vector<milliseconds> sorted = s.times;
         std::sort(sorted.begin(), sorted.end());
         // Unanswered searches are the slowest: past every time measured.
-        const int n = s.answers();
+        const int n = s.searches();
         const int mid = (n - 1) / 2;  // the lower median: a 2-answer series is late only if both are
         const bool median_late = mid >= static_cast<int>(sorted.size()) || sorted[static_cast<size_t>(mid)] > s.allowed;
-        std::string part = "'" + s.limit + "' (allowed " + ms(s.allowed) + "): " + std::to_string(n) + " answer" +
-                           (n == 1 ? "" : "s");
+        std::string part = "'" + s.limit + "' (allowed " + ms(s.allowed) + "): " + std::to_string(n) + " search" +
+                           (n == 1 ? "" : "es");
         if (n == 1) {
-            part += sorted.empty() ? ", none in time" : ", " + ms(sorted.front());
+            part += sorted.empty() ? ", unanswered" : ", " + ms(sorted.front());
         } else {
-            part += ", median " + (median_late && mid >= static_cast<int>(sorted.size()) ? std::string("none")
-                                                                                         : ms(sorted[static_cast<size_t>(mid)]));
-            part += ", worst " + (s.unanswered > 0 ? std::string("none in time") : ms(sorted.back()));
+            part += ", median " + (mid >= static_cast<int>(sorted.size()) ? std::string("unanswered")
+                                                                         : ms(sorted[static_cast<size_t>(mid)]));
+            part += ", worst " + (s.unanswered > 0 ? std::string("unanswered") : ms(sorted.back()));
         }
         if (const int late = s.late(); late > 0) {
-            part += ", " + std::to_string(late) + " late (first: " + s.first_late + ")";
+            part += ", " + std::to_string(late) + " late (" +
+                    (s.unanswered > 0 ? std::to_string(s.unanswered) + " unanswered; " : std::string()) +
+                    "first: " + s.first_late + ")";
             any_late = true;
             habitually_late = habitually_late || median_late;
         }

@@ -24,7 +24,7 @@ struct MachineLoad {
 };
 MachineLoad read_machine_load();
 
-// The answers to one kind of limit.
+// The searches under one kind of limit and their answer times.
 struct TimingSeries {
     std::string limit;                   // "go movetime 100"
     std::chrono::milliseconds allowed{};  // the limit plus --margin
@@ -34,7 +34,7 @@ struct TimingSeries {
 
     // `elapsed` of an answer in check `where`; nullopt: none came.
     void record(std::optional<std::chrono::milliseconds> elapsed, const std::string &where);
-    [[nodiscard]] int answers() const { return static_cast<int>(times.size()) + unanswered; }
+    [[nodiscard]] int searches() const { return static_cast<int>(times.size()) + unanswered; }
     [[nodiscard]] int late() const;
 };
 
@@ -50,7 +50,7 @@ struct TimingContext {
 // answer of a series (unanswered ones counting as the slowest) came after
 // it: the engine habitually overshoots; WARN when only some came late (one
 // slow answer on a busy machine). The detail always names, per series, the
-// answers, the median and the worst time and what was allowed, then the
+// searches, the median and the worst time and what was allowed, then the
 // load; when late, also the first late check and the likely cause.
 CheckItem judge_timing(const std::vector<TimingSeries> &series, const TimingContext &context);
 

@@ -37,7 +37,7 @@ TEST_CASE("timing: all answers in time pass, naming the median, the worst and th
     const CheckItem item = judge_timing({movetime({102, 140, 101, 108, 104})}, context(0.5, 2));
     CHECK(item.verdict == Verdict::Pass);
     CHECK(item.name == "keeps to its time limits (go movetime 100)");
-    CHECK(item.detail == "'go movetime 100' (allowed 300 ms): 5 answers, median 104 ms, worst 140 ms; "
+    CHECK(item.detail == "'go movetime 100' (allowed 300 ms): 5 searches, median 104 ms, worst 140 ms; "
                          "load average 0.50 on 2 CPUs (the highest seen while it ran)");
 }
 
@@ -45,7 +45,7 @@ TEST_CASE("timing: one late answer among many is a warning naming where it came"
     // Stockfish's 309 ms against 300 allowed, once in five.
     const CheckItem item = judge_timing({movetime({101, 309, 102, 103, 104})}, context(0.4, 2));
     CHECK(item.verdict == Verdict::Warn);
-    CHECK_THAT(item.detail, Catch::Contains("5 answers, median 103 ms, worst 309 ms, 1 late (first: search 2)"));
+    CHECK_THAT(item.detail, Catch::Contains("5 searches, median 103 ms, worst 309 ms, 1 late (first: search 2)"));
     // Not loaded (0.4 < 0.9 x 2), no Threads: the engine itself.
     CHECK_THAT(item.detail, Catch::Contains("likely cause: the engine itself: the machine was not busy "
                                             "(load average 0.40 on 2 CPUs)"));
@@ -82,15 +82,15 @@ TEST_CASE("timing: unanswered searches count as the slowest", "[compliance][timi
     TimingSeries s = movetime({100, 110});
     s.record(std::nullopt, "search 3");
     s.record(std::nullopt, "search 4");
-    // 4 answers, two none: the lower median is the second, 110, in time.
+    // 4 searches, two unanswered: the lower median is the second, 110, in time.
     CheckItem item = judge_timing({s}, context(0.1, 4));
     CHECK(item.verdict == Verdict::Warn);
-    CHECK_THAT(item.detail, Catch::Contains("4 answers, median 110 ms, worst none in time, 2 late (first: search 3)"));
+    CHECK_THAT(item.detail, Catch::Contains("4 searches, median 110 ms, worst unanswered, 2 late (2 unanswered; first: search 3)"));
     s.record(std::nullopt, "search 5");
     // 5: the median is the third, unanswered.
     item = judge_timing({s}, context(0.1, 4));
     CHECK(item.verdict == Verdict::Fail);
-    CHECK_THAT(item.detail, Catch::Contains("5 answers, median none, worst none in time, 3 late"));
+    CHECK_THAT(item.detail, Catch::Contains("5 searches, median unanswered, worst unanswered, 3 late (3 unanswered; first: search 3)"));
 }
 
 TEST_CASE("timing: each kind of limit is its own series; one answer names its time", "[compliance][timing]") {
@@ -102,9 +102,9 @@ TEST_CASE("timing: each kind of limit is its own series; one answer names its ti
     const CheckItem item = judge_timing({movetime({101, 102, 103}), clock, depth, nodes}, context(0.1, 2));
     CHECK(item.name == "keeps to its time limits (go movetime 100, go p1time 2000 p2time 2000, go depth 1)");
     CHECK(item.verdict == Verdict::Fail);  // the clock's only answer is late
-    CHECK_THAT(item.detail, Catch::Contains("'go p1time 2000 p2time 2000' (allowed 2200 ms): 1 answer, 2500 ms, "
+    CHECK_THAT(item.detail, Catch::Contains("'go p1time 2000 p2time 2000' (allowed 2200 ms): 1 search, 2500 ms, "
                                             "1 late (first: legal move under a clock)"));
-    CHECK_THAT(item.detail, Catch::Contains("'go depth 1' (allowed 10000 ms): 1 answer, 3 ms; load average"));
+    CHECK_THAT(item.detail, Catch::Contains("'go depth 1' (allowed 10000 ms): 1 search, 3 ms; load average"));
 }
 
 TEST_CASE("timing: no search timed is a skip", "[compliance][timing]") {
