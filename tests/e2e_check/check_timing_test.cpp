@@ -102,6 +102,6 @@ TEST_CASE("check: a move that never comes is no verdict on the rule: it says how
     CHECK_THAT(run.output, Catch::Contains("no move to judge: no 'bestmove' after 'go' within "));
     CHECK_THAT(run.output, Catch::Contains("(allowed 300 ms, waited --grace 400 ms more"));
     // Restarted, it hangs at its first 'go' again: every search is unanswered, and counted late.
-    CHECK_THAT(run.output, Catch::Contains(" late (first: rule edge 1 ("));
+    CHECK_THAT(run.output, Catch::Contains(" late (15 unanswered; first: rule edge 1 ("));
     CHECK_THAT(run.output, Catch::Contains("worst unanswered"));
 }
