@@ -93,7 +93,7 @@ TEST_CASE("timing: unanswered searches count as the slowest", "[compliance][timi
     CHECK_THAT(item.detail, Catch::Contains("5 searches, median unanswered, worst unanswered, 3 late (3 unanswered; first: search 3)"));
 }
 
-TEST_CASE("timing: each kind of limit is its own series; one answer names its time", "[compliance][timing]") {
+TEST_CASE("timing: each kind of limit is its own series, and a single answer names its time", "[compliance][timing]") {
     TimingSeries clock{"go p1time 2000 p2time 2000", milliseconds(2200), {}, 0, {}};
     clock.record(milliseconds(2500), "legal move under a clock");
     TimingSeries depth{"go depth 1", milliseconds(10000), {}, 0, {}};
