@@ -52,7 +52,7 @@ arguments.
 A move is judged apart from its time: each check of a move waits --grace
 (5000 ms) past the time allowed (the limit plus --margin), so a late but
 correct move passes its rule; only a move that never comes fails there ("no
-move to judge"). The timing check ("keeps to its time limits") names for
+move to judge"; after one such, later searches get no grace). The timing check ("keeps to its time limits") names for
 each limit the searches, the median and the worst time and what was allowed,
 and the highest load average seen while it ran: FAIL when the median answer
 of a limit is late, WARN when only some are. Late answers come with the

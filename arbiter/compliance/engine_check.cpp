@@ -82,15 +82,25 @@ private:
         for (auto &name : planned) add(std::move(name), Verdict::NotRun, why);
     }
 
+    // How long a search allowed `allowed` is waited for: --grace more, until
+    // one search went unanswered even then (an engine that hangs must not
+    // cost the grace at every check).
+    milliseconds wait_for(milliseconds allowed) const { return allowed + (grace_spent_ ? milliseconds(0) : s_.grace); }
+
     // Said when no move came at all: how long check waited, and that this
     // is not the rule's verdict (there was no move to judge).
-    std::string no_move(const engine::EngineError &error, milliseconds allowed, const std::string &where) const {
-        const bool is_default = s_.movetime == CheckSettings{}.movetime;
-        std::string waited = error.kind == engine::FailureKind::Timeout
-                                 ? " (allowed " + std::to_string(allowed.count()) + " ms, waited --grace " +
-                                       std::to_string(s_.grace.count()) + " ms more" +
-                                       (is_default ? ", at check's default --movetime 100 ms" : std::string()) + ")"
-                                 : std::string();
+    std::string no_move(const engine::EngineError &error, milliseconds allowed, const std::string &where) {
+        std::string waited;
+        if (error.kind == engine::FailureKind::Timeout) {
+            const bool is_default = s_.movetime == CheckSettings{}.movetime;
+            waited = " (allowed " + std::to_string(allowed.count()) + " ms, " +
+                     (grace_spent_ ? std::string("no grace after an earlier search went unanswered")
+                                   : "waited --grace " + std::to_string(s_.grace.count()) + " ms more") +
+                     (is_default ? ", at check's default --movetime " + std::to_string(s_.movetime.count()) + " ms"
+                                 : std::string()) +
+                     ")";
+            grace_spent_ = true;
+        }
         return "no move to judge: " + error.message + waited + " " + where;
     }
 
@@ -171,7 +181,7 @@ private:
     std::string search(const std::string &position_command, const game::GameState &state, const engine::GoCommand &go,
                        milliseconds allowed, TimingSeries &series, const std::string &check) {
         if (!restart_if_needed()) return "the engine could not be restarted after an earlier failure";
-        auto answer = engine_->go(position_command, go, allowed + s_.grace);
+        auto answer = engine_->go(position_command, go, wait_for(allowed));
         std::string where = "after 'position " + position_command + "'";
         record_time(series, answer, check);
         if (!answer) return no_move(answer.error(), allowed, where);
@@ -237,7 +247,7 @@ private:
         }
         const std::string command = game::edge_position_command(s_.plugin, edge, s_.options, s_.host);
         const milliseconds allowed = s_.movetime + s_.margin;
-        auto answer = engine_->go(command, movetime_go(), allowed + s_.grace);
+        auto answer = engine_->go(command, movetime_go(), wait_for(allowed));
         const std::string where = "after 'position " + excerpt(command, 400) + "'";
         record_time(movetime_, answer, "rule " + edge.label());
         if (!answer) {
@@ -469,6 +479,7 @@ private:
     TimingSeries depth_{"go depth 1", s_.untimed_limit, {}, 0, {}};
     TimingSeries nodes_{"go nodes 1000", s_.untimed_limit, {}, 0, {}};
     MachineLoad load_ = read_machine_load();
+    bool grace_spent_ = false;  // a search went unanswered within its grace: no more grace
 };
 
 }  // namespace

@@ -101,7 +101,9 @@ TEST_CASE("check: a move that never comes is no verdict on the rule: it says how
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output, Catch::Contains("no move to judge: no 'bestmove' after 'go' within "));
     CHECK_THAT(run.output, Catch::Contains("(allowed 300 ms, waited --grace 400 ms more"));
-    // Restarted, it hangs at its first 'go' again: every search is unanswered, and counted late.
+    // Restarted, it hangs at its first 'go' again: every search is unanswered, and counted late;
+    // after the first, check waits no grace.
+    CHECK_THAT(run.output, Catch::Contains("(allowed 300 ms, no grace after an earlier search went unanswered"));
     CHECK_THAT(run.output, Catch::Contains(" late (15 unanswered; first: rule edge 1 ("));
     CHECK_THAT(run.output, Catch::Contains("worst unanswered"));
 }
