@@ -52,9 +52,10 @@ arguments.
 A move is judged apart from its time: each check of a move waits --grace
 (5000 ms) past the time allowed (the limit plus --margin), so a late but
 correct move passes its rule; only a move that never comes fails there ("no
-move to judge"; after one such, later searches get no grace). The timing check ("keeps to its time limits") names for
-each limit the searches, the median and the worst time and what was allowed,
-and the highest load average seen while it ran: FAIL when the median answer
+move to judge"; after one such, later searches get no grace). The timing
+check ("keeps to its time limits") names for each limit the searches, the
+median and the worst time and what was allowed, and the highest load
+average seen while it ran: FAIL when the median answer
 of a limit is late, WARN when only some are. Late answers come with the
 likely cause: the engine's threads when it declares 'Threads' (try
 --engine-option Threads=1), the machine's load (load average of 0.9 per CPU
