@@ -2,6 +2,7 @@
 
 #include "core/quote.hpp"
 #include "engine/engine_process.hpp"
+#include "engine/foreign_protocol.hpp"
 #include "engine/ugi_parse.hpp"
 
 #include <arbiter/protocol/command.hpp>
@@ -227,7 +228,7 @@ private:
             ReadStatus status = read_line(until, line);
             if (status == ReadStatus::Timeout && !last) return false;
             if (status != ReadStatus::Line) return Unexpected<EngineError>{with_printed(failure(status, awaited, line))};
-            if (printed_.size() < kPrintedLines) printed_.emplace_back(excerpt(line));
+            remember_printed(line);
             std::string_view token = first_token(line);
             if (token == words.ok) {
                 dialect_ = dialect;
@@ -256,19 +257,52 @@ private:
         }
     }
 
-    // Adds the first lines the engine printed and the protocol they suggest
-    // to a handshake failure.
+    // Keeps the first kPrintedLines lines of the handshake and the last
+    // kPrintedLines after them: an engine's answer to a word it does not
+    // know often comes after a long banner.
+    void remember_printed(std::string_view line) {
+        if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;  // GTP ends each answer so
+        ++printed_count_;
+        if (printed_.size() < kPrintedLines) {
+            printed_.emplace_back(excerpt(line));
+            return;
+        }
+        if (last_printed_.size() == kPrintedLines) last_printed_.erase(last_printed_.begin());
+        last_printed_.emplace_back(excerpt(line));
+    }
+
+    // Adds the protocol the printed lines suggest (another dialect's, or one
+    // the arbiter does not speak: xboard, GTP), then the first and the last
+    // lines the engine printed, to a handshake failure.
     EngineError with_printed(EngineError error) const {
         if (printed_.empty()) return error;  // a silent engine: the wait's own message says it all
-        error.message += "; the engine printed:";
-        for (const auto &line : printed_) error.message += " " + quote(line);
-        for (const auto &line : printed_)
+        std::vector<std::string> lines = printed_;
+        lines.insert(lines.end(), last_printed_.begin(), last_printed_.end());
+        bool named = false;
+        for (const auto &line : lines)
             if (auto other = protocol::dialect_of_answer(line); other && *other != dialect_tried()) {
                 error.message += " (that is the " + std::string(protocol::name(*other)) + " handshake: set 'protocol: " +
                                  std::string(protocol::name(*other)) + "' for this engine, or proto=" +
                                  std::string(protocol::name(*other)) + " on the command line)";
+                named = true;
                 break;
             }
+        for (const auto &line : lines) {
+            if (named) break;
+            if (auto foreign = foreign_protocol_of(line)) {
+                error.message += "; it answers in " + std::string(foreign->name) + ", not " +
+                                 std::string(protocol::name(dialect_tried())) + " (" + quote(line) + "): " +
+                                 foreign->advice;
+                named = true;
+            }
+        }
+        error.message += "; the engine printed:";
+        for (const auto &line : printed_) error.message += " " + quote(line);
+        if (!last_printed_.empty()) {
+            const size_t skipped = printed_count_ - printed_.size() - last_printed_.size();
+            error.message += skipped > 0 ? " ... (" + std::to_string(skipped) + " more lines) ... last:" : std::string();
+            for (const auto &line : last_printed_) error.message += " " + quote(line);
+        }
         return error;
     }
     Dialect dialect_tried() const { return config_.protocol.value_or(Dialect::Ugi); }
@@ -484,7 +518,9 @@ private:
     Dialect dialect_ = Dialect::Ugi;
     std::shared_ptr<const Notation> notation_;
     static constexpr size_t kPrintedLines = 5;
-    std::vector<std::string> printed_;  // the first lines the engine printed, for handshake errors
+    std::vector<std::string> printed_;       // the first lines the engine printed, for handshake errors
+    std::vector<std::string> last_printed_;  // the last ones after those (at most kPrintedLines)
+    size_t printed_count_ = 0;
     std::string converted_from_, converted_to_;  // the last converted position command: UGI form, and as sent
 };
 
