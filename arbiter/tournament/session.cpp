@@ -422,13 +422,13 @@ bool Session::settle() {
 }
 
 // A recorded game into the files that take games (-pgnout), as it ends:
-// `tail -f` shows it. A failure is seen by the tick.
+// `tail -f` shows it. A failure starts no new game; the tick reports it.
 void Session::write_extra_outputs(const output::FinishedGame &g) {
     std::optional<std::string> pgn;
     for (auto &[file, content] : extra_outputs_) {
         if (content != ExtraContent::GamePgn) continue;
         if (!pgn) pgn = writers_.pgn(g);
-        (void)file->append(*pgn);
+        if (!file->append(*pgn)) controls_.stop_new = true;  // at once; the tick reports it
     }
 }
 
@@ -441,7 +441,7 @@ void Session::check_extra_outputs() {
         if (auto failure = file->failure()) {
             extra_error_ = *failure;
             controls_.stop_new = true;
-            if (progress_) progress_->message(extra_error_ + ": nothing more is written to it; no new game is started");
+            if (progress_) progress_->message(extra_error_ + ": nothing more is written to it, no new game is started");
             return;
         }
     }
@@ -553,10 +553,13 @@ SessionResult Session::finish() {
     out_ << "; report: " << (dir_ / kReportFile).string() << "\n";
     if (!extra_error_.empty()) {
         out_.flush();
-        err_ << prefix() << extra_error_ << fmt::format("; nothing more was written to it and no new game was started: "
-                                                        "{} of {} games are recorded in {}; once the cause is fixed, "
-                                                        "continue with 'arbiter run --resume {}'\n",
-                                                        recorded_, total_, dir_.string(), dir_.string());
+        err_ << prefix() << extra_error_
+             << fmt::format("; nothing more was written to it: {} of {} games are recorded in {}{}\n", recorded_, total_,
+                            dir_.string(),
+                            recorded_ < total_ ? fmt::format(" (no new game was started); once the cause is fixed, "
+                                                             "continue with 'arbiter run --resume {}'",
+                                                             dir_.string())
+                                               : std::string());
         result_.exit_code = 1;
         return result_;
     }
