@@ -1,6 +1,7 @@
 #include "output/extra_output.hpp"
 
 #include "core/quote.hpp"
+#include "process/spawn.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +10,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <utility>
 
 namespace arb::output {
 
@@ -22,7 +22,6 @@ std::string kind_of(mode_t mode) {
     if (S_ISCHR(mode)) return "a character device";
     if (S_ISBLK(mode)) return "a block device";
     if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISLNK(mode)) return "a symbolic link";
     return "not a regular file";
 }
 
@@ -31,21 +30,6 @@ std::string not_a_file(const std::string &named, mode_t mode) {
         return named + " is a symbolic link: arbiter writes nothing through a link; name the file it points to";
     return named + " is " + kind_of(mode) + ", not a regular file: arbiter writes only into a regular file";
 }
-
-class Descriptor {
-public:
-    explicit Descriptor(int fd) : fd_(fd) {}
-    ~Descriptor() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    Descriptor(const Descriptor &) = delete;
-    Descriptor &operator=(const Descriptor &) = delete;
-    [[nodiscard]] int get() const { return fd_; }
-    int release() { return std::exchange(fd_, -1); }
-
-private:
-    int fd_;
-};
 
 }  // namespace
 
@@ -58,7 +42,7 @@ Expected<std::shared_ptr<ExtraOutput>> ExtraOutput::open(const ExtraOutputReques
     if (name.empty() || name == "." || name == "..") return fail(named + " is a folder, not a file");
     // The folders on the way are the user's, links and all; only the file's own name is guarded.
     const std::filesystem::path parent = request.path.has_parent_path() ? request.path.parent_path() : ".";
-    Descriptor dir(::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    process::Fd dir(::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (dir.get() < 0) return fail("cannot open " + named + ": " + quote(parent.string()) + ": " + std::strerror(errno));
     struct stat st {};
     // By name first: a folder's file that is not there yet (games.pgn.tmp, report.html) is its all the same.
@@ -71,7 +55,7 @@ Expected<std::shared_ptr<ExtraOutput>> ExtraOutput::open(const ExtraOutputReques
         return fail(not_a_file(named, st.st_mode));
     // Non-blocking: a FIFO with no reader fails at once (ENXIO) instead of
     // waiting for ever; one with a reader opens, and fstat refuses it.
-    Descriptor fd(::openat(dir.get(), name.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+    process::Fd fd(::openat(dir.get(), name.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
                            0644));
     if (fd.get() < 0) {
         const int error = errno;

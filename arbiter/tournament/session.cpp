@@ -424,11 +424,13 @@ bool Session::settle() {
 // A recorded game into the files that take games (-pgnout), as it ends:
 // `tail -f` shows it. A failure starts no new game; the tick reports it.
 void Session::write_extra_outputs(const output::FinishedGame &g) {
-    std::optional<std::string> pgn;
     for (auto &[file, content] : extra_outputs_) {
-        if (content != ExtraContent::GamePgn) continue;
-        if (!pgn) pgn = writers_.pgn(g);
-        if (!file->append(*pgn)) controls_.stop_new = true;  // at once; the tick reports it
+        std::string text;
+        switch (content) {
+        case ExtraContent::GamePgn: text = writers_.pgn(g); break;
+        case ExtraContent::EngineTraffic: continue;  // written by the engines' TrafficLog
+        }
+        if (!file->append(text)) controls_.stop_new = true;  // at once; the tick reports it
     }
 }
 

@@ -173,16 +173,23 @@ TEST_CASE("match: a symbolic link as -pgnout or -log is refused and its target i
     }
 }
 
-TEST_CASE("match: -pgnout or -log naming a folder, or a file in a missing folder, fails before any engine starts",
+TEST_CASE("match: -pgnout or -log naming a folder, a device, or a file in a missing folder, fails before any engine starts",
           "[e2e][match][extra_output]") {
     for (const std::string option : {"-pgnout", "-log"}) {
         Setup s;
         fs::create_directories(s.dir.path() / "folder");
         auto folder = arbiter(s, s.match({option, "file=" + (s.dir.path() / "folder").string()}));
         check_refused(s, folder, "is a folder, not a regular file");
+        auto device = arbiter(s, s.match({option, "file=/dev/null"}));
+        check_refused(s, device, "'/dev/null' is a character device, not a regular file");
         auto missing = arbiter(s, s.match({option, "file=" + (s.dir.path() / "no/such/x.pgn").string()}));
         check_refused(s, missing, std::strerror(ENOENT));
     }
+    // -pgnout and -log on one file would mix games and log lines.
+    Setup s;
+    const fs::path both = s.dir.path() / "both.txt";
+    auto shared = arbiter(s, s.match({"-pgnout", "file=" + both.string(), "-log", "file=" + both.string()}));
+    check_refused(s, shared, "is the same file as the -pgnout file");
 }
 
 TEST_CASE("match: -pgnout holds each game as soon as the game is reported finished, and honours append",
