@@ -70,7 +70,8 @@ the peers' options (one dash):
                          emptied first); games.pgn in the output folder has them all anyway.
                          nodes, seldepth, nps: each engine move's comment also carries
                          fastchess's n=, sd=, nps=
-  -log file=F [engine=true] [append=true]   every line to and from every engine (and its stderr), timestamped
+  -log file=F [engine=true] [append=true]
+                         every line to and from every engine (and its stderr), timestamped.
                          -pgnout's and -log's F is opened before the first game and must be a
                          regular file (or new), not a symbolic link, FIFO, device or folder, and
                          none of the output folder's files; a failed write to it stops the run
