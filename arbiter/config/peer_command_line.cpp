@@ -552,8 +552,7 @@ private:
                     if (kv.value != "san")
                         problem(what + ": the PGN is written in the game's record notation (SAN for chess); only notation=san");
                 } else if (kv.key == "append") {
-                    if (auto v = flag(what, kv.value); v && !*v)
-                        problem(what + ": the games are appended to the file; remove it first for a fresh one");
+                    if (auto v = flag(what, kv.value)) out_.pgn_append = *v;
                 } else if (auto v = flag(what, kv.value)) {
                     auto &pc = out_.config.pgn_comments;
                     (kv.key == "nodes" ? pc.nodes : kv.key == "seldepth" ? pc.seldepth : pc.nps) = *v;
@@ -574,8 +573,10 @@ private:
                     problem(what + ": the log holds the engines' lines only; leave out -log for none");
             } else if (kv.key == "compress") {
                 if (auto v = flag(what, kv.value); v && *v) problem(what + ": the log is written uncompressed");
-            } else if (kv.key == "append" || kv.key == "realtime") {
-                flag(what, kv.value);  // always appended, line by line
+            } else if (kv.key == "append") {
+                if (auto v = flag(what, kv.value)) c.engine_log_append = *v;
+            } else if (kv.key == "realtime") {
+                flag(what, kv.value);  // always written line by line
             }
             // level=: the log holds the engines' lines, which have no level.
         }

@@ -406,6 +406,19 @@ TEST_CASE("restart=on and -log map onto the engine's restart and the run's engin
                Catch::Contains("-engine 'a' restart=maybe: expected true or false"));
 }
 
+TEST_CASE("the peers' -pgnout and -log take append=true or append=false", "[peer-cli]") {
+    auto p = parse("-engine cmd=a -engine cmd=b -log file=e.log -pgnout file=g.pgn");
+    CHECK(p.config.engine_log_append);  // the peers' default: appended to
+    CHECK(p.pgn_append);
+    // append=false: the file is emptied first (-pgnout and -log alike).
+    auto fresh = parse("-engine cmd=a -engine cmd=b -log file=e.log append=false -pgnout file=g.pgn append=false");
+    CHECK_FALSE(fresh.config.engine_log_append);
+    CHECK(fresh.pgn_file == "g.pgn");
+    CHECK_FALSE(fresh.pgn_append);
+    CHECK_THAT(error_of("-engine cmd=a -engine cmd=b -pgnout file=g.pgn append=maybe"),
+               Catch::Contains("-pgnout append=maybe: expected true or false"));
+}
+
 TEST_CASE("peer time controls in minutes:seconds become the arbiter's seconds", "[peer-cli]") {
     CHECK(*config::peer_time_control("40/1:30+1") == "40/90+1");
     CHECK(*config::peer_time_control("0:05+0.05") == "5+0.05");
