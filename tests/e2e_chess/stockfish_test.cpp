@@ -51,10 +51,7 @@ TEST_CASE("stockfish passes arbiter check in UCI", "[e2e][chess][stockfish]") {
 TEST_CASE("stockfish in Chess960 mode fails the castling check of standard chess, naming both notations",
           "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
-    if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
-    }
+    if (engine.empty()) ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     // An option configured for the engine comes after the game's and wins: Stockfish then plays
     // as Sjaak II did at its default, writing castling king takes rook.
     auto run = arb::test::run_command(kBin + "/arbiter check --game chess --protocol uci --games 0 --positions 1 "
