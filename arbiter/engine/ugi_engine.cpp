@@ -3,6 +3,7 @@
 #include "core/quote.hpp"
 #include "engine/engine_process.hpp"
 #include "engine/ugi_parse.hpp"
+#include "process/resource_limits.hpp"
 
 #include <arbiter/protocol/command.hpp>
 #include <arbiter/protocol/reply.hpp>
@@ -522,6 +523,14 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
     if (auto ok = engine->handshake(game); !ok) {
         EngineError error = ok.error();
         error.stderr_tail = engine->stderr_tail();
+        // It died at start saying the system refused it a process, a thread
+        // or a descriptor: the machine's limit, not the engine's fault.
+        if (error.kind == FailureKind::Crash)
+            if (int refused = process::resource_error_in(error.stderr_tail)) {
+                error.kind = FailureKind::OutOfResources;
+                error.message = "engine " + quote(named->name) + " died at start, refused resources (" +
+                                process::resource_limit_named(refused) + "): " + error.message;
+            }
         return Unexpected<EngineError>{std::move(error)};
     }
     return std::unique_ptr<UgiEngine>(std::move(engine));
