@@ -44,14 +44,18 @@ int resource_error_in(std::string_view said) {
     return 0;
 }
 
-std::string thread_failure(std::string_view what, const std::system_error &error) {
-    std::string message = "cannot create a thread for " + std::string(what) + ": " + error.code().message();
+std::string refusal_text(std::string_view what, const std::system_error &error) {
+    std::string message = std::string(what) + ": " + error.code().message();
     const std::string limit =
         error.code().category() == std::generic_category() || error.code().category() == std::system_category()
             ? resource_limit_named(error.code().value())
             : std::string();
     if (!limit.empty()) message += " (" + limit + ")";
     return message;
+}
+
+std::string thread_failure(std::string_view what, const std::system_error &error) {
+    return refusal_text("cannot create a thread for " + std::string(what), error);
 }
 
 }  // namespace arb::process

@@ -34,6 +34,10 @@ std::string resource_limit_named(int error);
 // program that exhausts it has usually leaked it itself.
 int resource_error_in(std::string_view said);
 
+// "WHAT: <the cause> (<the limit>)" for a std::system_error, the limit
+// only when the error is a refusal of resources.
+std::string refusal_text(std::string_view what, const std::system_error &error);
+
 // "cannot create a thread for WHAT: <the cause> (<the limit>)", for a
 // std::thread that could not be started (it throws std::system_error).
 std::string thread_failure(std::string_view what, const std::system_error &error);

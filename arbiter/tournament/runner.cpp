@@ -242,7 +242,7 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
             } catch (const process::OutOfResources &e) {  // e.g. no plugin-host child to be had
                 out_of_resources(e.what());
             } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
-                out_of_resources(e.what());
+                out_of_resources(process::refusal_text("playing a game", e));
             } catch (const std::bad_alloc &) {
                 out_of_resources("out of memory");
             }

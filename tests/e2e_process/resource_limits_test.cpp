@@ -32,6 +32,17 @@ TEST_CASE("resource limits: EAGAIN names RLIMIT_NPROC with its value, EMFILE RLI
     CHECK(process::is_resource_error(EAGAIN));
 }
 
+TEST_CASE("resource limits: any system error is worded with its cause, the limit added only for a refusal") {
+    rlimit files{};
+    REQUIRE(::getrlimit(RLIMIT_NOFILE, &files) == 0);
+    const std::system_error full(std::make_error_code(std::errc::too_many_files_open));
+    CHECK(process::refusal_text("playing a game", full) ==
+          "playing a game: Too many open files (open files of this process are limited to " +
+              std::to_string(files.rlim_cur) + " (RLIMIT_NOFILE, 'ulimit -n'))");
+    const std::system_error missing(std::make_error_code(std::errc::no_such_file_or_directory));
+    CHECK(process::refusal_text("playing a game", missing) == "playing a game: No such file or directory");
+}
+
 TEST_CASE("resource limits: a child's last words are read for the system's refusal") {
     CHECK(process::resource_error_in("terminate called after throwing 'std::system_error'\n  what():  Resource temporarily unavailable") == EAGAIN);
     CHECK(process::resource_error_in("open: Too many open files") == EMFILE);
