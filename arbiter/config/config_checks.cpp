@@ -143,6 +143,11 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
             message += " (games found:";
             for (const auto &id : ids) message += " " + id;
             message += ")";
+        } else if (!discovery.problems.empty()) {
+            // Plugins there, none loadable: say why (a process limit, for one), not "none found".
+            message += " (no game plugin could be loaded: " + discovery.problems.front();
+            if (discovery.problems.size() > 1) message += "; and " + std::to_string(discovery.problems.size() - 1) + " more";
+            message += ")";
         } else {
             message += " (no game plugins found; pass --plugin-dir or set ARBITER_PLUGIN_PATH)";
         }

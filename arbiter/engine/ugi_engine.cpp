@@ -4,6 +4,7 @@
 #include "engine/engine_process.hpp"
 #include "engine/foreign_protocol.hpp"
 #include "engine/ugi_parse.hpp"
+#include "process/resource_limits.hpp"
 
 #include <arbiter/protocol/command.hpp>
 #include <arbiter/protocol/reply.hpp>
@@ -143,21 +144,27 @@ public:
         out_ += '\n';
         auto start = SteadyClock::now();
         auto until = start + deadline;
+        const auto stalled_at_go = process_->stalled();
+        // The time since 'go' the engine is charged: without the arbiter's own stalls.
+        auto used = [&](milliseconds *stalled) {
+            auto stall = std::chrono::duration_cast<milliseconds>(process_->stalled() - stalled_at_go);
+            if (stalled != nullptr) *stalled = stall;
+            return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start) - stall);
+        };
         if (auto sent = send(out_, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{failure(sent, {"'bestmove' after 'go'", FailureKind::Timeout, deadline})};
         SearchInfo info;
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(until, line);
-            if (status != ReadStatus::Line) {
-                auto used = std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start);
-                return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used}, line)};
-            }
+            if (status != ReadStatus::Line)
+                return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr)}, line)};
             std::string_view token = first_token(line);
             if (token == "info") {
                 parse_info_line(line, info);
             } else if (token == "bestmove") {
-                auto elapsed = std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start);
+                milliseconds stalled{0};
+                const milliseconds elapsed = used(&stalled);
                 std::string_view move = parse_bestmove(line);
                 if (move.empty()) {
                     needs_restart_ = true;
@@ -167,9 +174,10 @@ public:
                 if (notation_ && notation_->converts(dialect_)) {
                     // A move the game cannot read back is passed on as sent:
                     // the plugin then judges it unparsable, naming the text.
-                    if (auto own = notation_->move_in(dialect_, move)) return BestMove{std::move(*own), info, elapsed};
+                    if (auto own = notation_->move_in(dialect_, move))
+                        return BestMove{std::move(*own), info, elapsed, stalled};
                 }
-                return BestMove{std::string(move), info, elapsed};
+                return BestMove{std::string(move), info, elapsed, stalled};
             }
         }
     }
@@ -416,8 +424,12 @@ private:
         return process_->write(text, deadline);
     }
 
-    ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line) {
+    // Reads the next line before `deadline`, which moves on by any stall of
+    // the arbiter's own seen meanwhile: the engine is not charged for it.
+    ReadStatus read_line(SteadyClock::time_point &deadline, std::string_view &line) {
+        const auto stalled_before = process_->stalled();
         ReadStatus status = process_->read_line(deadline, line);
+        deadline += process_->stalled() - stalled_before;
         return status;
     }
 
@@ -547,6 +559,14 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
     if (auto ok = engine->handshake(game); !ok) {
         EngineError error = ok.error();
         error.stderr_tail = engine->stderr_tail();
+        // It died at start saying the system refused it a process, a thread
+        // or a descriptor: the machine's limit, not the engine's fault.
+        if (error.kind == FailureKind::Crash)
+            if (int refused = process::resource_error_in(error.stderr_tail)) {
+                error.kind = FailureKind::OutOfResources;
+                error.message = "engine " + quote(named->name) + " died at start, refused resources (" +
+                                process::resource_limit_named(refused) + "): " + error.message;
+            }
         return Unexpected<EngineError>{std::move(error)};
     }
     return std::unique_ptr<UgiEngine>(std::move(engine));

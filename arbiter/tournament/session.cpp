@@ -567,8 +567,8 @@ SessionResult Session::finish() {
     }
     if (!stats_.out_of_resources.empty()) {
         out_.flush();
-        err_ << prefix() << "stopped: the system ran out of resources starting an engine (" << stats_.out_of_resources
-             << "); raise 'ulimit -n'/'ulimit -u' or lower the concurrency, then continue with 'arbiter run --resume "
+        err_ << prefix() << "stopped: the system ran out of resources (" << stats_.out_of_resources
+             << "); raise that limit or lower the concurrency, then continue with 'arbiter run --resume "
              << dir_.string() << "'\n";
         result_.exit_code = 1;
         return result_;
