@@ -8,10 +8,10 @@
 #include "output/record_log.hpp"
 
 #include "../tournament/temp_dir.hpp"
-#include "support/skip.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
+#include "support/skip.hpp"
 
 #include <catch2/catch.hpp>
 
