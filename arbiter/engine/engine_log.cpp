@@ -36,7 +36,7 @@ void EngineLog::write(const std::string &engine, UgiEngine::Traffic direction, s
     line_ += ' ';
     line_ += UgiEngine::traffic_marker(direction);
     line_ += ' ';
-    line_ += line;
+    line_ += escaped(line);  // an engine's line can hold terminal escapes; the log is read with tail -f
     line_ += '\n';
     for (size_t done = 0; done < line_.size();) {
         ssize_t n = ::write(fd_, line_.data() + done, line_.size() - done);
