@@ -4,6 +4,7 @@
 #include "config/config_loader.hpp"
 
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 #include "game/option_value.hpp"
 #include "process/spawn.hpp"
 
@@ -28,6 +29,10 @@ std::vector<std::string> override_errors(const Overrides &o) {
     in_range(o.rounds, "--rounds", 1, 1000000);
     in_range(o.games_per_pairing, "--games-per-pairing", 1, 1000000);
     in_range(o.progress_interval, "--progress-interval", 0, std::numeric_limits<int>::max());
+    // The command line's texts pass the check the YAML reader makes of every config text.
+    for (const auto &[option, text] : {std::pair{"--out", &o.out_dir}, std::pair{"--openings", &o.openings_file}})
+        if (*text)
+            if (auto fault = control_fault(**text)) problems.push_back(std::string(option) + ": " + quote(**text) + " " + *fault);
     if (o.time_control) {
         if (auto tc = core::TimeControl::parse(*o.time_control); !tc) problems.push_back("--tc: " + tc.error().message);
     }

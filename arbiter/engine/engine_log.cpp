@@ -27,7 +27,7 @@ void EngineLog::write(const std::string &engine, UgiEngine::Traffic direction, s
     line_ += ' ';
     line_ += UgiEngine::traffic_marker(direction);
     line_ += ' ';
-    line_ += line;
+    line_ += escaped(line);  // an engine's line can hold terminal escapes; the log is read with tail -f
     line_ += '\n';
     sink_(line_);
 }
