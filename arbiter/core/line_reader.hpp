@@ -37,10 +37,13 @@ public:
 
     enum class Status { Line, TooLong, End };
     // The next line, without its '\n' (a '\r' before it is kept). TooLong: the
-    // line was longer than the limit and has been skipped to its end; `line`
-    // is empty. End: nothing is left.
-    Expected<Status> next_or_long(std::string &line);
-    // The same, with a too-long line an error (too_long()): false at the end.
+    // line was longer than the limit; `line` is empty and, with `skip_long`,
+    // the line has been skipped to its end (terminated() tells whether it
+    // had one), else reading stopped at the limit and the reader is spent.
+    // End: nothing is left.
+    Expected<Status> next_or_long(std::string &line, bool skip_long = true);
+    // The same, with a too-long line an error (too_long()), found after
+    // reading at most the limit: false at the end.
     Expected<bool> next(std::string &line);
 
     // The number of the line last read (1 for the first).
