@@ -73,7 +73,7 @@ TEST_CASE("capture_move refuses text that is not such a move and quotes it", "[s
         {"a2", "expected a second square after the first in the move 'a2'"},
         {"a2x", "expected a second square after the first in the move 'a2x'"},
         {"a2-a3", "expected a column letter a-h, found '-' in the move 'a2-a3'"},
-        {"a2xxb3", "expected a column letter a-h, found 'x' in the move 'a2xxb3'"},
+        {"a2xxb3", "column 'x' is outside a-h in the move 'a2xxb3'"},  // the second x read as a column
         {"a2a3x", "unexpected 'x' after the second square in the move 'a2a3x'"},
         {"a2i3", "column 'i' is outside a-h in the move 'a2i3'"},
         {"a2a9", "row '9' is outside 1-8 in the move 'a2a9'"},
