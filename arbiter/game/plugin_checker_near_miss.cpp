@@ -67,57 +67,70 @@ void square_slips(const std::string &text, const std::vector<SquareAt> &squares,
             }
 }
 
+// Appends the near misses of one legal `text` that are not in `seen` (and
+// adds them to it).
+void near_misses_of(const std::string &text, std::set<std::string> &seen, std::vector<NearMiss> &out) {
+    auto emit = [&](std::string candidate, std::string slip) {
+        if (seen.insert(candidate).second) out.push_back({std::move(candidate), text, std::move(slip)});
+    };
+    const std::vector<SquareAt> squares = squares_in(text);
+    if (squares.empty()) return;
+    square_slips(text, squares, emit);
+    // The mark between two squares, alone and with each square slip.
+    for (size_t k = 0; k + 1 < squares.size(); ++k) {
+        const size_t from = squares[k].start + squares[k].length;
+        const std::string between = text.substr(from, squares[k + 1].start - from);
+        if (!is_joint(between)) continue;
+        for (const char *joint : kJoints) {
+            if (between == joint) continue;
+            std::string changed = text;
+            changed.replace(from, between.size(), joint);
+            const std::string slip = joint_slip(between, joint);
+            square_slips(changed, squares_in(changed),
+                         [&](std::string both, const std::string &) { emit(std::move(both), "a square changed and " + slip); });
+            emit(std::move(changed), slip);
+        }
+    }
+    // A promotion: one letter, or '=' and a letter, after the last square.
+    const SquareAt &last = squares.back();
+    const size_t end = last.start + last.length;
+    std::string_view suffix = std::string_view(text).substr(end);
+    const bool with_equals = !suffix.empty() && suffix[0] == '=';
+    if (with_equals) suffix.remove_prefix(1);
+    if (suffix.size() == 1 && letter(suffix[0])) {
+        const bool upper = !lower_letter(suffix[0]);
+        for (char piece : {'q', 'r', 'b', 'n'}) {
+            const char written = upper ? static_cast<char>(piece - 'a' + 'A') : piece;
+            if (written == suffix[0]) continue;
+            emit(text.substr(0, text.size() - 1) + written, "the promotion letter changed");
+        }
+        emit(text.substr(0, end), "the promotion letter dropped");
+    }
+}
+
 }  // namespace
 
 std::vector<NearMiss> near_misses(const std::vector<std::string> &legal) {
     std::set<std::string> seen(legal.begin(), legal.end());
     std::vector<NearMiss> out;
-    for (const std::string &text : legal) {
-        auto emit = [&](std::string candidate, std::string slip) {
-            if (seen.insert(candidate).second) out.push_back({std::move(candidate), text, std::move(slip)});
-        };
-        const std::vector<SquareAt> squares = squares_in(text);
-        if (squares.empty()) continue;
-        square_slips(text, squares, emit);
-        // The mark between two squares, alone and with each square slip.
-        for (size_t k = 0; k + 1 < squares.size(); ++k) {
-            const size_t from = squares[k].start + squares[k].length;
-            const std::string between = text.substr(from, squares[k + 1].start - from);
-            if (!is_joint(between)) continue;
-            for (const char *joint : kJoints) {
-                if (between == joint) continue;
-                std::string changed = text;
-                changed.replace(from, between.size(), joint);
-                const std::string slip = joint_slip(between, joint);
-                square_slips(changed, squares_in(changed),
-                             [&](std::string both, const std::string &) { emit(std::move(both), "a square changed and " + slip); });
-                emit(std::move(changed), slip);
-            }
-        }
-        // A promotion: one letter, or '=' and a letter, after the last square.
-        const SquareAt &last = squares.back();
-        const size_t end = last.start + last.length;
-        std::string_view suffix = std::string_view(text).substr(end);
-        const bool with_equals = !suffix.empty() && suffix[0] == '=';
-        if (with_equals) suffix.remove_prefix(1);
-        if (suffix.size() == 1 && letter(suffix[0])) {
-            const bool upper = !lower_letter(suffix[0]);
-            for (char piece : {'q', 'r', 'b', 'n'}) {
-                const char written = upper ? static_cast<char>(piece - 'a' + 'A') : piece;
-                if (written == suffix[0]) continue;
-                emit(text.substr(0, text.size() - 1) + written, "the promotion letter changed");
-            }
-            emit(text.substr(0, end), "the promotion letter dropped");
-        }
-    }
+    for (const std::string &text : legal) near_misses_of(text, seen, out);
     return out;
 }
 
 void check_near_misses(const GameState &state, const std::vector<arb_move> &moves, const std::vector<std::string> &texts,
                        const std::string &where, uint32_t seed, CheckLog &c, CheckReport &report) {
-    std::vector<NearMiss> tries = near_misses(texts);
+    // The near misses of legal texts taken in a random order, until there
+    // are a few times the sample (a chess position has some 2000: making them
+    // all cost more than parsing the sample), then the sample of those.
+    std::mt19937 rng(seed);
+    std::vector<size_t> order(texts.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    std::set<std::string> seen(texts.begin(), texts.end());
+    std::vector<NearMiss> tries;
+    for (size_t i = 0; i < order.size() && tries.size() < 4 * kNearMissesPerPosition; ++i)
+        near_misses_of(texts[order[i]], seen, tries);
     if (tries.size() > kNearMissesPerPosition) {
-        std::mt19937 rng(seed);
         std::shuffle(tries.begin(), tries.end(), rng);
         tries.resize(kNearMissesPerPosition);
     }
