@@ -1,5 +1,6 @@
 #include "cli/engine_spec.hpp"
 
+#include "core/program_dir.hpp"
 #include "core/quote.hpp"
 #include "core/text_check.hpp"
 
@@ -34,7 +35,9 @@ Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec,
         words.erase(words.begin());
     }
     if (words.empty()) return fail("--engine " + quote(spec) + " names no program");
-    config.command = words[0];
+    auto program = expand_arbiter_bin(words[0], running_program_dir());  // as in configs and `arbiter match`
+    if (!program) return fail("--engine " + quote(spec) + ": " + program.error().message);
+    config.command = std::move(*program);
     config.args.assign(words.begin() + 1, words.end());
     config.args.insert(config.args.end(), extra_args.begin(), extra_args.end());
     config.name = name.empty() ? std::filesystem::path(config.command).filename().string() : name;

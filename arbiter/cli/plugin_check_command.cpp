@@ -73,7 +73,7 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
     game::CheckReport report = game::check_plugin(*plugin, settings);
     std::cout << report.checks << " checks, " << report.failures.size() << " failed; " << report.positions
               << " positions visited, " << report.games_finished << "/" << settings.random_games
-              << " random games finished";
+              << " random games finished, " << report.near_misses_checked << " near misses of legal moves parsed";
     if (const auto *format = (*plugin)->record_format())
         std::cout << "; " << report.records_written << " " << format->name << " records written (" ARB_EXT_RECORD_FORMAT
                   << ", games." << format->file_extension << ")";

@@ -3,6 +3,8 @@
 #include "config/schedule_size.hpp"
 #include "config/config_loader.hpp"
 
+#include "core/program_dir.hpp"
+#include "game/plugin_dirs.hpp"
 #include "core/quote.hpp"
 #include "core/text_check.hpp"
 #include "game/option_value.hpp"
@@ -154,8 +156,10 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
             if (discovery.problems.size() > 1) message += "; and " + std::to_string(discovery.problems.size() - 1) + " more";
             message += ")";
         } else {
-            message += " (no game plugins found; pass --plugin-dir or set ARBITER_PLUGIN_PATH)";
+            message += " (no game plugins found)";
         }
+        // A config also names folders in plugin_dirs, and a file as `game: ./build/ID.so`.
+        message += "; " + game::plugin_elsewhere_hint(c.game.id) + ", or plugin_dirs: in the config";
         r.error(marks.game_id, message);
         return;
     }
@@ -238,13 +242,12 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             e.working_dir = dir.string();
         }
         if (e.command.empty()) continue;
-        if (const std::string token = "{arbiter_bin}"; e.command.rfind(token, 0) == 0) {
-            if (options.program_dir.empty()) {
-                r.error(marks.engine_command[i], "engine " + quote(e.name) + ": " + token + " is unknown here");
-                continue;
-            }
-            e.command = options.program_dir.string() + e.command.substr(token.size());
+        auto expanded = expand_arbiter_bin(e.command, options.program_dir);
+        if (!expanded) {
+            r.error(marks.engine_command[i], "engine " + quote(e.name) + ": " + expanded.error().message);
+            continue;
         }
+        e.command = std::move(*expanded);
         auto program = process::find_program(e.command, dir);  // as the engine will be started
         if (program) {
             e.command = fs::absolute(*program).lexically_normal().string();

@@ -1,5 +1,7 @@
 #include "game/plugin.hpp"
 
+#include "game/plugin_dirs.hpp"
+
 #include "core/program_dir.hpp"
 #include "install_layout.hpp"
 #include "process/run_in_child.hpp"
@@ -217,12 +219,25 @@ std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::fil
             rest.remove_prefix(colon + 1);
         }
     }
-    std::filesystem::path here = running_program_dir();
-    if (!here.empty()) {
-        dirs.push_back(here.parent_path() / "plugins");                        // build tree: build/bin -> build/plugins
-        dirs.push_back((here / kInstalledPluginDirFromBin).lexically_normal());  // installed: prefix/bin -> prefix/<libdir>/...
-    }
+    for (auto &dir : shipped_plugin_dirs()) dirs.push_back(std::move(dir));
     return dirs;
+}
+
+std::vector<std::filesystem::path> shipped_plugin_dirs() {
+    const std::filesystem::path here = running_program_dir();
+    if (here.empty()) return {};
+    return {here.parent_path() / "plugins",                          // build tree: build/bin -> build/plugins
+            (here / kInstalledPluginDirFromBin).lexically_normal()};  // installed: prefix/bin -> prefix/<libdir>/...
+}
+
+std::string shipped_plugin_dirs_text() {
+    std::string here;
+    for (const auto &dir : shipped_plugin_dirs()) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(dir, ec)) here += (here.empty() ? "" : ", ") + dir.string();
+    }
+    return "the shipped plugins (<libdir>/arbiter/plugins of an install, plugins/ of a build tree" +
+           (here.empty() ? std::string() : "; here " + here) + ")";
 }
 
 Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs) {
@@ -247,6 +262,11 @@ Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs) {
     return found;
 }
 
+std::string plugin_elsewhere_hint(const std::string &id) {
+    return "a plugin elsewhere is found with --plugin-dir DIR, with ARBITER_PLUGIN_PATH=DIR, or by its file's path "
+           "(e.g. ./build/" + id + ".so)";
+}
+
 Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector<std::filesystem::path> &dirs) {
     if (id_or_file.find('/') != std::string::npos) return load_safely(id_or_file);
     // Lazily: the file named after the game first, so that a broken library
@@ -264,13 +284,14 @@ Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector
         if (p->id() == id_or_file) return std::move(p);
     std::string message = "unknown game '" + id_or_file + "'";
     if (found.plugins.empty()) {
-        message += ": no plugins found (searched";
-        for (const auto &d : dirs) message += " " + d.string();
-        message += "; set --plugin-dir or ARBITER_PLUGIN_PATH)";
+        message += ": no plugins found";
     } else {
         message += "; available:";
         for (const auto &p : found.plugins) message += " " + p->id();
     }
+    message += " (searched";
+    for (const auto &d : dirs) message += " " + d.string();
+    message += "); " + plugin_elsewhere_hint(id_or_file);
     for (const auto &problem : found.problems) message += "\n  (skipped " + problem + ")";
     return fail(message);
 }

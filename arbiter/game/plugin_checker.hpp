@@ -29,6 +29,7 @@ struct CheckReport {
     int checks = 0;                     // number of individual checks made
     int games_finished = 0;             // random games that reached a result
     int64_t positions = 0;              // positions visited
+    int64_t near_misses_checked = 0;    // near misses of legal move texts fed to parse_move
     int records_written = 0;            // games written through "arbiter.record-format/1"
     int diagrams_checked = 0;           // positions drawn through "arbiter.diagram/1"
     int status_lines_checked = 0;       // positions whose "arbiter.status-line/1" line was checked

@@ -195,7 +195,8 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         {"edge_bad_position", "FAIL rule edge 1 (full-column): does not load: position 'zzz' refused"},
         {"edge_bad_history", "FAIL rule edge 1 (full-column): does not load: move 1 'a' refused: column 'a' is full"},
         {"edge_must_play_not_only", "FAIL rule edge 1 (full-column): must play 'b', but the legal moves are a b c d"},
-        {"edge_must_not_play_legal", "FAIL rule edge 1 (full-column): must not play 'b', but parse_move accepts it"},
+        {"edge_must_not_play_legal", "FAIL rule edge 1 (full-column): must not play 'b', but parse_move accepts it "
+                                     "as code 1, the legal move 'b'"},
         {"edge_game_over", "FAIL rule edge 1 (full-column): the game is over there: board full"},
         {"edge_unknown_option", "FAIL rule edge 1 (full-column): options 'colour=red' name 'colour', which the plugin "
                                 "does not have"},

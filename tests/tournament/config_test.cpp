@@ -181,6 +181,8 @@ TEST_CASE("unknown games and game options are caught through the plugin", "[conf
     std::string errors = errors_of("game: {id: tictactoo}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
                                    dir.path());
     CHECK_THAT(errors, Catch::StartsWith("t.yaml:1:12: unknown game 'tictactoo'; did you mean 'tictactoe'?"));
+    CHECK_THAT(errors, Catch::EndsWith("; a plugin elsewhere is found with --plugin-dir DIR, with ARBITER_PLUGIN_PATH=DIR, "
+                                       "or by its file's path (e.g. ./build/tictactoo.so), or plugin_dirs: in the config"));
     errors = errors_of("game: {id: tictactoe, options: {size: 4}}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
                        dir.path());
     CHECK(errors == "t.yaml:1:33: game 'tictactoe' has no option 'size' (it has no options)");
