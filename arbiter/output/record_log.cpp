@@ -38,10 +38,12 @@ private:
 
 // The pass both scans share: `decode(line, last)` reads a record (`last`:
 // the file's final line) into what `index_of` takes the index from, and
-// `on_record` gets each index's first record with its place.
+// `on_record` gets each index's first record with its place, `on_repeat` (if
+// any) each later one.
 template <typename Decode, typename IndexOf, typename OnRecord>
 Expected<RecordLogScan> scan_lines(std::istream &in, const std::string &file_name, const Decode &decode,
-                                   const IndexOf &index_of, const OnRecord &on_record) {
+                                   const IndexOf &index_of, const OnRecord &on_record,
+                                   const RepeatSink &on_repeat = {}) {
     RecordLogScan scan;
     IndexSet seen;
     std::string line;
@@ -68,12 +70,14 @@ Expected<RecordLogScan> scan_lines(std::istream &in, const std::string &file_nam
             return fail(file_name + ":" + std::to_string(line_number) + ": a record of 4 GiB or more");
         scan.valid_bytes = next;
         const int index = index_of(*record);
+        const RecordPlace place{index, static_cast<uint32_t>(line.size()), next - line.size() - 1};
         if (!seen.insert(index)) {
             ++scan.duplicates;
+            if (on_repeat) on_repeat(RepeatedRecord{place, line_number, line});
             continue;
         }
         ++scan.games;
-        on_record(std::move(*record), RecordPlace{index, static_cast<uint32_t>(line.size()), next - line.size() - 1});
+        on_record(std::move(*record), place);
     }
     if (in.bad()) return fail(file_name + ": read failed");
     return scan;
@@ -144,12 +148,20 @@ Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, co
 }
 
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game) {
+    return scan_record_log(file, on_game, RepeatSink{});
+}
+
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game,
+                                        const RepeatSink &on_repeat) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         if (!std::filesystem::exists(file)) return RecordLogScan{};
         return fail(file.string() + ": cannot read");
     }
-    return scan_record_log(in, file.string(), on_game);
+    return scan_lines(
+        in, file.string(), [](const std::string &line, bool) { return parse_json_line(line); },
+        [](const FinishedGame &g) { return g.slot.index; },
+        [&](FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); }, on_repeat);
 }
 
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {

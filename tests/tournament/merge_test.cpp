@@ -412,3 +412,43 @@ TEST_CASE("a merge names a record that is not the schedule's game, a shard given
                                           " does not match the schedule of its config");
     CHECK_FALSE(fs::exists(dir.path() / "m2/games.jsonl"));
 }
+
+// A shard's games.jsonl holds each index once (a run appends a game once and
+// --resume cuts only a torn last line). A second record of an index is a
+// tampered or damaged file: an error naming the shard, file, line and index,
+// unless it repeats the first byte for byte (then a note, the first kept).
+TEST_CASE("a record repeated within a shard is an error naming shard, file, line and index, unless byte-identical",
+          "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    run(load(dir, "shard-1", config::ShardSpec{1, 2}), world);
+    const fs::path shard = dir.path() / "shard-1", tampered = dir.path() / "tampered", repeated = dir.path() / "repeated";
+    const auto lines = lines_of(read(shard / "games.jsonl"));
+    REQUIRE(lines.size() == 10);  // pairs 0, 3, 4, 7, 8 of 9 (by hand: (p + p/2) mod 2 + 1 = 1)
+    const int index = nlohmann::json::parse(lines[0])["index"].get<int>();
+
+    // Line 11 says game `index` had another reason than line 1 says.
+    fs::copy(shard, tampered, fs::copy_options::recursive);
+    auto j = nlohmann::json::parse(lines[0]);
+    j["reason"] = "rewritten";
+    std::ofstream(tampered / "games.jsonl", std::ios::binary | std::ios::app) << j.dump() << "\n";
+    auto refused = tournament::merge_runs({tampered}, dir.path() / "m1", merge_options());
+    REQUIRE_FALSE(refused.has_value());
+    INFO(refused.error().message);
+    CHECK_THAT(refused.error().message,
+               Catch::Contains((tampered / "games.jsonl").string() + ":11: schedule index " + std::to_string(index) +
+                               " is recorded again (first at line 1) in " + tampered.string() + " (shard 1/2)"));
+    CHECK_THAT(refused.error().message, Catch::Contains("the two records differ"));
+    CHECK_FALSE(fs::exists(dir.path() / "m1/games.jsonl"));
+
+    // The same line twice: merged once, and said.
+    fs::copy(shard, repeated, fs::copy_options::recursive);
+    std::ofstream(repeated / "games.jsonl", std::ios::binary | std::ios::app) << lines[0] << "\n";
+    auto merged = tournament::merge_runs({repeated}, dir.path() / "m2", merge_options());
+    REQUIRE(merged.has_value());
+    CHECK(merged->games_merged == 10);
+    REQUIRE(merged->notes.size() == 1);
+    CHECK_THAT(merged->notes[0], Catch::Contains((repeated / "games.jsonl").string() + ":11: schedule index " +
+                                                 std::to_string(index) + " is recorded again (first at line 1)"));
+    CHECK_THAT(merged->notes[0], Catch::Contains("byte for byte"));
+}
