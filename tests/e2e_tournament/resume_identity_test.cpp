@@ -88,7 +88,7 @@ struct Edit {
 
 }  // namespace
 
-TEST_CASE("--resume refuses a config.yaml edited since the run started, naming the field, old and new value",
+TEST_CASE("a resume refuses a config.yaml edited since the run started, naming the field, old and new value",
           "[e2e][resume]") {
     const std::string engine_args = R"(args: ["--game", "tictactoe", "--mode", "random")";
     const Edit edit = GENERATE_COPY(values<Edit>({
@@ -160,7 +160,7 @@ TEST_CASE("an unedited --resume plays the rest, and --resume --rounds N grows th
     CHECK_THAT(again.log, Catch::Contains("8 of 8 games played"));
 }
 
-TEST_CASE("identity.json edited by hand is refused; a folder without one is checked against its records",
+TEST_CASE("identity.json edited by hand or linked is refused, and a folder without one is checked against its records",
           "[e2e][resume]") {
     test::TempDir dir;
     const auto out = stopped_run(dir);
@@ -179,6 +179,15 @@ TEST_CASE("identity.json edited by hand is refused; a folder without one is chec
     INFO(tampered.log);
     CHECK(tampered.code == 1);
     CHECK_THAT(tampered.log, Catch::Contains(identity.string() + ": edited since the run started"));
+
+    // Nor is it read through a link.
+    fs::remove(identity);
+    write_text(dir.path() / "elsewhere.json", written);
+    fs::create_symlink(dir.path() / "elsewhere.json", identity);
+    auto linked = arbiter(dir, {"run", "--resume", out.string()});
+    INFO(linked.log);
+    CHECK(linked.code == 1);
+    CHECK_THAT(linked.log, Catch::Contains(identity.string() + ": a symbolic link"));
 
     // A folder of an arbiter before identity.json: the records say who played and under what.
     fs::remove(identity);

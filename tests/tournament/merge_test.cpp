@@ -343,8 +343,9 @@ TEST_CASE("a merge writes the shards' own lines in index order, whatever order t
         plain.push_back(dir.path() / name);
         // The same folder with its records out of index order (reversed),
         // one line spaced differently (the merge copies lines, it does not
-        // write them anew), and a repeat of an index with other text after
-        // its first record (the first counts, as --resume counts it).
+        // write them anew), and a repeat of an index's line after its first
+        // record, byte for byte (left out with a note; another text would be
+        // an error, see below).
         shuffled.push_back(dir.path() / ("shuffled-" + std::to_string(k)));
         fs::copy(plain.back(), shuffled.back(), fs::copy_options::recursive);
         auto lines = lines_of(read(plain.back() / "games.jsonl"));
@@ -353,7 +354,7 @@ TEST_CASE("a merge writes the shards' own lines in index order, whatever order t
         lines[2] = "{ " + lines[2].substr(1);
         std::string text;
         for (const auto &line : lines) text += line + "\n";
-        text += "{   " + lines[0].substr(1) + "\n";
+        text += lines[0] + "\n";
         std::ofstream(shuffled.back() / "games.jsonl", std::ios::binary | std::ios::trunc) << text;
         expected_lines.insert(expected_lines.end(), lines.begin(), lines.end());
     }
@@ -372,7 +373,7 @@ TEST_CASE("a merge writes the shards' own lines in index order, whatever order t
     CHECK(from_shuffled->missing.empty());
     const fs::path merged = dir.path() / "merged", reference = dir.path() / "merged-plain";
     CHECK(read(merged / "games.jsonl") == expected_jsonl);
-    CHECK_THAT(read(merged / "games.jsonl"), !Catch::Contains("{   "));
+    CHECK(from_shuffled->notes.size() == 3);  // one repeat in each shard
     for (const char *file : {"games.pgn", "standings.txt", "standings.json"}) {
         INFO(file);
         CHECK(read(merged / file) == read(reference / file));
