@@ -3,6 +3,7 @@
 #include "core/quote.hpp"
 #include "tournament/config_identity.hpp"
 #include "tournament/engine_seed.hpp"
+#include "tournament/output_files.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -219,6 +220,18 @@ std::vector<std::string> recorded_game_changes(const output::FinishedGame &game,
                                  text_of(config.schedule.seed) + ", which gives engine seed " +
                                      std::to_string(engine_seed(config.schedule.seed, game.slot.index)),
                                  where));
+    return changes;
+}
+
+std::vector<std::string> recorded_variant_changes(const std::string &json_line, const config::TournamentConfig &config,
+                                                  const std::string &where) {
+    std::vector<std::string> changes;
+    const json record = json::parse(json_line, nullptr, false);
+    if (!record.is_object()) return changes;  // the rebuild names a bad line
+    if (record.contains("game") && record["game"].is_string() && record["game"] != config.game.id)
+        changes.push_back(change("game", text_of(record["game"]), text_of(config.game.id), where));
+    else if (record.contains("variant") && record["variant"].is_string() && record["variant"] != variant_text(config.game))
+        changes.push_back(change("game.options", text_of(record["variant"]), text_of(variant_text(config.game)), where));
     return changes;
 }
 

@@ -57,4 +57,9 @@ std::vector<std::string> identity_changes(const RunIdentity &was, const RunIdent
 std::vector<std::string> recorded_game_changes(const output::FinishedGame &game, const config::TournamentConfig &config,
                                                const std::string &where);
 
+// The game and variant one record of games.jsonl (its JSON line) names
+// against `config`'s, worded the same way (a FinishedGame does not keep them).
+std::vector<std::string> recorded_variant_changes(const std::string &json_line, const config::TournamentConfig &config,
+                                                  const std::string &where);
+
 }  // namespace arb::tournament

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <fstream>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -186,9 +187,20 @@ bool Session::check_identity() {
         // A folder of an arbiter before identity.json: the records are all there is to check against.
         err_ << prefix() << "note: " << records_->path(kIdentityFile).string()
              << " is missing (a folder written before run identities existed): " << (dir_ / kConfigFile).string()
-             << " is checked against the recorded games only (engine names, time controls, engine options, seeds); "
-                "the identity is written now\n";
+             << " is checked against the recorded games only (game, engine names, time controls, engine options, "
+                "seeds); the identity is written now\n";
         write_identity_ = true;
+        // What the first record says of the game (the rebuild checks the rest of each record).
+        std::ifstream jsonl(records_->path(kJsonlFile), std::ios::binary);
+        std::string first;
+        if (std::getline(jsonl, first)) {
+            const auto changes =
+                recorded_variant_changes(first, c_, std::string("as recorded in ") + kJsonlFile + ", line 1");
+            if (!changes.empty())
+                return failed((dir_ / kConfigFile).string() + " does not describe the games recorded in " +
+                              records_->path(kJsonlFile).string() + ":\n  " + changes.front() + "\nput " +
+                              std::string(kConfigFile) + " back as it was, or start a new run in another folder");
+        }
         return true;
     }
     const RunIdentity now = run_identity(loaded_);

@@ -204,9 +204,16 @@ TEST_CASE("identity.json edited by hand or linked is refused, and a folder witho
     CHECK_THAT(renamed.log, Catch::Contains(R"(engine 1 name: was "one" (as recorded in games.jsonl, game )"));
     CHECK_THAT(renamed.log, Catch::Contains(R"(), now "uno")"));
     CHECK_FALSE(fs::exists(identity));
+    edit_config(out, R"(name: "uno")", R"(name: "one")");
+    edit_config(out, "id: tictactoe", "id: othello");
+    auto other_game = arbiter(dir, {"run", "--resume", out.string()});
+    INFO(other_game.log);
+    CHECK(other_game.code == 1);
+    CHECK_THAT(other_game.log,
+               Catch::Contains(R"(game: was "tictactoe" (as recorded in games.jsonl, line 1), now "othello")"));
 
     // Unedited, it resumes with a note, and the identity is anchored from then on.
-    edit_config(out, R"(name: "uno")", R"(name: "one")");
+    edit_config(out, "id: othello", "id: tictactoe");
     auto resumed = arbiter(dir, {"run", "--resume", out.string(), "--quiet"});
     INFO(resumed.log);
     CHECK(resumed.code == 0);
