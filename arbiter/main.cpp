@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "core/version.hpp"
 #include "game/plugin_call.hpp"
+#include "process/resource_limits.hpp"
 #include "process/spawn.hpp"
 
 #include <arbiter/game.h>
@@ -12,6 +13,7 @@
 #include <exception>
 #include <iostream>
 #include <string_view>
+#include <system_error>
 
 namespace {
 
@@ -71,7 +73,12 @@ int main(int argc, char **argv) {
     // Engines are started below: a tournament needs descriptors for every
     // live engine (children still get the original limit), and orphans of
     // engines must be reparented here so that they can be killed and reaped.
-    arb::process::raise_descriptor_limit();
+    try {
+        arb::process::raise_descriptor_limit();  // also starts the thread that forks (process/spawn.hpp)
+    } catch (const std::system_error &e) {
+        std::cerr << "arbiter: " << arb::process::thread_failure("starting processes", e) << "\n";
+        return arb::cli::kExitFailure;
+    }
     arb::process::become_subreaper();
     // A file over the size limit (ulimit -f) must fail its write (EFBIG),
     // which stops the records with a message naming the file, instead of

@@ -32,10 +32,11 @@ forced pass in the move history), every one in the plugin's order, each sent
 as 'fen ... moves ...' (or 'startpos moves ...'), a failure naming the rule
 ("forced-pass: answered as if ..."); an edge made for other rule options
 (--option) is listed as N/A with the options it needs; a legal move from the
-start position within --movetime; legal moves
+start position under 'go movetime' (--movetime); legal moves
 from --positions random positions sent as 'startpos moves ...', as
-'fen ... moves' and as 'fen ... moves ...'; answers to a clock, 'go depth 1'
-and 'go nodes 1000'; --games full games against the reference engine
+'fen ... moves' and as 'fen ... moves ...'; legal moves under a clock, 'go
+depth 1' and 'go nodes 1000'; the timing of all those searches, one check of
+its own; --games full games against the reference engine
 (arbiter-engine beside this program, playing random moves; a fault of the
 reference engine fails the check, as the games then prove nothing); a prompt
 exit after 'quit'.
@@ -48,10 +49,28 @@ Exit status 0 when nothing failed and nothing was skipped or cut short
 (warnings allowed; skips too with --allow-skip), 1 otherwise, 2 for bad
 arguments.
 
-The engine is named by its 'id name' (--name overrides it). The default
---movetime of 100 ms suits an engine that keeps to 'go movetime'; one that
-does not manage its time fails there on time, and the failure says so: give
-it more with --movetime (and --tc for the full games).
+A move is judged apart from its time: each check of a move waits --grace
+(5000 ms) past the time allowed (the limit plus --margin), so a late but
+correct move passes its rule; only a move that never comes fails there ("no
+move to judge"; after one such, later searches get no grace). The timing
+check ("keeps to its time limits") names for each limit the searches, the
+median and the worst time and what was allowed, and the highest load
+average seen while it ran: FAIL when the median answer
+of a limit is late, WARN when only some are. Late answers come with the
+likely cause: the engine's threads when it declares 'Threads' (try
+--engine-option Threads=1), the machine's load (load average of 0.9 per CPU
+or more: --margin, or a quieter machine), else the engine itself (--movetime
+gives it more time; --tc for the full games).
+
+A failed start names xboard ('feature ...', 'Error (unknown command): uci')
+or GTP ('= ...', '? ...') when the engine answered in one of them, and quotes
+the first and the last lines it printed.
+
+In standard chess a UCI engine that declares UCI_Chess960 is told false (true
+in Chess960), as in a tournament; the chess rule edge castling-notation fails
+an engine that castles e1h1 there (Chess960's notation) instead of e1g1.
+
+The engine is named by its 'id name' (--name overrides it).
 
 Both engines get the plugin folders (--plugin-dir, and the game's own folder)
 in front of their $ARBITER_PLUGIN_PATH, so arbiter-engine finds a game that
@@ -64,7 +83,8 @@ int check_command(const Args &args) {
     std::string game_id, engine_spec, name, reference_spec, working_dir, protocol_name;
     std::vector<std::string> extra_args, ugi_options, settings, plugin_dirs;
     compliance::CheckSettings s;
-    int64_t movetime_ms = s.movetime.count(), margin_ms = s.margin.count(), startup_ms = s.timeouts.startup.count(),
+    int64_t movetime_ms = s.movetime.count(), margin_ms = s.margin.count(), grace_ms = s.grace.count(),
+            startup_ms = s.timeouts.startup.count(),
             ready_ms = s.timeouts.ready.count(), untimed_ms = s.untimed_limit.count();
     po::options_description desc("options");
     desc.add_options()("help,h", "show this help")
@@ -85,6 +105,9 @@ int check_command(const Args &args) {
         ("tc", po::value(&s.game_time_control)->default_value(s.game_time_control), "time control of those games")
         ("movetime", po::value(&movetime_ms)->default_value(movetime_ms), "milliseconds per probe move")
         ("margin", po::value(&margin_ms)->default_value(margin_ms), "milliseconds allowed past a time limit")
+        ("grace", po::value(&grace_ms)->default_value(grace_ms),
+         "milliseconds a check of a move waits past the time allowed: a late move is still judged, its lateness "
+         "reported by the timing check")
         ("startup-timeout", po::value(&startup_ms)->default_value(startup_ms), "milliseconds from start to 'ugiok'")
         ("ready-timeout", po::value(&ready_ms)->default_value(ready_ms), "milliseconds from 'isready' to 'readyok'")
         ("untimed-limit", po::value(&untimed_ms)->default_value(untimed_ms),
@@ -100,7 +123,8 @@ int check_command(const Args &args) {
     int code = 0;
     if (!parse_command_line("check", args, desc, nullptr, vm, "--game G --engine CMD [options]", code, kDetails))
         return code;
-    if (s.positions < 0 || s.games < 0 || movetime_ms <= 0 || margin_ms < 0 || startup_ms <= 0 || ready_ms <= 0 ||
+    if (s.positions < 0 || s.games < 0 || movetime_ms <= 0 || margin_ms < 0 || grace_ms < 0 || startup_ms <= 0 ||
+        ready_ms <= 0 ||
         untimed_ms <= 0) {
         std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";
         return kExitUsage;
@@ -135,6 +159,7 @@ int check_command(const Args &args) {
     if (vm.count("isolate-plugins")) s.host = std::make_shared<game::PluginHost>(s.plugin, running_program());
     s.movetime = std::chrono::milliseconds(movetime_ms);
     s.margin = std::chrono::milliseconds(margin_ms);
+    s.grace = std::chrono::milliseconds(grace_ms);
     s.timeouts.startup = std::chrono::milliseconds(startup_ms);
     s.timeouts.ready = std::chrono::milliseconds(ready_ms);
     s.untimed_limit = std::chrono::milliseconds(untimed_ms);

@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "config/config_loader.hpp"
 #include "core/quote.hpp"
+#include "game/option_value.hpp"
 
 #include <sched.h>
 
@@ -41,7 +42,9 @@ Expected<game::OptionList> parse_game_options(const game::Plugin &plugin, const 
             return fail("game '" + plugin.id() + "' has no option " + quote(name) +
                         (known.empty() ? std::string(" (it has no options)") : "; its options: " + known));
         }
-        options.emplace_back(std::move(name), std::move(value));
+        auto canonical = game::canonical_option_value(*plugin.option(name), value);
+        if (!canonical) return fail(canonical.error().message);
+        options.emplace_back(std::move(name), std::move(*canonical));
     }
     return options;
 }

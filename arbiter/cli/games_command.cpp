@@ -53,7 +53,7 @@ int games_command(const Args &args) {
     // A broken library is listed, not fatal: the other games stay usable.
     for (const auto &problem : found.problems) std::cout << "broken: " << problem << "\n";
     if (found.plugins.empty()) {
-        std::cerr << "no game plugins found; searched:";
+        std::cerr << (found.problems.empty() ? "no game plugins found" : "no game plugin could be loaded") << "; searched:";
         for (const auto &d : dirs) std::cerr << " " << d.string();
         std::cerr << "\n";
         return kExitFailure;

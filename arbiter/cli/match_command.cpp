@@ -10,14 +10,11 @@
 #include "core/program_dir.hpp"
 #include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
-#include "tournament/output_files.hpp"
 #include "tournament/session.hpp"
 
 #include <unistd.h>
 
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace arb::cli {
@@ -68,11 +65,17 @@ the peers' options (one dash):
   -maxmoves N            a draw after N full moves
   -tournament roundrobin|gauntlet   -seeds N: the first N engines play the gauntlet
   -noswap                no colour swap within a pairing; -reverse: the other colours first
-  -pgnout file=F [nodes=true] [seldepth=true] [nps=true]
-                         append the games' PGN to F after the run (games.pgn is in the output
-                         folder); nodes, seldepth, nps: each engine move's comment also carries
+  -pgnout file=F [append=true] [nodes=true] [seldepth=true] [nps=true]
+                         each game's PGN appended to F as the game ends (append=false: F is
+                         emptied first); games.pgn in the output folder has them all anyway.
+                         nodes, seldepth, nps: each engine move's comment also carries
                          fastchess's n=, sd=, nps=
-  -log file=F [engine=true]   every line to and from every engine (and its stderr), timestamped
+  -log file=F [engine=true] [append=true]
+                         every line to and from every engine (and its stderr), timestamped.
+                         -pgnout's and -log's F is opened before the first game and must be a
+                         regular file (or new), not a symbolic link, FIFO, device or folder, and
+                         none of the output folder's files; a failed write to it stops the run
+                         (exit 1, the file named; the games are in the output folder)
   -output format=fastchess|cutechess   standings in that program's layout, for scripts that read them
   -ratinginterval N      standings every N games (0: only at the end; default 10 under
                          -output format=fastchess, else 0)
@@ -157,15 +160,6 @@ std::string default_out_dir() {
     return text;
 }
 
-// -pgnout FILE: the run's games.pgn appended to FILE.
-bool append_pgn(const std::filesystem::path &games_pgn, const std::string &file) {
-    std::ifstream in(games_pgn, std::ios::binary);
-    std::ofstream out(file, std::ios::binary | std::ios::app);
-    if (!in || !out) return false;
-    out << in.rdbuf();
-    return static_cast<bool>(out);
-}
-
 }  // namespace
 
 int match_command(const Args &args) {
@@ -223,13 +217,10 @@ int match_command(const Args &args) {
     tournament::SessionOptions options;
     options.quiet = own.quiet;
     options.command = "match";
-    int code = play_tournament("match", *loaded, std::move(options));
-    if (!parsed->pgn_file.empty() &&
-        !append_pgn(std::filesystem::path(loaded->config.out_dir) / tournament::kPgnFile, parsed->pgn_file)) {
-        std::cerr << "arbiter match: -pgnout: could not append the games to " << parsed->pgn_file << "\n";
-        if (code == kExitOk) code = kExitFailure;
-    }
-    return code;
+    if (!parsed->pgn_file.empty())
+        options.extra_outputs.push_back(
+            {{"the -pgnout file", parsed->pgn_file, parsed->pgn_append}, tournament::ExtraContent::GamePgn});
+    return play_tournament(*loaded, std::move(options));
 }
 
 }  // namespace arb::cli

@@ -11,17 +11,21 @@
 
 namespace arb::cli {
 
-int play_tournament(const std::string &command, const config::LoadedConfig &loaded, tournament::SessionOptions options) {
-    auto traffic = engine::EngineLog::open_traffic_log(loaded.config.engine_log);
-    if (!traffic) {
-        std::cerr << "arbiter " << command << ": " << traffic.error().message << "\n";
-        return kExitFailure;
+int play_tournament(const config::LoadedConfig &loaded, tournament::SessionOptions options) {
+    // The log file is opened and checked by the session, with the other
+    // extra outputs, before the first engine starts.
+    engine::UgiEngine::TrafficLog traffic;
+    if (!loaded.config.engine_log.empty()) {
+        options.engine_log = std::make_shared<engine::EngineLog>();
+        traffic = engine::EngineLog::traffic_log(options.engine_log);
+        options.extra_outputs.push_back({{"the engine log", loaded.config.engine_log, loaded.config.engine_log_append},
+                                         tournament::ExtraContent::EngineTraffic});
     }
     tournament::install_interrupt_handlers();
     options.live = ::isatty(STDOUT_FILENO) != 0;
     options.parts = tournament::real_runner_parts(loaded.plugin, loaded.config.game.options, loaded.config.plugin_dirs,
                                                   [](const std::string &w) { std::cerr << "warning: " << w << "\n"; },
-                                                  std::move(*traffic));
+                                                  std::move(traffic));
     options.interrupts = tournament::interrupt_count;
     const int code = tournament::run_session(loaded, options, std::cout, std::cerr).exit_code;
     // Engines' escaped descendants that no engine shutdown claimed.

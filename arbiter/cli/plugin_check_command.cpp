@@ -136,6 +136,10 @@ int plugin_check_command(const Args &args) {
     settings.on_stage = [&note](const std::string &stage) { note.set(stage); };
     auto run = process::run_in_child([&](std::string &) { return check_in_this_process(file, settings); });
     if (run) return run->exit_code;
+    if (!run.error().started) {
+        std::cout << "plugin-check stopped: no child process to check in: " << run.error().message << std::endl;
+        return kExitFailure;
+    }
     std::cout << "FAIL the plugin crashed the checker: it " << run.error().message << ", while checking "
               << note.get() << "\n"
               << "plugin-check stopped: the plugin crashed" << std::endl;

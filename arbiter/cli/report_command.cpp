@@ -100,7 +100,7 @@ int report_command(const Args &args) {
         auto opened = output::RecordSet::open(dir, {}, {});
         if (!opened) {
             std::cerr << "arbiter report: " << opened.error().message
-                      << (opened.error().message.find("in use by arbiter") != std::string::npos
+                      << (opened.error().kind == ErrorKind::FolderInUse
                               ? " (a running tournament writes its own report.html; use --out FILE for a page now)"
                               : "")
                       << "\n";

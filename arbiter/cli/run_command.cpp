@@ -111,7 +111,9 @@ int run_command(const Args &args) {
         "force-concurrency", "play more games at once than this process has cores (otherwise refused)")(
         "log", po::value(&engine_log)->value_name("FILE"),
         "append every line to and from every engine (and its stderr) to FILE, each with the time (UTC), the engine's name and "
-        "'<' (to it), '>' (from it) or '2>' (its stderr); off by default")(
+        "'<' (to it), '>' (from it) or '2>' (its stderr); off by default. FILE is opened before the first game: a "
+        "regular file (or new), not a link, FIFO, device or folder, none of the output folder's files; a failed "
+        "write stops the run (exit 1)")(
         "isolate-plugins", "run the game plugin in a child process per worker: a plugin that crashes ends only "
                            "that game (plugin-error), the run goes on and exits 1 (isolate_plugins: true)")(
         "shard", po::value(&shard)->value_name("K/N|auto"),
@@ -204,7 +206,7 @@ int run_command(const Args &args) {
     options.resume = resume;
     options.grow_rounds = resume && vm.count("rounds") > 0;
     options.quiet = vm.count("quiet") > 0;
-    return play_tournament("run", *loaded, std::move(options));
+    return play_tournament(*loaded, std::move(options));
 }
 
 }  // namespace arb::cli

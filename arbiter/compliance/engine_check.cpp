@@ -1,6 +1,7 @@
 #include "compliance/engine_check.hpp"
 
 #include "compliance/position_sampler.hpp"
+#include "compliance/timing_check.hpp"
 #include "core/quote.hpp"
 #include "engine/ugi_engine.hpp"
 #include "game/move_judge.hpp"
@@ -45,7 +46,7 @@ public:
         // Isolated, a plugin that dies fails the check it was in; the rest go on
         // with a new plugin-host child.
         for (void (Run::*check)() : {&Run::check_rule_edges, &Run::check_start_position, &Run::check_probes,
-                                     &Run::check_limits, &Run::check_games}) {
+                                     &Run::check_limits, &Run::check_timing, &Run::check_games}) {
             try {
                 (this->*check)();
             } catch (const game::PluginHostDied &e) {
@@ -66,11 +67,12 @@ private:
     // Every check after the start, listed as not run when a failure before
     // them cut the run short.
     void add_cut_short(const std::string &why) {
-        std::vector<std::string> planned{"new game", "legal move from the start position within movetime",
+        std::vector<std::string> planned{"new game", "legal move from the start position (go movetime)",
                                          "legal moves from random positions as 'startpos moves ...'",
                                          "legal moves from random positions as 'fen ... moves'",
                                          "legal moves from random positions as 'fen ... moves ...' (mixed)",
-                                         "answers within its clock", "answers 'go depth 1'", "answers 'go nodes 1000'"};
+                                         "legal move under a clock", "answers 'go depth 1'", "answers 'go nodes 1000'",
+                                         "keeps to its time limits (go movetime, clock, depth, nodes)"};
         if (const game::RuleEdges edges = game::read_rule_edges(*s_.plugin); edges.present)
             planned.insert(planned.begin() + 1, "the game's " + std::to_string(edges.edges.size()) + " rule edges");
         if (s_.games > 0)
@@ -80,15 +82,36 @@ private:
         for (auto &name : planned) add(std::move(name), Verdict::NotRun, why);
     }
 
-    // Said when the engine ran out of time in a probe: the limit it had and
-    // the options that give it more (an engine that does not manage its time
-    // fails at check's default 100 ms per move).
-    std::string movetime_hint() const {
-        const bool is_default = s_.movetime == CheckSettings{}.movetime;
-        return "; it ran out of time at " + std::string(is_default ? "check's default " : "") + "--movetime " +
-               std::to_string(s_.movetime.count()) + " ms (+ --margin " + std::to_string(s_.margin.count()) +
-               " ms): an engine that needs longer per move can be given it with --movetime MS (and --tc TC for the "
-               "full games)";
+    // How long a search allowed `allowed` is waited for: --grace more, until
+    // one search went unanswered even then (an engine that hangs must not
+    // cost the grace at every check).
+    milliseconds wait_for(milliseconds allowed) const { return allowed + (grace_spent_ ? milliseconds(0) : s_.grace); }
+
+    // Said when no move came at all: how long check waited, and that this
+    // is not the rule's verdict (there was no move to judge).
+    std::string no_move(const engine::EngineError &error, milliseconds allowed, const std::string &where) {
+        std::string waited;
+        if (error.kind == engine::FailureKind::Timeout) {
+            const bool is_default = s_.movetime == CheckSettings{}.movetime;
+            waited = " (allowed " + std::to_string(allowed.count()) + " ms, " +
+                     (grace_spent_ ? std::string("no grace after an earlier search went unanswered")
+                                   : "waited --grace " + std::to_string(s_.grace.count()) + " ms more") +
+                     (is_default ? ", at check's default --movetime " + std::to_string(s_.movetime.count()) + " ms"
+                                 : std::string()) +
+                     ")";
+            grace_spent_ = true;
+        }
+        return "no move to judge: " + error.message + waited + " " + where;
+    }
+
+    // The answer time of one search into `series`, and the load seen then.
+    void record_time(TimingSeries &series, const Expected<engine::BestMove, engine::EngineError> &answer,
+                     const std::string &where) {
+        const bool answered = answer.has_value();
+        if (!answered && answer.error().kind != engine::FailureKind::Timeout) return;  // a crash is no time
+        series.record(answered ? std::optional<milliseconds>(answer->elapsed) : std::nullopt, where);
+        const MachineLoad now = read_machine_load();
+        if (now.known && (!load_.known || now.load1 > load_.load1)) load_ = now;
     }
     std::string tc_hint() const {
         const bool is_default = s_.game_time_control == CheckSettings{}.game_time_control;
@@ -109,7 +132,7 @@ private:
         }
         if (!started) {
             add("start and handshake (protocol " + configured + ", isready/readyok)", Verdict::Fail,
-                excerpt(started.error().message, 400) +
+                excerpt(started.error().message, engine::kStartFailureMax) +
                     (started.error().offending_text.empty() ? std::string()
                                                             : " (engine said: " + quote(started.error().offending_text) + ")"));
             return false;
@@ -152,17 +175,16 @@ private:
             ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
     }
 
-    // Sends one search and judges the answer with the plugin.
-    // Returns an empty string when the move is legal and in time.
+    // Sends one search, waits --grace past `allowed` for it, records its
+    // time in `series` (for the check `check`) and judges the move with the
+    // plugin. Returns an empty string when the move is legal, however late.
     std::string search(const std::string &position_command, const game::GameState &state, const engine::GoCommand &go,
-                       milliseconds allowed) {
+                       milliseconds allowed, TimingSeries &series, const std::string &check) {
         if (!restart_if_needed()) return "the engine could not be restarted after an earlier failure";
-        auto answer = engine_->go(position_command, go, allowed);
+        auto answer = engine_->go(position_command, go, wait_for(allowed));
         std::string where = "after 'position " + position_command + "'";
-        const std::string hint = go.movetime ? movetime_hint() : std::string();
-        if (!answer)
-            return answer.error().message + " " + where +
-                   (answer.error().kind == engine::FailureKind::Timeout ? hint : std::string());
+        record_time(series, answer, check);
+        if (!answer) return no_move(answer.error(), allowed, where);
         std::vector<arb_move> legal;
         if (auto listed = state.checked_legal_moves(legal); !listed)
             return "plugin error " + where + ": " + listed.error().message;
@@ -174,9 +196,6 @@ private:
         case game::MoveVerdict::Unparsable: return "unreadable move " + quote(answer->move) + " " + where + ": " + excerpt(error);
         case game::MoveVerdict::Illegal: return "illegal move " + quote(answer->move) + " " + where + ": " + excerpt(error);
         }
-        if (answer->elapsed > allowed)
-            return "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
-                   std::to_string(allowed.count()) + " ms " + where + hint;
         return {};
     }
 
@@ -228,11 +247,12 @@ private:
         }
         const std::string command = game::edge_position_command(s_.plugin, edge, s_.options, s_.host);
         const milliseconds allowed = s_.movetime + s_.margin;
-        auto answer = engine_->go(command, movetime_go(), allowed);
+        auto answer = engine_->go(command, movetime_go(), wait_for(allowed));
         const std::string where = "after 'position " + excerpt(command, 400) + "'";
+        record_time(movetime_, answer, "rule " + edge.label());
         if (!answer) {
             // Not the rule's mistake: the item names the edge, the detail what happened.
-            add(name, Verdict::Fail, answer.error().message + " " + where);
+            add(name, Verdict::Fail, no_move(answer.error(), allowed, where));
             return;
         }
         std::vector<arb_move> legal;
@@ -259,21 +279,16 @@ private:
                 add(name, Verdict::Fail, problem + " (not the move this edge is about, " + quote(edge.move) + ")");
             return;
         }
-        if (answer->elapsed > allowed) {
-            add(name, Verdict::Fail,
-                "answered in " + std::to_string(answer->elapsed.count()) + " ms, allowed " +
-                    std::to_string(allowed.count()) + " ms " + where);
-            return;
-        }
         add(name, Verdict::Pass);
     }
 
     void check_start_position() {
-        auto state = new_state("legal move from the start position within movetime");
+        const std::string name = "legal move from the start position (go movetime)";
+        auto state = new_state(name);
         if (!state) return;
-        std::string problem = search(start_ + " moves", *state, movetime_go(), s_.movetime + s_.margin);
-        add("legal move from the start position within movetime", problem.empty() ? Verdict::Pass : Verdict::Fail,
-            problem);
+        std::string problem = search(start_ + " moves", *state, movetime_go(), s_.movetime + s_.margin, movetime_,
+                                     "the start position");
+        add(name, problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
     }
 
     void check_probes() {
@@ -305,7 +320,8 @@ private:
                     }
                     command = "fen " + prefix->position() + " " + join_moves(p.moves, static_cast<size_t>(p.split));
                 }
-                std::string problem = search(command, *state, movetime_go(), s_.movetime + s_.margin);
+                std::string problem = search(command, *state, movetime_go(), s_.movetime + s_.margin, movetime_,
+                                             std::string("random ") + forms[form]);
                 if (!problem.empty() && failures++ == 0) first_problem = problem;
             }
             add(std::string("legal moves from ") + std::to_string(probes.size()) + " random " + forms[form],
@@ -320,20 +336,41 @@ private:
         engine::GoCommand clock;
         clock.p1time = clock.p2time = milliseconds(2000);
         clock.p1inc = clock.p2inc = milliseconds(0);
-        std::string problem = search(start_ + " moves", *state, clock, milliseconds(2000) + s_.margin);
         const auto words = protocol::words(engine_->dialect());
-        add("answers within its clock (go " + std::string(words.time[0]) + " 2000 " + std::string(words.time[1]) + " 2000)", problem.empty() ? Verdict::Pass : Verdict::Fail,
-            problem);
+        const std::string clock_words =
+            "go " + std::string(words.time[0]) + " 2000 " + std::string(words.time[1]) + " 2000";
+        clock_.limit = clock_words;
+        std::string problem =
+            search(start_ + " moves", *state, clock, clock_.allowed, clock_, "legal move under a clock");
+        add("legal move under a clock (" + clock_words + ")", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
 
         engine::GoCommand depth;
         depth.depth = 1;
-        problem = search(start_ + " moves", *state, depth, s_.untimed_limit);
+        problem = search(start_ + " moves", *state, depth, s_.untimed_limit, depth_, "answers 'go depth 1'");
         add("answers 'go depth 1'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
 
         engine::GoCommand nodes;
         nodes.nodes = 1000;
-        problem = search(start_ + " moves", *state, nodes, s_.untimed_limit);
+        problem = search(start_ + " moves", *state, nodes, s_.untimed_limit, nodes_, "answers 'go nodes 1000'");
         add("answers 'go nodes 1000'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
+    }
+
+    // Every answer time above, against its limit: its own check, so that a
+    // late move on a loaded machine is not read as a broken rule.
+    void check_timing() {
+        TimingContext context;
+        context.margin = s_.margin;
+        context.load = load_;
+        if (engine_) {
+            const auto declared = engine_->declared_options();
+            context.declares_threads = std::any_of(declared.begin(), declared.end(), [](const std::string &d) {
+                return ugi::same_option_name(d, "Threads");
+            });
+        }
+        for (const auto &[name, value] : s_.engine.ugi_options)
+            if (ugi::same_option_name(name, "Threads")) context.threads_value = value;
+        CheckItem item = judge_timing({movetime_, clock_, depth_, nodes_}, context);
+        add(std::move(item.name), item.verdict, std::move(item.detail));
     }
 
     // A loss caused by the loser breaking a rule or the protocol, not by its play.
@@ -436,6 +473,13 @@ private:
     const std::function<void(const std::string &)> &on_named_;
     Report report_;
     std::unique_ptr<engine::UgiEngine> engine_;
+    // The answer times, per kind of limit, and the highest load seen.
+    TimingSeries movetime_{"go movetime " + std::to_string(s_.movetime.count()), s_.movetime + s_.margin, {}, 0, {}};
+    TimingSeries clock_{"go p1time 2000 p2time 2000", milliseconds(2000) + s_.margin, {}, 0, {}};
+    TimingSeries depth_{"go depth 1", s_.untimed_limit, {}, 0, {}};
+    TimingSeries nodes_{"go nodes 1000", s_.untimed_limit, {}, 0, {}};
+    MachineLoad load_ = read_machine_load();
+    bool grace_spent_ = false;  // a search went unanswered within its grace: no more grace
 };
 
 }  // namespace

@@ -28,6 +28,9 @@ struct CheckSettings {
     int positions = 12;                            // random positions probed (as move lists and as fen)
     std::chrono::milliseconds movetime{100};      // per probe move
     std::chrono::milliseconds margin{200};        // allowed past a time limit
+    // How much longer than the time allowed a check of a move waits for it:
+    // a late move is judged all the same, its lateness left to the timing check.
+    std::chrono::milliseconds grace{5000};
     std::chrono::milliseconds untimed_limit{10000};  // answer time allowed for depth/nodes searches
     int games = 2;                                 // full games against the reference engine
     std::string game_time_control = "5+0.05";

@@ -4,6 +4,8 @@
 #include "config/config_loader.hpp"
 
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
+#include "game/option_value.hpp"
 #include "process/spawn.hpp"
 
 #include <arbiter/protocol/numbers.hpp>
@@ -27,6 +29,10 @@ std::vector<std::string> override_errors(const Overrides &o) {
     in_range(o.rounds, "--rounds", 1, 1000000);
     in_range(o.games_per_pairing, "--games-per-pairing", 1, 1000000);
     in_range(o.progress_interval, "--progress-interval", 0, std::numeric_limits<int>::max());
+    // The command line's texts pass the check the YAML reader makes of every config text.
+    for (const auto &[option, text] : {std::pair{"--out", &o.out_dir}, std::pair{"--openings", &o.openings_file}})
+        if (*text)
+            if (auto fault = control_fault(**text)) problems.push_back(std::string(option) + ": " + quote(**text) + " " + *fault);
     if (o.time_control) {
         if (auto tc = core::TimeControl::parse(*o.time_control); !tc) problems.push_back("--tc: " + tc.error().message);
     }
@@ -68,40 +74,6 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
     if (o.tournament_type)
         c.schedule.type = *o.tournament_type == "gauntlet" ? TournamentType::Gauntlet : TournamentType::RoundRobin;
 }
-
-namespace {
-
-std::string describe_option(const arb_option_desc &d) {
-    switch (d.type) {
-        case ARB_OPTION_BOOL: return "true or false";
-        case ARB_OPTION_INT: return "a whole number in " + std::to_string(d.min_value) + ".." + std::to_string(d.max_value);
-        default: {
-            std::string s = "one of ";
-            for (int32_t i = 0; i < d.choice_count; ++i) s += std::string(i ? ", " : "") + d.choices[i];
-            return s;
-        }
-    }
-}
-
-// Checks a rule option value against its descriptor; empty when fine.
-std::string check_option_value(const arb_option_desc &d, const std::string &value) {
-    bool ok = false;
-    switch (d.type) {
-        case ARB_OPTION_BOOL: ok = value == "true" || value == "false"; break;
-        case ARB_OPTION_INT: {
-            ok = protocol::parse_integer<int64_t>(value, d.min_value, d.max_value).has_value();
-            break;
-        }
-        case ARB_OPTION_CHOICE:
-            for (int32_t i = 0; i < d.choice_count; ++i) ok = ok || value == d.choices[i];
-            break;
-        default: break;
-    }
-    if (ok) return {};
-    return "game option '" + std::string(d.name) + "' must be " + describe_option(d) + ", got " + quote(value);
-}
-
-}  // namespace
 
 namespace {
 
@@ -176,6 +148,11 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
             message += " (games found:";
             for (const auto &id : ids) message += " " + id;
             message += ")";
+        } else if (!discovery.problems.empty()) {
+            // Plugins there, none loadable: say why (a process limit, for one), not "none found".
+            message += " (no game plugin could be loaded: " + discovery.problems.front();
+            if (discovery.problems.size() > 1) message += "; and " + std::to_string(discovery.problems.size() - 1) + " more";
+            message += ")";
         } else {
             message += " (no game plugins found; pass --plugin-dir or set ARBITER_PLUGIN_PATH)";
         }
@@ -188,7 +165,7 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
     for (int32_t i = 0; i < api.option_count; ++i) names.emplace_back(api.options[i].name);
     bool options_ok = true;
     for (size_t i = 0; i < c.game.options.size(); ++i) {
-        const auto &[name, value] = c.game.options[i];
+        auto &[name, value] = c.game.options[i];
         YAML::Mark name_mark = i < marks.option_marks.size() ? marks.option_marks[i][0] : marks.game_options;
         YAML::Mark value_mark = i < marks.option_marks.size() ? marks.option_marks[i][1] : marks.game_options;
         const arb_option_desc *d = plugin->option(name);
@@ -205,8 +182,10 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
             options_ok = false;
             continue;
         }
-        if (auto problem = check_option_value(*d, value); !problem.empty()) {
-            r.error(value_mark, problem);
+        if (auto canonical = game::canonical_option_value(*d, value)) {
+            value = std::move(*canonical);
+        } else {
+            r.error(value_mark, canonical.error().message);
             options_ok = false;
         }
     }

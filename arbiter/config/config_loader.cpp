@@ -4,6 +4,7 @@
 #include "config/yaml_reader.hpp"
 #include "config/yaml_scan.hpp"
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 
 #include <yaml-cpp/depthguard.h>
 
@@ -202,7 +203,7 @@ private:
             return;
         }
         if (node.IsScalar()) {  // shorthand: game: othello
-            c.game.id = node.Scalar();
+            if (auto v = r_.scalar(node, "game")) c.game.id = *v;
             marks.game_id = node.Mark();
             return;
         }
@@ -328,6 +329,12 @@ private:
                 for (auto it = n.begin(); it != n.end(); ++it) {
                     auto k = r_.scalar(it->first, "an engine option name");
                     auto v = r_.scalar(it->second, "engine option " + quote(it->first.as<std::string>("")));
+                    if (k) {
+                        if (auto fault = option_name_fault(*k)) {
+                            r_.error(it->first.Mark(), "engine " + quote(ec.name) + ": the option name " + quote(*k) + " " + *fault);
+                            continue;
+                        }
+                    }
                     if (k && v) ec.ugi_options.emplace_back(*k, *v);
                 }
             }
@@ -375,7 +382,7 @@ private:
     void parse_openings(const YAML::Node &node, TournamentConfig &c, Marks &marks) {
         if (!node) return;
         if (node.IsScalar()) {  // shorthand: openings: file.txt
-            c.openings.file = node.Scalar();
+            if (auto v = r_.scalar(node, "openings")) c.openings.file = *v;
             c.openings.format = format_of_file(c.openings.file);
             marks.openings_file = node.Mark();
             return;
@@ -452,9 +459,7 @@ private:
             if (auto v = r_.choice(m, "sprt.model", {"normalized", "logistic"}))
                 s.model = *v == "logistic" ? rating::SprtConfig::Model::Logistic : rating::SprtConfig::Model::Normalized;
         }
-        if (!(s.elo1 > s.elo0)) r_.error(node.Mark(), "sprt.elo1 must be greater than sprt.elo0");
-        if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
-            r_.error(node.Mark(), "sprt.alpha and sprt.beta must be between 0 and 0.5");
+        if (auto problem = rating::sprt_config_error(s)) r_.error(node.Mark(), "sprt: " + *problem);
         c.sprt = s;
     }
 

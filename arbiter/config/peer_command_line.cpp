@@ -1,7 +1,9 @@
 #include "config/peer_command_line.hpp"
 
 #include "config/config_loader.hpp"
+#include "core/boolean_text.hpp"
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 #include "core/time_control.hpp"
 
 #include <arbiter/protocol/numbers.hpp>
@@ -137,6 +139,11 @@ public:
                        !starts_option(args[i])) {
                 words.push_back(args[i++]);  // cutechess-cli's -repeat N, -use-affinity CPUS
             }
+            if (spec->takes != Takes::KeyValues && !words.empty())  // key=value words are checked by key
+                if (auto fault = control_fault(words.front())) {
+                    problem(word + ": the value " + quote(words.front()) + " " + *fault);
+                    continue;
+                }
             apply(spec->name, words);
         }
         finish();
@@ -189,6 +196,18 @@ private:
             }
             KeyValue kv{w.substr(0, eq), w.substr(eq + 1), w};
             const bool is_option = allow_option_prefix && kv.key.rfind("option.", 0) == 0 && kv.key.size() > 7;
+            // Checked here, where the option is known: names and option
+            // values go into protocol lines, records and terminals.
+            auto fault = control_fault(kv.key);
+            if (!fault) fault = is_option ? option_name_fault(kv.key.substr(7)) : std::nullopt;
+            if (fault) {
+                problem(option + " " + quote(w) + ": the key " + quote(kv.key) + " " + *fault);
+                continue;
+            }
+            if (auto bad = control_fault(kv.value)) {
+                problem(option + " " + excerpt(kv.key) + ": the value " + quote(kv.value) + " " + *bad);
+                continue;
+            }
             if (!is_option && std::find(known.begin(), known.end(), kv.key) == known.end()) {
                 std::string message = option + " " + quote(w) + ": unknown key " + quote(kv.key);
                 if (auto guess = did_you_mean(kv.key, known)) message += "; did you mean '" + *guess + "'?";
@@ -214,9 +233,8 @@ private:
         return v;
     }
     std::optional<bool> flag(const std::string &what, const std::string &text) {
-        if (text == "true" || text == "on") return true;
-        if (text == "false" || text == "off") return false;
-        problem(what + ": expected true or false, got " + quote(text));
+        if (auto value = parse_boolean(text)) return value;
+        problem(what + ": expected " + std::string(kBooleanWords) + ", got " + quote(text));
         return std::nullopt;
     }
 
@@ -494,10 +512,7 @@ private:
             if (!v) continue;
             (kv.key == "elo0" ? s.elo0 : kv.key == "elo1" ? s.elo1 : kv.key == "alpha" ? s.alpha : s.beta) = *v;
         }
-        // The YAML's checks (config_loader.cpp, parse_sprt).
-        if (!(s.elo1 > s.elo0)) problem("-sprt: elo1 must be greater than elo0");
-        if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
-            problem("-sprt: alpha and beta must be between 0 and 0.5");
+        if (auto bad = rating::sprt_config_error(s)) problem("-sprt: " + *bad);
         out_.config.sprt = s;
     }
 
@@ -555,8 +570,7 @@ private:
                     if (kv.value != "san")
                         problem(what + ": the PGN is written in the game's record notation (SAN for chess); only notation=san");
                 } else if (kv.key == "append") {
-                    if (auto v = flag(what, kv.value); v && !*v)
-                        problem(what + ": the games are appended to the file; remove it first for a fresh one");
+                    if (auto v = flag(what, kv.value)) out_.pgn_append = *v;
                 } else if (auto v = flag(what, kv.value)) {
                     auto &pc = out_.config.pgn_comments;
                     (kv.key == "nodes" ? pc.nodes : kv.key == "seldepth" ? pc.seldepth : pc.nps) = *v;
@@ -577,8 +591,10 @@ private:
                     problem(what + ": the log holds the engines' lines only; leave out -log for none");
             } else if (kv.key == "compress") {
                 if (auto v = flag(what, kv.value); v && *v) problem(what + ": the log is written uncompressed");
-            } else if (kv.key == "append" || kv.key == "realtime") {
-                flag(what, kv.value);  // always appended, line by line
+            } else if (kv.key == "append") {
+                if (auto v = flag(what, kv.value)) c.engine_log_append = *v;
+            } else if (kv.key == "realtime") {
+                flag(what, kv.value);  // always written line by line
             }
             // level=: the log holds the engines' lines, which have no level.
         }

@@ -18,7 +18,8 @@ namespace arb::config {
 struct PeerCommandLine {
     TournamentConfig config;
     bool force_concurrency = false;  // -force-concurrency: more games at once than cores, without a word
-    std::string pgn_file;            // -pgnout file=: games.pgn is appended to it after the run
+    std::string pgn_file;            // -pgnout file=: each game's PGN is appended to it as the game ends
+    bool pgn_append = true;          // -pgnout append=false: the file is emptied first
     // Options taken that change nothing here (-autosaveinterval, -use-affinity, ...), each with the
     // reason, e.g. "-use-affinity: no effect here: ..."; printed before the run.
     std::vector<std::string> notes;

@@ -113,6 +113,7 @@ struct TournamentConfig {
     // and the engine's name (engine/engine_log.hpp); empty: none. A run
     // option (--log FILE), not a YAML key: not in the effective config.
     std::string engine_log;
+    bool engine_log_append = true;  // false: emptied first (the peers' -log append=false)
 };
 
 }  // namespace arb::config

@@ -1,7 +1,9 @@
 #include "config/yaml_reader.hpp"
 
 #include "config/config_loader.hpp"
+#include "core/boolean_text.hpp"
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 
 #include <arbiter/protocol/numbers.hpp>
 
@@ -84,6 +86,12 @@ std::optional<std::string> YamlReader::scalar(const YAML::Node &node, const std:
         error(node.Mark(), what + " must be a single value, got " + node_kind(node));
         return std::nullopt;
     }
+    // Every text of a config is checked here, where its place is known:
+    // names and option values go into protocol lines, records and terminals.
+    if (auto fault = control_fault(node.Scalar())) {
+        error(node.Mark(), what + ": " + quote(node.Scalar()) + " " + *fault);
+        return std::nullopt;
+    }
     return node.Scalar();
 }
 
@@ -131,9 +139,8 @@ std::optional<double> YamlReader::number(const YAML::Node &node, const std::stri
 std::optional<bool> YamlReader::boolean(const YAML::Node &node, const std::string &what) {
     auto text = scalar(node, what);
     if (!text) return std::nullopt;
-    if (*text == "true" || *text == "yes" || *text == "on") return true;
-    if (*text == "false" || *text == "no" || *text == "off") return false;
-    error(node.Mark(), what + " must be true or false, got " + quote(*text));
+    if (auto value = parse_boolean(*text)) return value;
+    error(node.Mark(), what + " must be " + std::string(kBooleanWords) + ", got " + quote(*text));
     return std::nullopt;
 }
 

@@ -9,8 +9,17 @@
 
 namespace arb {
 
+// What a caller may act on, where an error's text alone would be read for
+// meaning (STYLE: the host never recognises meaning from text). Most errors
+// are only reported and keep Unspecified.
+enum class ErrorKind {
+    Unspecified,
+    FolderInUse,  // another arbiter holds the output folder's lock
+};
+
 struct Error {
     std::string message;
+    ErrorKind kind = ErrorKind::Unspecified;
 };
 
 template <class E>
@@ -19,6 +28,8 @@ struct Unexpected {
 };
 
 inline Unexpected<Error> fail(std::string message) { return {Error{std::move(message)}}; }
+inline Unexpected<Error> fail(ErrorKind kind, std::string message) { return {Error{std::move(message), kind}}; }
+inline Unexpected<Error> fail(Error error) { return {std::move(error)}; }  // passes an error on, kind and all
 
 template <class T, class E = Error>
 class [[nodiscard]] Expected {

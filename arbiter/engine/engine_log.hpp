@@ -7,14 +7,16 @@
 //
 // (UTC time, the engine's name, '<' into the engine, '>' out of it or '2>'
 // on its stderr, the line as sent or read), as 'arbiter play --debug' prints them. Safe for any
-// number of engines and threads: one descriptor, one write() of a whole line
-// at a time under a lock, so lines never interleave; per engine they are in
-// the order sent and read. Appends to the file (a resumed run continues it).
+// number of engines and threads: each whole line goes to the sink at once,
+// under a lock, so lines never interleave; per engine they are in the order
+// sent and read. The file itself is opened, checked and written by the
+// session (output/extra_output.hpp), which sets the sink before the first
+// engine starts.
 #pragma once
 
-#include "core/expected.hpp"
 #include "engine/ugi_engine.hpp"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,23 +26,18 @@ namespace arb::engine {
 
 class EngineLog {
 public:
-    // Opens (creates) `path` for appending; the error names the file and the cause.
-    static Expected<std::shared_ptr<EngineLog>> open(const std::string &path);
-    ~EngineLog();
-    EngineLog(const EngineLog &) = delete;
-    EngineLog &operator=(const EngineLog &) = delete;
+    // Gets each whole line, its '\n' included.
+    using Sink = std::function<void(const std::string &line)>;
 
+    // Lines before a sink is set go nowhere.
+    void set_sink(Sink sink);
     void write(const std::string &engine, UgiEngine::Traffic direction, std::string_view line);
-    // A TrafficLog (UgiEngine::start) that writes here and keeps this log open.
+    // A TrafficLog (UgiEngine::start) that writes here and keeps this log alive.
     static UgiEngine::TrafficLog traffic_log(std::shared_ptr<EngineLog> log);
-    // The TrafficLog for TournamentConfig::engine_log: none when `path` is
-    // empty, else one writing to the file opened here.
-    static Expected<UgiEngine::TrafficLog> open_traffic_log(const std::string &path);
 
 private:
-    explicit EngineLog(int fd) : fd_(fd) {}
     std::mutex mutex_;
-    int fd_;
+    Sink sink_;         // guarded by mutex_
     std::string line_;  // the line being written, reused
 };
 

@@ -56,6 +56,9 @@ public:
     ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line) {
         return channel_.read_line(deadline, line);
     }
+    // How long, in all, the waits on this process saw the arbiter itself not
+    // running (process/stall_meter.hpp).
+    [[nodiscard]] SteadyClock::duration stalled() const noexcept { return channel_.stalled(); }
 
     // Waits until the process has exited (without reaping it) or the
     // deadline passed; true if it exited.

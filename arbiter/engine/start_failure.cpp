@@ -27,7 +27,7 @@ std::string describe_start_failure(const EngineConfig &config, const EngineError
     // Spawn errors already name the engine.
     if (const std::string named = "engine " + quote(config.name) + ": "; message.rfind(named, 0) == 0)
         message.erase(0, named.size());
-    std::string out = "engine " + quote(config.name) + " could not start: " + excerpt(message, 400) + "\n";
+    std::string out = "engine " + quote(config.name) + " could not start: " + excerpt(message, kStartFailureMax) + "\n";
     if (!error.offending_text.empty()) out += "  it said: " + quote(error.offending_text) + "\n";
     out += "  command: " + shell_word(config.command);
     for (const auto &arg : config.args) out += " " + shell_word(arg);

@@ -1,8 +1,11 @@
 #include "engine/ugi_engine.hpp"
 
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 #include "engine/engine_process.hpp"
+#include "engine/foreign_protocol.hpp"
 #include "engine/ugi_parse.hpp"
+#include "process/resource_limits.hpp"
 
 #include <arbiter/protocol/command.hpp>
 #include <arbiter/protocol/reply.hpp>
@@ -88,16 +91,19 @@ public:
             // a game it does not know yet: one that declares 'game' is sent
             // every rule option of the game after it (docs/protocol.md).
             const bool takes_game = !game->game.empty() && declares("game");
-            if (takes_game) append_setoption("game", game->game);
+            if (takes_game)
+                if (auto refused = append_setoption("game", game->game)) return Unexpected<EngineError>{std::move(*refused)};
             for (const auto &rule : game->rules) {
                 bool told = takes_game || declares(rule.name);
-                if (told) append_setoption(rule.name, rule.value);
+                if (told)
+                    if (auto refused = append_setoption(rule.name, rule.value)) return Unexpected<EngineError>{std::move(*refused)};
                 // The same rule in the dialect's own words (UCI_Chess960).
                 std::string others;
                 for (const auto &option : game->engine_options) {
                     if (option.dialect != dialect_ || option.rule != rule.name) continue;
                     if (declares(option.name)) {
-                        append_setoption(option.name, option.value);
+                        if (auto refused = append_setoption(option.name, option.value))
+                            return Unexpected<EngineError>{std::move(*refused)};
                         game_options_sent_.push_back({option.name, option.value});
                         told = true;
                     } else {
@@ -113,7 +119,7 @@ public:
         for (const auto &[name, value] : config_.ugi_options) {
             if (!declares(name))
                 warnings_.push_back("engine " + quote(config_.name) + " does not declare the option " + quote(name));
-            append_setoption(name, value);
+            if (auto refused = append_setoption(name, value)) return Unexpected<EngineError>{std::move(*refused)};
         }
         return sync("");
     }
@@ -125,11 +131,12 @@ public:
     }
 
     Expected<void, EngineError> new_game_seeded(uint64_t seed) override {
-        std::string command;
-        if (const std::string *option = seed_option()) command = "setoption name " + *option + " value " + std::to_string(seed) + "\n";
-        command += protocol::words(dialect_).new_game;
-        command += '\n';
-        return sync(command.c_str());
+        out_.clear();
+        if (const std::string *option = seed_option())
+            if (auto refused = append_setoption(*option, std::to_string(seed))) return Unexpected<EngineError>{std::move(*refused)};
+        out_ += protocol::words(dialect_).new_game;
+        out_ += '\n';
+        return sync("");
     }
 
     Expected<BestMove, EngineError> go(const std::string &position_command, const GoCommand &go,
@@ -137,26 +144,34 @@ public:
         if (auto dead = check_usable()) return Unexpected<EngineError>{std::move(*dead)};
         out_.clear();
         if (auto bad = append_position(position_command)) return Unexpected<EngineError>{std::move(*bad)};
+        if (auto fault = control_fault(out_))  // out_ holds the position line alone here
+            return Unexpected<EngineError>{refused(FailureKind::Protocol, "the position line " + quote(out_) + " " + *fault)};
         out_ += '\n';
         append_go_line(out_, go, dialect_);
         out_ += '\n';
         auto start = SteadyClock::now();
         auto until = start + deadline;
+        const auto stalled_at_go = process_->stalled();
+        // The time since 'go' the engine is charged: without the arbiter's own stalls.
+        auto used = [&](milliseconds *stalled) {
+            auto stall = std::chrono::duration_cast<milliseconds>(process_->stalled() - stalled_at_go);
+            if (stalled != nullptr) *stalled = stall;
+            return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start) - stall);
+        };
         if (auto sent = send(out_, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{failure(sent, {"'bestmove' after 'go'", FailureKind::Timeout, deadline})};
         SearchInfo info;
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(until, line);
-            if (status != ReadStatus::Line) {
-                auto used = std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start);
-                return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used}, line)};
-            }
+            if (status != ReadStatus::Line)
+                return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr)}, line)};
             std::string_view token = first_token(line);
             if (token == "info") {
                 parse_info_line(line, info);
             } else if (token == "bestmove") {
-                auto elapsed = std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start);
+                milliseconds stalled{0};
+                const milliseconds elapsed = used(&stalled);
                 std::string_view move = parse_bestmove(line);
                 if (move.empty()) {
                     needs_restart_ = true;
@@ -166,9 +181,10 @@ public:
                 if (notation_ && notation_->converts(dialect_)) {
                     // A move the game cannot read back is passed on as sent:
                     // the plugin then judges it unparsable, naming the text.
-                    if (auto own = notation_->move_in(dialect_, move)) return BestMove{std::move(*own), info, elapsed};
+                    if (auto own = notation_->move_in(dialect_, move))
+                        return BestMove{std::move(*own), info, elapsed, stalled};
                 }
-                return BestMove{std::string(move), info, elapsed};
+                return BestMove{std::string(move), info, elapsed, stalled};
             }
         }
     }
@@ -227,7 +243,7 @@ private:
             ReadStatus status = read_line(until, line);
             if (status == ReadStatus::Timeout && !last) return false;
             if (status != ReadStatus::Line) return Unexpected<EngineError>{with_printed(failure(status, awaited, line))};
-            if (printed_.size() < kPrintedLines) printed_.emplace_back(excerpt(line));
+            remember_printed(line);
             std::string_view token = first_token(line);
             if (token == words.ok) {
                 dialect_ = dialect;
@@ -256,19 +272,52 @@ private:
         }
     }
 
-    // Adds the first lines the engine printed and the protocol they suggest
-    // to a handshake failure.
+    // Keeps the first kPrintedLines lines of the handshake and the last
+    // kPrintedLines after them: an engine's answer to a word it does not
+    // know often comes after a long banner.
+    void remember_printed(std::string_view line) {
+        if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;  // GTP ends each answer so
+        ++printed_count_;
+        if (printed_.size() < kPrintedLines) {
+            printed_.emplace_back(excerpt(line));
+            return;
+        }
+        if (last_printed_.size() == kPrintedLines) last_printed_.erase(last_printed_.begin());
+        last_printed_.emplace_back(excerpt(line));
+    }
+
+    // Adds the protocol the printed lines suggest (another dialect's, or one
+    // the arbiter does not speak: xboard, GTP), then the first and the last
+    // lines the engine printed, to a handshake failure.
     EngineError with_printed(EngineError error) const {
         if (printed_.empty()) return error;  // a silent engine: the wait's own message says it all
-        error.message += "; the engine printed:";
-        for (const auto &line : printed_) error.message += " " + quote(line);
-        for (const auto &line : printed_)
+        std::vector<std::string> lines = printed_;
+        lines.insert(lines.end(), last_printed_.begin(), last_printed_.end());
+        bool named = false;
+        for (const auto &line : lines)
             if (auto other = protocol::dialect_of_answer(line); other && *other != dialect_tried()) {
                 error.message += " (that is the " + std::string(protocol::name(*other)) + " handshake: set 'protocol: " +
                                  std::string(protocol::name(*other)) + "' for this engine, or proto=" +
                                  std::string(protocol::name(*other)) + " on the command line)";
+                named = true;
                 break;
             }
+        for (const auto &line : lines) {
+            if (named) break;
+            if (auto foreign = foreign_protocol_of(line)) {
+                error.message += "; it answers in " + std::string(foreign->name) + ", not " +
+                                 std::string(protocol::name(dialect_tried())) + " (" + quote(line) + "): " +
+                                 foreign->advice;
+                named = true;
+            }
+        }
+        error.message += "; the engine printed:";
+        for (const auto &line : printed_) error.message += " " + quote(line);
+        if (!last_printed_.empty()) {
+            const size_t skipped = printed_count_ - printed_.size() - last_printed_.size();
+            error.message += skipped > 0 ? " ... (" + std::to_string(skipped) + " more lines) ... last:" : std::string();
+            for (const auto &line : last_printed_) error.message += " " + quote(line);
+        }
         return error;
     }
     Dialect dialect_tried() const { return config_.protocol.value_or(Dialect::Ugi); }
@@ -368,7 +417,20 @@ private:
         return std::any_of(declared_.begin(), declared_.end(), [&](const std::string &d) { return ugi::same_option_name(d, option); });
     }
 
-    void append_setoption(const std::string &name, const std::string &value) {
+    // The protocol writer's own guard (the first is where configs and command
+    // lines are read, core/text_check.hpp): a text that would end the line
+    // and begin a command of its own, or a name an engine would cut at its
+    // word "value", is never sent. Reaching it is an internal error.
+    static EngineError refused(FailureKind kind, const std::string &what) {
+        return {kind, "internal error: arbiter refuses to send " + what, {}};
+    }
+
+    [[nodiscard]] std::optional<EngineError> append_setoption(const std::string &name, const std::string &value) {
+        if (auto fault = option_name_fault(name))
+            return refused(FailureKind::StartFailed, "'setoption name " + excerpt(name) + "': the name " + *fault);
+        if (auto fault = control_fault(value))
+            return refused(FailureKind::StartFailed,
+                           "'setoption name " + excerpt(name) + " value " + excerpt(value) + "': the value " + *fault);
         out_ += "setoption name ";
         out_ += name;
         if (!value.empty()) {
@@ -376,14 +438,19 @@ private:
             out_ += value;
         }
         out_ += '\n';
+        return std::nullopt;
     }
 
     WriteStatus send(std::string_view text, SteadyClock::time_point deadline) {
         return process_->write(text, deadline);
     }
 
-    ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line) {
+    // Reads the next line before `deadline`, which moves on by any stall of
+    // the arbiter's own seen meanwhile: the engine is not charged for it.
+    ReadStatus read_line(SteadyClock::time_point &deadline, std::string_view &line) {
+        const auto stalled_before = process_->stalled();
         ReadStatus status = process_->read_line(deadline, line);
+        deadline += process_->stalled() - stalled_before;
         return status;
     }
 
@@ -484,7 +551,9 @@ private:
     Dialect dialect_ = Dialect::Ugi;
     std::shared_ptr<const Notation> notation_;
     static constexpr size_t kPrintedLines = 5;
-    std::vector<std::string> printed_;  // the first lines the engine printed, for handshake errors
+    std::vector<std::string> printed_;       // the first lines the engine printed, for handshake errors
+    std::vector<std::string> last_printed_;  // the last ones after those (at most kPrintedLines)
+    size_t printed_count_ = 0;
     std::string converted_from_, converted_to_;  // the last converted position command: UGI form, and as sent
 };
 
@@ -511,6 +580,14 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
     if (auto ok = engine->handshake(game); !ok) {
         EngineError error = ok.error();
         error.stderr_tail = engine->stderr_tail();
+        // It died at start saying the system refused it a process, a thread
+        // or a descriptor: the machine's limit, not the engine's fault.
+        if (error.kind == FailureKind::Crash)
+            if (int refused = process::resource_error_in(error.stderr_tail)) {
+                error.kind = FailureKind::OutOfResources;
+                error.message = "engine " + quote(named->name) + " died at start, refused resources (" +
+                                process::resource_limit_named(refused) + "): " + error.message;
+            }
         return Unexpected<EngineError>{std::move(error)};
     }
     return std::unique_ptr<UgiEngine>(std::move(engine));

@@ -24,6 +24,9 @@ namespace arb::engine {
 // fastchess print one: its name and the cause, its command line, and the
 // last lines of its stderr. Several lines, each ending in '\n'.
 std::string describe_start_failure(const EngineConfig &config, const EngineError &error);
+// The most of a start failure's message that reports quote: room for the
+// protocol it names and the first and last lines the engine printed.
+inline constexpr size_t kStartFailureMax = 2000;
 
 class UgiEngine {
 public:

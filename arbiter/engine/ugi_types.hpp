@@ -34,7 +34,11 @@ struct SearchInfo {
 struct BestMove {
     std::string move;                      // text after 'bestmove', unchecked
     SearchInfo info;
-    std::chrono::milliseconds elapsed{0};  // from writing 'go' to reading 'bestmove'
+    // From writing 'go' to reading 'bestmove', less `stalled`.
+    std::chrono::milliseconds elapsed{0};
+    // The time in between the arbiter itself was not running (stopped, a
+    // paused VM, ...): seen by its waits, not charged to the engine.
+    std::chrono::milliseconds stalled{0};
 };
 
 // The 'go' line: either clock times (p1 = side 0) or a fixed limit.

@@ -30,6 +30,8 @@ Expected<std::string> probe(const std::filesystem::path &file) {
         out = plugin ? (*plugin)->id() : plugin.error().message;
         return plugin ? 0 : 1;
     });
+    if (!run && !run.error().started)  // the machine's limit: the plugin never ran
+        return fail(describe(file) + ": cannot be loaded, no child process to load it in: " + run.error().message);
     if (!run) return fail(describe(file) + ": crashed while loading (it " + run.error().message + ")");
     if (run->exit_code != 0) return fail(run->output.empty() ? describe(file) + ": could not be loaded" : run->output);
     return run->output;

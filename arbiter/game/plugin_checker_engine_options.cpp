@@ -3,6 +3,8 @@
 #include "game/check_log.hpp"
 #include "game/plugin_checker_options.hpp"
 
+#include "core/text_check.hpp"
+
 #include <arbiter/ext/engine_options.h>
 #include <arbiter/ext/protocol_notation.h>
 
@@ -27,9 +29,9 @@ void ARB_CALL collect(void *context, const char *rule, const char *name, const c
                     value != nullptr ? value : "(null)"});
 }
 
-bool has_control(std::string_view text) {
-    return std::any_of(text.begin(), text.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; });
-}
+// The host's own check of protocol text (core/text_check.hpp): what the
+// writer would refuse to send, the checker refuses to pass.
+bool has_control(std::string_view text) { return control_fault(text).has_value(); }
 
 // Why `name` cannot be sent as "setoption name NAME value ...", or "".
 std::string name_fault(std::string_view name) {

@@ -1,5 +1,6 @@
 #include "game/plugin_host.hpp"
 
+#include "process/resource_limits.hpp"
 #include "process/spawn.hpp"
 
 #include <fcntl.h>
@@ -53,6 +54,10 @@ void PluginHost::start() {
     ++generation_;  // states of an older child are gone, started or not
     live_states_ = 0;
     tainted_ = false;
+    // The machine's limit: no plugin fault, and the game is not to be scored.
+    if (!started && started.error().out_of_resources)
+        throw process::OutOfResources("the plugin-host child for '" + plugin_->id() + "' could not be started: " +
+                                      started.error().message);
     if (!started)
         throw PluginHostDied("the plugin-host child for '" + plugin_->id() + "' could not be started: " +
                              started.error().message);

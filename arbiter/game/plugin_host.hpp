@@ -50,7 +50,8 @@ public:
     // Sends one request and returns the response's payload. A Create starts
     // a child when there is none (or the last one is tainted and holds no
     // state); any other request on a state of a child that is gone throws.
-    // Throws PluginHostDied when the child dies or answers nonsense.
+    // Throws PluginHostDied when the child dies or answers nonsense, and
+    // process::OutOfResources when the machine refused to start one.
     std::string call(wire::Op op, const std::string &request, uint64_t generation);
 
     // Bookkeeping of live states, for restarts between games.

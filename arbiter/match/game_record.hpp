@@ -48,6 +48,9 @@ struct MoveRecord {
     bool forced = false;                  // a forced pass the arbiter played for the engine
     std::optional<int> seldepth = {};     // the last 'info seldepth' of the search
     std::optional<int64_t> nps = {};      // the last 'info nps' of the search
+    // The arbiter's own stall during the search (engine::BestMove::stalled),
+    // left out of `elapsed`.
+    std::chrono::milliseconds stalled{0};
 };
 
 // What a game was played under, kept with the game: every format labels the

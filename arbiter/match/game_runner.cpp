@@ -109,6 +109,12 @@ engine::GoCommand make_go(const Clock (&clocks)[2], int side) {
     return go;
 }
 
+// Said after a time used that leaves out a stall of the arbiter's own.
+std::string stall_note(milliseconds stalled) {
+    if (stalled.count() <= 0) return {};
+    return " (not counting " + std::to_string(stalled.count()) + " ms the arbiter itself was not running)";
+}
+
 class Game {
 public:
     Game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1, const std::atomic<bool> *stop,
@@ -257,7 +263,7 @@ private:
             if (!clock.charge(answer->elapsed))
                 return end(win_for(1 - side), Termination::TimeForfeit,
                            name + " lost on time: used " + std::to_string(answer->elapsed.count()) + " ms of " +
-                               std::to_string(allowed.count()) + " ms allowed",
+                               std::to_string(allowed.count()) + " ms allowed" + stall_note(answer->stalled),
                            side);
 
             arb_move move = ARB_MOVE_NONE;
@@ -275,7 +281,7 @@ private:
             std::string_view played = state.format_move(move, text);
             if (played.empty()) return plugin_failed("format_move failed on the legal move " + quote(answer->move));
             if (auto ok = state.checked_play(move); !ok) return plugin_failed(ok.error().message);
-            append(position, side, played, answer->elapsed, answer->info, false);
+            append(position, side, played, answer->elapsed, answer->info, false, answer->stalled);
             ++plies;
 
             if (auto verdict = adjudicator_.after_move(side, answer->info.score_cp, plies)) {
@@ -286,7 +292,7 @@ private:
     }
 
     void append(std::string &position, int side, std::string_view text, milliseconds elapsed,
-                const engine::SearchInfo &info, bool forced) {
+                const engine::SearchInfo &info, bool forced, milliseconds stalled = milliseconds(0)) {
         position += ' ';
         position += text;
         MoveRecord &m = record_.moves.emplace_back();
@@ -298,6 +304,7 @@ private:
         m.seldepth = info.seldepth;
         m.nps = info.nps;
         m.forced = forced;
+        m.stalled = stalled;
         if (observer_) observer_(record_, side);
     }
 

@@ -38,7 +38,7 @@ Expected<FolderLock> FolderLock::acquire(int dir_fd, const std::filesystem::path
         }
         ::close(fd);
         if (error != EWOULDBLOCK) return fail(file.string() + ": cannot lock: " + std::strerror(error));
-        return fail(dir.string() + " is in use by arbiter (pid " + (holder.empty() ? "?" : holder) + ")");
+        return fail(ErrorKind::FolderInUse, dir.string() + " is in use by arbiter (pid " + (holder.empty() ? "?" : holder) + ")");
     }
     // Ours now: record who holds it, for the message another run prints.
     std::string pid = std::to_string(::getpid()) + "\n";

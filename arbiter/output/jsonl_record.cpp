@@ -44,6 +44,7 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
         if (m.seldepth) mj["seldepth"] = *m.seldepth;
         if (m.nps) mj["nps"] = *m.nps;
         if (m.forced) mj["forced"] = true;
+        if (m.stalled.count() > 0) mj["stall_ms"] = m.stalled.count();
         moves.push_back(std::move(mj));
     }
     j["moves"] = std::move(moves);
@@ -111,6 +112,7 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
             if (mj.contains("seldepth")) m.seldepth = mj["seldepth"].get<int>();
             if (mj.contains("nps")) m.nps = mj["nps"].get<int64_t>();
             m.forced = mj.value("forced", false);
+            m.stalled = std::chrono::milliseconds(mj.value("stall_ms", int64_t{0}));
             r.moves.push_back(std::move(m));
         }
         r.final_position = j.at("final_position").get<std::string>();

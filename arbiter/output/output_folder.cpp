@@ -111,6 +111,18 @@ Expected<uint64_t> OutputFolder::size_of(const std::string &name) const {
     return static_cast<uint64_t>(st.st_size);
 }
 
+FileId OutputFolder::id() const {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) return {};
+    return {st.st_dev, st.st_ino};
+}
+
+std::optional<FileId> OutputFolder::id_of(const std::string &name) const {
+    struct stat st {};
+    if (::fstatat(fd_, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return std::nullopt;
+    return FileId{st.st_dev, st.st_ino};
+}
+
 Expected<void> write_file_atomically(const std::filesystem::path &path, const std::string &text) {
     const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
     int fd = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -16,11 +16,21 @@
 #include "output/append_file.hpp"
 #include "output/folder_lock.hpp"
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace arb::output {
+
+// A file's identity: two paths name one file when these are equal.
+struct FileId {
+    dev_t device = 0;
+    ino_t inode = 0;
+    bool operator==(const FileId &) const = default;
+};
 
 class OutputFolder {
 public:
@@ -55,6 +65,11 @@ public:
     // The size of the regular file `name`, 0 when missing; a symbolic link
     // or anything else but a regular file there is an error that names it.
     [[nodiscard]] Expected<uint64_t> size_of(const std::string &name) const;
+    // The folder's identity, and that of what is at `name` in it (itself,
+    // not a link's target), if anything is: for files named elsewhere that
+    // must not be one of the folder's (output/extra_output.hpp).
+    [[nodiscard]] FileId id() const;
+    [[nodiscard]] std::optional<FileId> id_of(const std::string &name) const;
 
 private:
     friend Expected<void> write_file_atomically(const std::filesystem::path &path, const std::string &text);

@@ -15,7 +15,7 @@ Expected<RecordSet> RecordSet::open(const std::filesystem::path &dir, RecordWrit
     auto folder = OutputFolder::open(dir, std::move(write));
     if (!folder) return fail(folder.error().message);
     auto lock = folder->lock();
-    if (!lock) return fail(lock.error().message);
+    if (!lock) return fail(lock.error());
     return RecordSet(std::move(*folder), std::move(*lock), std::move(writers), std::move(warn));
 }
 

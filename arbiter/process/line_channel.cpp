@@ -23,8 +23,6 @@ constexpr auto kExitPoll = std::chrono::milliseconds(20);
 // closed (what the child wrote is in the pipe already; a descendant that
 // still holds the pipe open must not keep a read waiting).
 constexpr auto kExitDrain = std::chrono::milliseconds(20);
-// How often a wait looks at the stop flag.
-constexpr auto kStopPoll = std::chrono::milliseconds(100);
 // How much of an over-long line a TooLong result shows.
 constexpr size_t kTooLongShown = 200;
 
@@ -81,8 +79,8 @@ std::string LineChannel::stderr_tail() const {
 LineChannel::Wait LineChannel::wait_once(Want want, SteadyClock::time_point deadline) {
     if (stop_ != nullptr && stop_->load()) return Wait::Interrupted;
     auto now = SteadyClock::now();
-    auto until = deadline;
-    if (stop_ != nullptr) until = std::min(until, now + kStopPoll);
+    // Short waits see a stall of the arbiter's own, and the stop flag in time.
+    auto until = std::min(deadline, now + StallMeter::kLongestWait);
     const bool watch_pid = !exited_ && pidfd_ >= 0;
     if (!exited_ && pidfd_ < 0) until = std::min(until, now + kExitPoll);
 
@@ -104,7 +102,9 @@ LineChannel::Wait LineChannel::wait_once(Want want, SteadyClock::time_point dead
         pid_at = static_cast<int>(n);
         fds[n++] = {pidfd_, POLLIN, 0};
     }
-    int ready = ::poll(fds, n, timeout_ms(until));
+    const int asked = timeout_ms(until);
+    int ready = ::poll(fds, n, asked);
+    stalls_.note(now, std::chrono::milliseconds(asked), SteadyClock::now());
     if (ready > 0) {
         if (err_at >= 0 && fds[err_at].revents != 0) read_stderr();
         if (pid_at >= 0 && fds[pid_at].revents != 0) exited_ = true;
@@ -246,8 +246,14 @@ ReadStatus LineChannel::read_line(SteadyClock::time_point deadline, std::string_
             return ReadStatus::Timeout;
         }
         const size_t before = end_;
+        const auto stalled_before = stalls_.total();
         if (wait_once(Want::Read, silent_until ? std::min(deadline, *silent_until) : deadline) == Wait::Interrupted)
             return ReadStatus::Interrupted;
+        // The time the arbiter was not running is not the child's to lose.
+        if (const auto stall = stalls_.total() - stalled_before; stall.count() > 0) {
+            if (deadline != SteadyClock::time_point::max()) deadline += stall;
+            if (silent_until) *silent_until += stall;
+        }
         if (end_ != before) silent_until.reset();  // it still talks: wait on for the rest
     }
 }

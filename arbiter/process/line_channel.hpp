@@ -8,11 +8,15 @@
 // read or write waits, stderr is drained (so a chatty child never blocks on
 // it) and the child's exit is noticed (its pidfd; without one, a look at its
 // pid every 20 ms). Lines longer than the cap are reported, not stored.
+// No poll() waits longer than StallMeter::kLongestWait, so that a wait sees
+// when the arbiter itself was not running (stall_meter.hpp): a read's
+// deadline moves on by such a stall, and stalled() tells its owner.
 //
 // Not thread-safe: one thread drives one channel.
 #pragma once
 
 #include "process/spawn.hpp"
+#include "process/stall_meter.hpp"
 
 #include <sys/types.h>
 
@@ -66,7 +70,8 @@ public:
 
     // Writes all of `data` before `deadline`.
     WriteStatus write(std::string_view data, SteadyClock::time_point deadline);
-    // Reads the next line. `line` stays valid until the next call.
+    // Reads the next line. `line` stays valid until the next call. A stall of
+    // the arbiter's own seen while waiting moves `deadline` on by as much.
     ReadStatus read_line(SteadyClock::time_point deadline, std::string_view &line);
     // Everything left on stdout, unread lines first, until it closes or the
     // deadline passes: true when it closed.
@@ -83,6 +88,9 @@ public:
     [[nodiscard]] bool stdout_closed() const noexcept { return !out_.valid() && begin_ == end_; }
     // The descriptors the channel holds (pipes still open, and the pidfd).
     [[nodiscard]] int descriptors() const noexcept;
+    // How long, in all, this channel's waits saw the arbiter not running
+    // (StallMeter); the difference across a wait is that wait's stall.
+    [[nodiscard]] SteadyClock::duration stalled() const noexcept { return stalls_.total(); }
 
     void close_stdin() noexcept { in_.reset(); }
     // Closes every pipe (the child sees EOF on stdin and EPIPE on output).
@@ -114,6 +122,7 @@ private:
     bool exited_ = false;
     size_t max_line_ = kDefaultMaxLine;
     const std::atomic<bool> *stop_ = nullptr;
+    StallMeter stalls_;
     Tap tap_;
     StderrTap stderr_tap_;
     std::string stderr_line_;  // the stderr line being read, for stderr_tap_

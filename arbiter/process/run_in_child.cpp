@@ -1,6 +1,7 @@
 #include "process/run_in_child.hpp"
 
 #include "process/exit_status.hpp"
+#include "process/resource_limits.hpp"
 #include "process/spawn.hpp"
 
 #include <fcntl.h>
@@ -15,9 +16,22 @@
 
 namespace arb::process {
 
-Expected<ChildRun> run_in_child(const std::function<int(std::string &out)> &body) {
+namespace {
+
+Unexpected<ChildRunError> died(std::string message) { return {ChildRunError{std::move(message), true}}; }
+
+// The machine refused the child: the message names the limit when it is one.
+Unexpected<ChildRunError> not_started(const char *what, int error) {
+    std::string message = std::string(what) + ": " + std::strerror(error);
+    if (is_resource_error(error)) message += " (" + resource_limit_named(error) + ")";
+    return {ChildRunError{std::move(message), false}};
+}
+
+}  // namespace
+
+Expected<ChildRun, ChildRunError> run_in_child(const std::function<int(std::string &out)> &body) {
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) return fail(std::string("cannot create a pipe: ") + std::strerror(errno));
+    if (::pipe2(fds, O_CLOEXEC) != 0) return not_started("cannot create a pipe", errno);
     // What is buffered now would otherwise be written twice, by both processes.
     std::cout.flush();
     std::cerr.flush();
@@ -27,7 +41,7 @@ Expected<ChildRun> run_in_child(const std::function<int(std::string &out)> &body
         int error = errno;
         ::close(fds[0]);
         ::close(fds[1]);
-        return fail(std::string("cannot fork: ") + std::strerror(error));
+        return not_started("cannot fork", error);
     }
     if (pid == 0) {
         ::close(fds[0]);
@@ -74,8 +88,8 @@ Expected<ChildRun> run_in_child(const std::function<int(std::string &out)> &body
     } while (waited < 0 && errno == EINTR);
     const int wait_error = errno;
     forget_own_child(pid);
-    if (waited < 0) return fail(std::string("cannot wait for the child: ") + std::strerror(wait_error));
-    if (!WIFEXITED(status)) return fail(ExitStatus::from_wait_status(status).describe());
+    if (waited < 0) return died(std::string("cannot wait for the child: ") + std::strerror(wait_error));
+    if (!WIFEXITED(status)) return died(ExitStatus::from_wait_status(status).describe());
     run.exit_code = WEXITSTATUS(status);
     return run;
 }

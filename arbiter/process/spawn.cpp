@@ -2,6 +2,7 @@
 
 #include "process/cgroup.hpp"
 #include "process/proc_table.hpp"
+#include "process/resource_limits.hpp"
 #include "process/tree_freeze.hpp"
 #include "core/quote.hpp"
 
@@ -242,12 +243,9 @@ private:
     std::thread thread_;
 };
 
-bool is_resource_error(int error) {
-    return error == EMFILE || error == ENFILE || error == EAGAIN || error == ENOMEM;
-}
-
 SpawnError os_error(const std::string &what, int error) {
-    return {what + ": " + std::strerror(error), is_resource_error(error)};
+    if (!is_resource_error(error)) return {what + ": " + std::strerror(error), false};
+    return {what + ": " + std::strerror(error) + " (" + resource_limit_named(error) + ")", true};
 }
 
 // Opens what the child gets for one stream; `ours` receives our pipe end.

@@ -1,5 +1,7 @@
 #include "tournament/engine_pool.hpp"
 
+#include "process/resource_limits.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <thread>
@@ -77,12 +79,21 @@ std::vector<EnginePool::StartFailure> EnginePool::start_all() {
     std::vector<std::optional<engine::EngineError>> errors(static_cast<size_t>(count));
     std::vector<std::thread> threads;
     threads.reserve(static_cast<size_t>(count));
-    for (int i = 0; i < count; ++i)
-        threads.emplace_back([this, i, &errors] {
-            auto started = acquire(i);
-            if (started) release(i, std::move(*started), true);
-            else errors[static_cast<size_t>(i)] = std::move(started).error();
-        });
+    for (int i = 0; i < count; ++i) {
+        try {
+            threads.emplace_back([this, i, &errors] {
+                auto started = acquire(i);
+                if (started) release(i, std::move(*started), true);
+                else errors[static_cast<size_t>(i)] = std::move(started).error();
+            });
+        } catch (const std::system_error &e) {
+            // The machine's limit, not the engines': those left are not started.
+            const engine::EngineError refused{engine::FailureKind::OutOfResources,
+                                              process::thread_failure("starting an engine", e), {}};
+            for (int j = i; j < count; ++j) errors[static_cast<size_t>(j)] = refused;
+            break;
+        }
+    }
     for (auto &t : threads) t.join();
     std::vector<StartFailure> failures;
     for (int i = 0; i < count; ++i)

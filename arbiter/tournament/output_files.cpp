@@ -1,6 +1,8 @@
 #include "tournament/output_files.hpp"
 
 #include "core/utf8.hpp"
+#include "output/folder_lock.hpp"
+#include "tournament/report_file.hpp"
 #include "tournament/run_identity.hpp"
 
 #include <unistd.h>
@@ -82,6 +84,16 @@ output::RecordWriters record_writers(const RecordFormat &format) {
         w.native = [&format](const output::FinishedGame &g) { return format.native->write(g); };
     }
     return w;
+}
+
+std::vector<std::string> folder_file_names(const RecordFormat &format) {
+    std::vector<std::string> names{kConfigFile,     kOpeningsFile,  kJsonlFile, kPgnFile,
+                                   kStandingsText, kStandingsJson, kReportFile};
+    if (format.native) names.push_back(format.native->file_name());
+    const size_t files = names.size();
+    for (size_t i = 0; i < files; ++i) names.push_back(names[i] + ".tmp");  // OutputFolder's temporaries
+    names.emplace_back(output::kLockFile);
+    return names;
 }
 
 Expected<void> write_effective_config(const config::LoadedConfig &loaded, const output::RecordSet &records) {

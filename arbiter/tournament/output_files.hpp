@@ -46,6 +46,11 @@ RecordFormat record_format(const config::LoadedConfig &loaded);
 // How the record set writes each game in `format`, which must outlive the result.
 output::RecordWriters record_writers(const RecordFormat &format);
 
+// Every name a tournament's output folder uses (records, derived files,
+// their temporaries, the lock), there yet or not: no file named besides the
+// folder's own (-pgnout, --log) may be one of them (output/extra_output.hpp).
+std::vector<std::string> folder_file_names(const RecordFormat &format);
+
 // The effective config of a new output folder (openings file copied beside it,
 // referred to relatively so the folder can move) written into `records`' folder,
 // with the run's identity (write_identity).

@@ -1,5 +1,6 @@
 #include "tournament/runner.hpp"
 
+#include "process/resource_limits.hpp"
 #include "process/spawn.hpp"
 #include "tournament/engine_seed.hpp"
 #include "tournament/play_order.hpp"
@@ -188,7 +189,17 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
             engines[side]->set_stop_flag(&controls.abandon);  // abandoning must not wait for a search
         }
         if (engines[0] && engines[1]) {
-            record = play_game(setup, *engines[0], *engines[1], &controls.abandon);
+            try {
+                record = play_game(setup, *engines[0], *engines[1], &controls.abandon);
+            } catch (const process::OutOfResources &e) {  // the game's plugin-host child could not be started
+                for (int side = 0; side < 2; ++side) {
+                    engines[side]->set_stop_flag(nullptr);
+                    played.kept[side] = false;
+                    pool.release(slot.engine[side], std::move(engines[side]), false);
+                }
+                out_of_resources(e.what());
+                return played;
+            }
             for (int side = 0; side < 2; ++side) {
                 engines[side]->set_stop_flag(nullptr);  // the flag belongs to this run, the engine may outlive it
                 bool reusable = !engine_needs_restart(record, side) && !engines[side]->needs_restart() &&
@@ -228,8 +239,10 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
                 while (!controls.stop_new && !controls.abandon && std::chrono::steady_clock::now() < resume_at)
                     std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
                         resume_at - std::chrono::steady_clock::now(), std::chrono::milliseconds(20)));
-            } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
+            } catch (const process::OutOfResources &e) {  // e.g. no plugin-host child to be had
                 out_of_resources(e.what());
+            } catch (const std::system_error &e) {  // e.g. an event loop that could not get a descriptor
+                out_of_resources(process::refusal_text("playing a game", e));
             } catch (const std::bad_alloc &) {
                 out_of_resources("out of memory");
             }
@@ -238,15 +251,25 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
     std::condition_variable worker_done;
     int running = workers;  // guarded by mutex
     std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i)
-        threads.emplace_back([&]() {
-            worker();
-            {
-                std::lock_guard lock(mutex);
-                --running;
-            }
-            worker_done.notify_all();
-        });
+    for (int i = 0; i < workers; ++i) {
+        try {
+            threads.emplace_back([&]() {
+                worker();
+                {
+                    std::lock_guard lock(mutex);
+                    --running;
+                }
+                worker_done.notify_all();
+            });
+        } catch (const std::system_error &e) {
+            // The workers started finish their games (recorded) and take no more.
+            std::lock_guard lock(mutex);
+            running -= workers - i;
+            if (stats.out_of_resources.empty()) stats.out_of_resources = process::thread_failure("playing games", e);
+            controls.stop_new = true;
+            break;
+        }
+    }
     // The tick runs without the lock, so that what it does (redrawing, rating
     // fits for reports) never holds up a worker handing in its game.
     // An exception out of the tick (a report that cannot be built) must not

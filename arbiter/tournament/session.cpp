@@ -55,11 +55,12 @@ class Session {
 public:
     Session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out, std::ostream &err)
         : loaded_(loaded), c_(loaded.config), options_(options), out_(out), err_(err), dir_(c_.out_dir),
-          format_(record_format(loaded)), tally_(static_cast<int>(c_.engines.size())) {}
+          format_(record_format(loaded)), writers_(record_writers(format_)), tally_(static_cast<int>(c_.engines.size())) {}
 
     bool open_records();
     bool check_identity();
     bool read_records();
+    bool open_extra_outputs();
     bool start_engines();
     bool prepare_folder();
     void announce();
@@ -81,6 +82,8 @@ private:
     }
     bool record(output::FinishedGame &&g);
     bool settle();
+    void write_extra_outputs(const output::FinishedGame &g);
+    void check_extra_outputs();
     void tick();
     void write_report(const std::string &status);
     void print_due_reports();
@@ -93,6 +96,7 @@ private:
     std::ostream &out_, &err_;
     const fs::path dir_;
     const RecordFormat format_;
+    const output::RecordWriters writers_;  // of format_
     SessionResult result_;
     std::optional<output::RecordSet> records_;
     // Of a game only its outcome is kept, in the running totals: memory does
@@ -110,6 +114,8 @@ private:
     std::optional<EnginePool> pool_;
     std::string out_of_resources_;  // the system, not an engine, failed a start before game 1
     std::string write_error_;       // a record file could not be written: nothing more is
+    std::vector<std::pair<std::shared_ptr<output::ExtraOutput>, ExtraContent>> extra_outputs_;
+    std::string extra_error_;  // an extra output could not be written: no new games (seen by the tick)
     RunStats stats_;
     std::optional<Progress> progress_;
     std::optional<ReportFile> report_;
@@ -158,7 +164,7 @@ std::string engine_time_text(const config::TournamentConfig &c) {
 // The folder, locked until the run returns: a second run or resume on it fails at once.
 bool Session::open_records() {
     auto opened = output::RecordSet::open(
-        dir_, record_writers(format_),
+        dir_, writers_,
         [this](const std::string &warning) {
             if (progress_) progress_->message("warning: " + warning);
             else err_ << prefix() << "warning: " << warning << "\n";
@@ -287,6 +293,24 @@ bool Session::read_records() {
         controls_.stop_new = true;
     }
     dropped_torn_line_ = scan->dropped_torn_line;
+    return true;
+}
+
+// The files named besides the folder's (-pgnout, --log), opened and checked
+// before any engine starts: a bad name fails the run now, not after its games.
+bool Session::open_extra_outputs() {
+    std::vector<output::ExtraOutputRequest> requests;
+    for (const auto &spec : options_.extra_outputs) requests.push_back(spec.file);
+    auto opened =
+        output::open_extra_outputs(requests, records_->folder(), folder_file_names(format_), options_.write);
+    if (!opened) return failed_before_start(opened.error().message);
+    for (size_t i = 0; i < opened->size(); ++i) {
+        auto &file = (*opened)[i];
+        const ExtraContent content = options_.extra_outputs[i].content;
+        if (content == ExtraContent::EngineTraffic && options_.engine_log)
+            options_.engine_log->set_sink([file](const std::string &line) { (void)file->append(line); });
+        extra_outputs_.emplace_back(file, content);
+    }
     return true;
 }
 
@@ -422,6 +446,7 @@ bool Session::record(output::FinishedGame &&g) {
     }
     // Its JSON line written, the game is recorded (and reported), even if its PGN was not.
     if (records_->games_appended() == appended) return false;
+    write_extra_outputs(g);
     if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
     {
         std::lock_guard guard(digest_mutex_);
@@ -454,7 +479,36 @@ bool Session::settle() {
     return true;
 }
 
+// A recorded game into the files that take games (-pgnout), as it ends:
+// `tail -f` shows it. A failure starts no new game; the tick reports it.
+void Session::write_extra_outputs(const output::FinishedGame &g) {
+    for (auto &[file, content] : extra_outputs_) {
+        std::string text;
+        switch (content) {
+        case ExtraContent::GamePgn: text = writers_.pgn(g); break;
+        case ExtraContent::EngineTraffic: continue;  // written by the engines' TrafficLog
+        }
+        if (!file->append(text)) controls_.stop_new = true;  // at once; the tick reports it
+    }
+}
+
+// An extra output that failed a write takes nothing more: no new game is
+// started (the running ones finish and are recorded in the folder) and the
+// run exits 1 naming the file. On the tick's thread only.
+void Session::check_extra_outputs() {
+    if (!extra_error_.empty()) return;
+    for (const auto &[file, content] : extra_outputs_) {
+        if (auto failure = file->failure()) {
+            extra_error_ = *failure;
+            controls_.stop_new = true;
+            if (progress_) progress_->message(extra_error_ + ": nothing more is written to it, no new game is started");
+            return;
+        }
+    }
+}
+
 void Session::tick() {
+    check_extra_outputs();
     int signals = options_.interrupts ? options_.interrupts() : 0;
     if (signals > 0 && !controls_.stop_new) {
         result_.interrupted = true;
@@ -493,6 +547,7 @@ void Session::play() {
     // The workers are joined: what failed to sync is a write error like any other.
     if (auto committed = records_->commit(); !committed && write_error_.empty())
         write_error_ = committed.error().message;
+    check_extra_outputs();  // a failure in the last games, after the last tick
     if (stats_.out_of_resources.empty()) stats_.out_of_resources = out_of_resources_;
     // A failed tick is not tried again: its reports are what failed.
     if (write_error_.empty() && stats_.tick_failure.empty()) print_due_reports();
@@ -556,10 +611,22 @@ SessionResult Session::finish() {
     const auto files = records_->record_paths();
     for (size_t i = 0; i < files.size(); ++i) out_ << (i ? ", " : "") << files[i].string();
     out_ << "; report: " << (dir_ / kReportFile).string() << "\n";
+    if (!extra_error_.empty()) {
+        out_.flush();
+        err_ << prefix() << extra_error_
+             << fmt::format("; nothing more was written to it: {} of {} games are recorded in {}{}\n", recorded_, total_,
+                            dir_.string(),
+                            recorded_ < total_ ? fmt::format(" (no new game was started); once the cause is fixed, "
+                                                             "continue with 'arbiter run --resume {}'",
+                                                             dir_.string())
+                                               : std::string());
+        result_.exit_code = 1;
+        return result_;
+    }
     if (!stats_.out_of_resources.empty()) {
         out_.flush();
-        err_ << prefix() << "stopped: the system ran out of resources starting an engine (" << stats_.out_of_resources
-             << "); raise 'ulimit -n'/'ulimit -u' or lower the concurrency, then continue with 'arbiter run --resume "
+        err_ << prefix() << "stopped: the system ran out of resources (" << stats_.out_of_resources
+             << "); raise that limit or lower the concurrency, then continue with 'arbiter run --resume "
              << dir_.string() << "'\n";
         result_.exit_code = 1;
         return result_;
@@ -577,7 +644,8 @@ SessionResult Session::finish() {
 SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
                           std::ostream &err) {
     Session session(loaded, options, out, err);
-    if (!session.open_records() || !session.check_identity() || !session.read_records() || !session.start_engines() || !session.prepare_folder())
+    if (!session.open_records() || !session.check_identity() || !session.read_records() ||
+        !session.open_extra_outputs() || !session.start_engines() || !session.prepare_folder())
         return session.result();
     session.announce();
     session.play();

@@ -4,14 +4,27 @@
 #pragma once
 
 #include "config/config_loader.hpp"
+#include "engine/engine_log.hpp"
 #include "output/append_file.hpp"
+#include "output/extra_output.hpp"
 #include "tournament/output_files.hpp"
 #include "tournament/runner.hpp"
 
 #include <functional>
+#include <memory>
 #include <ostream>
+#include <vector>
 
 namespace arb::tournament {
+
+// A file named besides the output folder's own (output/extra_output.hpp)
+// and what it gets: each game's PGN as the game ends (-pgnout), or every
+// line to and from the engines (--log, -log, through SessionOptions::engine_log).
+enum class ExtraContent { GamePgn, EngineTraffic };
+struct ExtraOutputSpec {
+    output::ExtraOutputRequest file;
+    ExtraContent content = ExtraContent::GamePgn;
+};
 
 struct SessionOptions {
     bool resume = false;      // the output folder holds a previous run of this config
@@ -22,7 +35,13 @@ struct SessionOptions {
     bool quiet = false;       // no per-game lines
     RunnerParts parts;        // engines and game runner (real, or fakes in tests)
     std::function<int()> interrupts;  // signals received so far (null: none)
-    output::WriteFunction write;      // every write to the output folder (null: ::write; tests inject faults)
+    output::WriteFunction write;      // every write to the output folder and the extra outputs (null: ::write; tests inject faults)
+    // Opened and checked against the output folder before the first engine
+    // starts (a bad one ends the run there), then written as games end; a
+    // failed write stops the run like a record file's (exit 1 naming it).
+    std::vector<ExtraOutputSpec> extra_outputs;
+    // What the engines' TrafficLog writes to (RunnerParts); the EngineTraffic output becomes its sink.
+    std::shared_ptr<engine::EngineLog> engine_log;
     std::string command = "run";      // the command the messages name: "arbiter run: ...", "arbiter match: ..."
 };
 

@@ -9,6 +9,7 @@
 #include "pid_hopper.hpp"
 #include "rng.hpp"
 
+#include <arbiter/protocol/reply.hpp>
 #include <arbiter/ugi/command.hpp>
 
 #include <boost/program_options.hpp>
@@ -37,6 +38,13 @@ struct MockSettings {
     std::string mode_name = "none";
     int64_t at_move = 1;
     int64_t delay_ms = 2000;
+    // --late-ms: every 'go' answered this long after its movetime (after
+    // this long when it has none), as an engine that overshoots its time.
+    int64_t late_ms = 0;
+    // --declare-option: option lines (after "option name ") it declares
+    // besides its own, e.g. "Threads type spin default 2 min 1 max 64";
+    // setoption of these is accepted and ignored.
+    std::vector<std::string> declared;
     std::string log_file;
     std::string hop_lock;
     // --protocol: the dialect whose answer ("uaiok") it gives to any
@@ -77,6 +85,12 @@ private:
         std::cerr << "arbiter-mock-engine: " << message << std::endl;
     }
     bool is(Misbehaviour m) const { return settings_.mode == m; }
+    // Whether `name` is the name of one of the --declare-option lines.
+    bool declares_extra(const std::string &name) const {
+        for (const auto &text : settings_.declared)
+            if (arb::protocol::parse_option_name("option name " + text) == name) return true;
+        return false;
+    }
 
     std::optional<int> handle(const std::string &line) {
         arb::ugi::Command command = arb::protocol::parse_command(line, dialect_);
@@ -91,12 +105,14 @@ private:
             send("id author the arbiter project");
             if (!is(Misbehaviour::NoGameOption)) send(arb::ugi::OptionSpec::string("game", session_.game_id()).line());
             for (const auto &spec : session_.rule_option_specs()) send(spec.line());
+            for (const auto &text : settings_.declared) send("option name " + text);
             send(std::string(arb::protocol::words(dialect_).ok));
         } else if (std::holds_alternative<arb::ugi::IsReady>(command)) {
             ++isready_count_;
             if (is(Misbehaviour::NoReadyok) && isready_count_ >= settings_.at_move) return std::nullopt;
             send("readyok");
         } else if (const auto *set = std::get_if<arb::ugi::SetOption>(&command)) {
+            if (declares_extra(set->name)) return std::nullopt;
             auto ok = set->name == "game" ? session_.select_game(set->value.value_or(""))
                                           : session_.set_rule_option(set->name, set->value.value_or(""));
             if (!ok) error(ok.error().message);
@@ -109,6 +125,8 @@ private:
                 send("info string clock p1time " + std::to_string(go_command->p1time.value_or(-1)) + " p2time " +
                      std::to_string(go_command->p2time.value_or(-1)));
             if (!go_command->ignored.empty()) std::cerr << "arbiter-mock-engine: go: ignored unknown words\n";
+            if (settings_.late_ms > 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(go_command->movetime.value_or(0) + settings_.late_ms));
             return go();
         } else if (std::holds_alternative<arb::ugi::Quit>(command)) {
             if (is(Misbehaviour::IgnoreQuit)) {
@@ -248,6 +266,11 @@ int main(int argc, char **argv) {
         ("at-move", po::value(&settings.at_move)->default_value(1),
          "the engine's own Nth go (1-based) at which the misbehaviour happens (no-readyok: Nth isready on)")
         ("delay-ms", po::value(&settings.delay_ms)->default_value(2000), "slow: sleep this long before answering")
+        ("late-ms", po::value(&settings.late_ms)->default_value(0),
+         "answer every go this many ms after its movetime (after this many ms without one), moves as usual")
+        ("declare-option", po::value(&settings.declared)->composing(),
+         "one more option to declare, as after 'option name ', e.g. 'Threads type spin default 2 min 1 max 64' or "
+         "'UCI_Chess960 type check default true'; its setoption is accepted and ignored; may repeat")
         ("log", po::value(&settings.log_file), "append every line received to this file")
         ("hop-lock", po::value(&settings.hop_lock),
          "pid-hop: the hopper holds an flock on this file while any generation of it lives")(
@@ -260,7 +283,7 @@ int main(int argc, char **argv) {
         if (vm.count("help")) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
                          "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n"
-                         "                           [--hop-lock FILE]\n\n"
+                         "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n\n"
                       << desc << "\n";
             return 0;
         }
@@ -284,8 +307,8 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    if (settings.at_move < 1 || settings.delay_ms < 0) {
-        std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms >= 0\n";
+    if (settings.at_move < 1 || settings.delay_ms < 0 || settings.late_ms < 0) {
+        std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms, --late-ms >= 0\n";
         return 2;
     }
 

@@ -30,11 +30,12 @@ public:
     }
     // "arbiter.engine-options/1": a UCI engine plays Chess960 (reads X-FEN
     // castling rights, writes castling as king takes rook) only when told
-    // UCI_Chess960, as the UCI protocol specifies.
+    // UCI_Chess960, as the UCI protocol specifies. It is told both ways: an
+    // engine whose default is true (Sjaak II) castles e1h1 in standard chess
+    // unless told false.
     static std::vector<sdk::EngineOption> engine_options(arb_protocol protocol, const sdk::Options &rules) {
-        if (protocol == ARB_PROTOCOL_UCI && rules_from(rules).variant == Variant::chess960)
-            return {{"variant", "UCI_Chess960", "true"}};
-        return {};
+        if (protocol != ARB_PROTOCOL_UCI) return {};
+        return {{"variant", "UCI_Chess960", rules_from(rules).variant == Variant::chess960 ? "true" : "false"}};
     }
 
     // "arbiter.rule-edges/1" (rule_edges.cpp): positions where engines get the rules wrong.

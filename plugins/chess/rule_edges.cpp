@@ -103,6 +103,21 @@ constexpr arb_rule_edge kEdges[] = {
      .expect = ARB_EDGE_MUST_PLAY,
      .move = "e4d3",
      .failure = "did not play e4d3: not stalemate, the en passant capture is legal and the only move"},
+    // Standard chess writes castling as the king's two-square move, e1g1.
+    // An engine in Chess960 mode (told UCI_Chess960 true, or defaulting to
+    // it: Sjaak II) writes king takes own rook, e1h1, which standard chess
+    // reads as no move. Castling is the one move here that is not mated at
+    // once: Ra2 holds d2, e2 and f2, so Rb1 mates after any other move
+    // (Kd1, Kf1, a rook move to f1 or g1, a pawn move); after e1g1 the rook
+    // f1 guards the first rank.
+    {.rule = "castling-notation",
+     .options = "variant=standard",
+     .position = "kr6/8/8/8/8/8/r5PP/4K2R w K - 0 1",
+     .moves = "",
+     .expect = ARB_EDGE_MUST_NOT_PLAY,
+     .move = "e1h1",
+     .failure = "castled as e1h1, king takes rook, as an engine in Chess960 mode (UCI_Chess960 true) writes it; "
+                "standard chess writes castling e1g1, the only move here that Rb1 does not mate"},
     // A pawn reaching the last rank must become a queen, rook, bishop or
     // knight: e7e8 without a letter is no move (e7e8q, r, b, n are).
     {.rule = "promotion",

@@ -15,6 +15,7 @@
 //    is skipped and says so.
 #include "ataxx/vectors.hpp"
 #include "support/child_process.hpp"
+#include "support/skip.hpp"
 
 #include <arbiter/sdk/perft.hpp>
 
@@ -137,8 +138,7 @@ TEST_CASE("arbiter checks Tiktaxx over UAI and plays a gauntlet against the gene
     if (engine_missing()) return;
     const auto help = test::run_command(kBin + "/arbiter check --help");
     if (help.output.find("uai") == std::string::npos) {
-        WARN("SKIPPED: this arbiter does not speak UAI yet (arbiter check --help names no 'uai')");
-        return;
+        ARB_SKIP("this arbiter does not speak UAI yet (arbiter check --help names no 'uai')");
     }
     const std::string plugins = std::string(" --plugin-dir ") + ARBITER_PLUGIN_DIR;
     auto check = test::run_command(kBin + "/arbiter check --game ataxx" + plugins + " --engine '" + engine_path() +

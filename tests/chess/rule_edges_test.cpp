@@ -24,6 +24,8 @@ struct Relaxed {
 const Relaxed kRelaxed[] = {
     // Standard chess writes castling e1g1: the same history, same move, legal.
     {"chess960-castling", "e1g1", "variant=chess960 start=518", "variant", "standard", EdgeVerdict::move_legal},
+    // Chess960 writes castling king takes rook: the same position, e1h1 legal.
+    {"castling-notation", "e1h1", "variant=standard", "variant", "chess960", EdgeVerdict::move_legal},
     // Start 0 is BBQNNRKR: g1 holds the king, so g1f3 (ply 3) is no move.
     {"chess960-castling", "e1g1", "variant=chess960 start=518", "start", "0", EdgeVerdict::history_stops},
     // Under draws=claimed the third occurrence ends the game; the history
@@ -90,6 +92,11 @@ TEST_CASE("chess rule edges: the legal moves there, counted by hand", "[chess][r
     // Promotion: the king a1's 3 squares and the 4 promotions: 7.
     CHECK(legal_after(find_edge(kGame, "promotion", "e7e8")) ==
           std::vector<std::string>{"a1a2", "a1b1", "a1b2", "e7e8b", "e7e8n", "e7e8q", "e7e8r"});
+    // Castling notation: the king to d1, f1 and castling e1g1 (d2, e2, f2
+    // are on the rook a2's rank), the rook h1 to f1, g1 (h2 is its own
+    // pawn), the pawns g2, h2 one or two squares: 3 + 2 + 4 = 9, no e1h1.
+    CHECK(legal_after(find_edge(kGame, "castling-notation", "e1h1")) ==
+          std::vector<std::string>{"e1d1", "e1f1", "e1g1", "g2g3", "g2g4", "h1f1", "h1g1", "h2h3", "h2h4"});
     // Chess960 castling from the standard array after e4 e5 Nf3 Nf6 Bc4 Bc5:
     // castling is e1h1, and e1 has also f1 and e2: e1 moves e1e2 e1f1 e1h1.
     std::vector<std::string> king;

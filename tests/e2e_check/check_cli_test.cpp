@@ -29,14 +29,14 @@ TEST_CASE("the reference engine passes every check", "[e2e][check]") {
         CHECK(run.exit_code == 0);
         CHECK(run.output.find("FAIL") == std::string::npos);
         CHECK(run.output.find("PASS  plays 2 full games") != std::string::npos);
-        // 12 checks, and one per rule edge of the game (arbiter.rule-edges/1), those of other
+        // 13 checks, and one per rule edge of the game (arbiter.rule-edges/1), those of other
         // rule options listed as N/A.
         size_t edges = 0;
         for (size_t at = run.output.find("  rule edge "); at != std::string::npos; at = run.output.find("  rule edge ", at + 1))
             ++edges;
         if (std::string(game) == "othello") CHECK(edges == 8);    // plugins/othello/rule_edges.cpp
         if (std::string(game) == "baghchal") CHECK(edges == 12);  // plugins/baghchal/rule_edges.cpp
-        CHECK(run.output.find(std::to_string(12 + edges) + " checks: 0 failed, 0 warnings") != std::string::npos);
+        CHECK(run.output.find(std::to_string(13 + edges) + " checks: 0 failed, 0 warnings") != std::string::npos);
     }
 }
 
@@ -57,7 +57,7 @@ TEST_CASE("garbage instead of a move is reported as unreadable", "[e2e][check]")
     auto run = check("othello", mock("othello", "garbage --at-move 9"));  // after the 8 rule edges
     INFO(run.output);
     CHECK(run.exit_code == 1);
-    CHECK(run.output.find("FAIL  legal move from the start position within movetime") != std::string::npos);
+    CHECK(run.output.find("FAIL  legal move from the start position (go movetime)") != std::string::npos);
     CHECK(run.output.find("unreadable move '@@garbage@@'") != std::string::npos);
 }
 
@@ -67,8 +67,8 @@ TEST_CASE("an engine that never finishes the handshake fails at once", "[e2e][ch
     CHECK(run.exit_code == 1);
     CHECK(run.output.find("FAIL  start and handshake") != std::string::npos);
     CHECK(run.output.find("no 'ugiok'") != std::string::npos);
-    // The start, and the 11 checks it cut short (NOT RUN; check_guidance_test.cpp counts them).
-    CHECK(run.output.find("12 checks: 1 failed") != std::string::npos);
+    // The start, and the 12 checks it cut short (NOT RUN; check_guidance_test.cpp counts them).
+    CHECK(run.output.find("13 checks: 1 failed") != std::string::npos);
 }
 
 TEST_CASE("an engine that ignores quit is a warning, not a failure", "[e2e][check]") {

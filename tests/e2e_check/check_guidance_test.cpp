@@ -42,21 +42,23 @@ TEST_CASE("arbiter-engine without --game passes check under every Gess rule opti
             }
 }
 
-TEST_CASE("an engine too slow for check's default movetime is told about --movetime and --tc", "[e2e][check]") {
-    // Slow at its first 'go' only: the start position, under the default --movetime 100.
-    auto run = arbiter_check("--game othello --games 0 --engine '" + kBin +
-                             "/arbiter-mock-engine --game othello --misbehave slow --delay-ms 500 --at-move 1'");
+TEST_CASE("an engine too slow for check's movetime is judged on its moves and told about --movetime", "[e2e][check]") {
+    // 500 ms past every 'go movetime 100' (check's default): every move is still judged, and
+    // the timing check fails naming the option that gives it more.
+    auto run = arbiter_check("--game othello --games 0 --positions 2 --engine '" + kBin +
+                             "/arbiter-mock-engine --game othello --late-ms 500'");
     INFO(run.output);
     CHECK(run.exit_code == 1);
-    CHECK_THAT(run.output, Catch::Contains("FAIL  legal move from the start position within movetime"));
-    CHECK_THAT(run.output, Catch::Contains("at check's default --movetime 100 ms (+ --margin 200 ms)"));
-    CHECK_THAT(run.output, Catch::Contains("--movetime MS (and --tc TC for the full games)"));
-    // Given the time, the same engine passes that check.
-    auto given = arbiter_check("--game othello --games 0 --movetime 1000 --engine '" + kBin +
-                               "/arbiter-mock-engine --game othello --misbehave slow --delay-ms 500 --at-move 1'");
+    CHECK_THAT(run.output, Catch::Contains("PASS  legal move from the start position (go movetime)"));
+    CHECK_THAT(run.output, Catch::Contains("FAIL  keeps to its time limits (go movetime 100,"));
+    CHECK_THAT(run.output, Catch::Contains("likely cause: "));
+    CHECK_THAT(run.output, Catch::Contains("--movetime MS") || Catch::Contains("--margin MS"));
+    // Allowed 1000 ms past each limit, the same engine (answers at 600 ms) passes the timing check too.
+    auto given = arbiter_check("--game othello --games 0 --positions 2 --margin 1000 --engine '" + kBin +
+                               "/arbiter-mock-engine --game othello --late-ms 500'");
     INFO(given.output);
     CHECK(given.exit_code == 0);
-    CHECK_THAT(given.output, Catch::Contains("PASS  legal move from the start position within movetime"));
+    CHECK_THAT(given.output, Catch::Contains("PASS  keeps to its time limits (go movetime 100,"));
 }
 
 TEST_CASE("check names the engine by its id name, not by its program", "[e2e][check]") {
@@ -68,8 +70,8 @@ TEST_CASE("check names the engine by its id name, not by its program", "[e2e][ch
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.rfind("checking 'arbiter-engine random' (" + node.string() + ") on othello\n", 0) == 0);
-    // 11 checks without games, and Othello's 8 rule edges (plugins/othello/rule_edges.cpp).
-    CHECK_THAT(run.output, Catch::Contains("'arbiter-engine random': 19 checks: 0 failed"));
+    // 12 checks without games, and Othello's 8 rule edges (plugins/othello/rule_edges.cpp).
+    CHECK_THAT(run.output, Catch::Contains("'arbiter-engine random': 20 checks: 0 failed"));
     CHECK_THAT(run.output, !Catch::Contains("'node'"));
     // --name still wins.
     auto named = arbiter_check("--game othello --games 0 --name mine --engine '" + node.string() + "'");
@@ -84,12 +86,12 @@ TEST_CASE("an engine that does not start lists every check it cut short", "[e2e]
     CHECK(run.output.rfind("checking 'no-such-engine'", 0) == 0);
     CHECK_THAT(run.output, Catch::Contains("FAIL  start and handshake"));
     CHECK_THAT(run.output, Catch::Contains("engine 'no-such-engine': cannot run"));
-    // The eleven checks after the start, by hand from `arbiter check --help`: new game, the rule
+    // The twelve checks after the start, by hand from `arbiter check --help`: new game, the rule
     // edges (Othello lists 8, one item here), the start position, three forms of random positions,
-    // clock, depth, nodes, the games, quit.
-    CHECK(count_of(run.output, "NOT RUN  ") == 11);
+    // clock, depth, nodes, timing, the games, quit.
+    CHECK(count_of(run.output, "NOT RUN  ") == 12);
     CHECK_THAT(run.output, Catch::Contains("NOT RUN  the game's 8 rule edges"));
     CHECK_THAT(run.output, Catch::Contains("NOT RUN  plays 2 full games (5+0.05) without a fault"));
     CHECK_THAT(run.output, Catch::Contains("NOT RUN  exits after 'quit'\n      the engine did not start"));
-    CHECK_THAT(run.output, Catch::Contains("12 checks: 1 failed, 0 warnings, 0 skipped, 11 not run"));
+    CHECK_THAT(run.output, Catch::Contains("13 checks: 1 failed, 0 warnings, 0 skipped, 12 not run"));
 }

@@ -1,8 +1,9 @@
 // "arbiter.engine-options/1" as chess uses it: a UCI engine is told
 // `setoption name UCI_Chess960 value true` when the rule option
-// variant=chess960, only when it declares that option, before the options
-// configured for it; never in standard chess nor in UGI. The engine here is a
-// shell script that records every line it reads.
+// variant=chess960 and `value false` in standard chess (an engine whose
+// default is true, as Sjaak II's, castles e1h1 otherwise), only when it
+// declares that option, before the options configured for it; never in UGI.
+// The engine here is a shell script that records every line it reads.
 #include "e2e_chess/chess_e2e_support.hpp"
 #include "engine/ugi_engine.hpp"
 #include "match/engine_setup.hpp"
@@ -82,10 +83,19 @@ TEST_CASE("a UCI engine is told UCI_Chess960 for variant=chess960", "[e2e][chess
     CHECK(s.told == std::vector<std::pair<std::string, std::string>>{{"UCI_Chess960", "true"}});
 }
 
-TEST_CASE("standard chess and UGI engines are not told UCI_Chess960", "[e2e][chess][engine-options]") {
-    Started standard = start(kDeclares960, Dialect::Uci, {{"variant", "standard"}});
-    CHECK(standard.received.find("UCI_Chess960") == std::string::npos);
-    CHECK(standard.told.empty());
+TEST_CASE("a UCI engine whose UCI_Chess960 defaults to true is told false in standard chess",
+          "[e2e][chess][engine-options]") {
+    // Sjaak II declares it so, and castled e1h1 in a game of standard chess.
+    Started standard = start("option name UCI_Chess960 type check default true\n", Dialect::Uci, {{"variant", "standard"}});
+    INFO(standard.received);
+    CHECK(standard.received.find("setoption name UCI_Chess960 value false\n") != std::string::npos);
+    CHECK(standard.received.find("setoption name UCI_Chess960") < standard.received.find("isready"));
+    CHECK(standard.received.find("value true") == std::string::npos);
+    CHECK(standard.told == std::vector<std::pair<std::string, std::string>>{{"UCI_Chess960", "false"}});
+    CHECK(standard.warnings.empty());
+}
+
+TEST_CASE("UGI engines are not told UCI_Chess960", "[e2e][chess][engine-options]") {
     // UGI engines read the rule option itself (here: not declared, so a warning).
     Started ugi = start(kDeclares960, Dialect::Ugi, {{"variant", "chess960"}});
     CHECK(ugi.received.find("UCI_Chess960") == std::string::npos);

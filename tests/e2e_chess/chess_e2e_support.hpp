@@ -4,6 +4,8 @@
 
 #include "support/child_process.hpp"
 
+#include "support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -31,8 +33,7 @@ inline std::string pgn_extract() { return find_program({"/usr/bin/pgn-extract", 
 inline void check_pgn_extract_replays(const std::filesystem::path &pgn, int games) {
     const std::string tool = pgn_extract();
     if (tool.empty()) {
-        WARN("SKIPPED: pgn-extract is not installed (apt-get install pgn-extract): " << pgn << " not replayed");
-        return;
+        ARB_SKIP("pgn-extract is not installed (apt-get install pgn-extract): " << pgn << " not replayed");
     }
     auto check = run_command(tool + " -r " + pgn.string() + " 2>&1");
     INFO(check.output);

@@ -6,6 +6,8 @@
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 
+#include "support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -33,22 +35,40 @@ std::string stockfish() { return find_program({"/usr/games/stockfish", "/usr/bin
 TEST_CASE("stockfish passes arbiter check in UCI", "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     auto run = arb::test::run_command(kBin + "/arbiter check --game chess --protocol uci --tc nodes=2000 --games 2 "
                                              "--positions 6 --margin 1000 --engine " + engine + " 2>&1");
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find("FAIL") == std::string::npos);
+    // It castles e1g1 where castling is the only move not mated at once.
+    CHECK(std::regex_search(run.output, std::regex("PASS  rule edge [0-9]+ \\(castling-notation\\): must not play 'e1h1'")));
+    // Told UCI_Chess960 false (its default too) in standard chess.
+    CHECK(run.output.find("PASS  told the rules in uci: setoption name UCI_Chess960 value false") != std::string::npos);
+}
+
+TEST_CASE("stockfish in Chess960 mode fails the castling check of standard chess, naming both notations",
+          "[e2e][chess][stockfish]") {
+    const std::string engine = stockfish();
+    if (engine.empty()) ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
+    // An option configured for the engine comes after the game's and wins: Stockfish then plays
+    // as Sjaak II did at its default, writing castling king takes rook.
+    auto run = arb::test::run_command(kBin + "/arbiter check --game chess --protocol uci --games 0 --positions 1 "
+                                             "--margin 1000 --engine-option UCI_Chess960=true --engine " + engine +
+                                      " 2>&1");
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK(std::regex_search(run.output, std::regex("FAIL  rule edge [0-9]+ \\(castling-notation\\): must not play 'e1h1'")));
+    CHECK(run.output.find("castling-notation: castled as e1h1, king takes rook, as an engine in Chess960 mode "
+                          "(UCI_Chess960 true) writes it; standard chess writes castling e1g1") != std::string::npos);
 }
 
 TEST_CASE("stockfish passes arbiter check under Chess960: its start goes out as a fen, not 'startpos'",
           "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     // Check's games start from the array of seed 0 (start=-1), not the
     // standard one: UCI's 'startpos' would name the standard array and
@@ -59,15 +79,14 @@ TEST_CASE("stockfish passes arbiter check under Chess960: its start goes out as 
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find("FAIL") == std::string::npos);
-    CHECK(run.output.find("PASS  legal move from the start position within movetime") != std::string::npos);
+    CHECK(run.output.find("PASS  legal move from the start position (go movetime)") != std::string::npos);
     CHECK(run.output.find("PASS  plays 2 full games") != std::string::npos);
 }
 
 TEST_CASE("a stockfish match at a fixed node count plays clean games that pgn-extract replays", "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     const fs::path dir = fresh_dir("match");
     {
@@ -103,8 +122,7 @@ TEST_CASE("stockfish plays Chess960 told by UCI_Chess960, castling, every game e
           "[e2e][chess][stockfish]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     // No book: each game starts from a Chess960 array drawn from the seed.
     // Without UCI_Chess960 Stockfish writes castling as the king's two-square
@@ -148,8 +166,7 @@ TEST_CASE("stockfish under a clock with a node cap (-each tc=10+0.1 nodes=2000) 
           "[e2e][chess][stockfish][time_control]") {
     const std::string engine = stockfish();
     if (engine.empty()) {
-        WARN("SKIPPED: stockfish is not installed (apt-get install stockfish)");
-        return;
+        ARB_SKIP("stockfish is not installed (apt-get install stockfish)");
     }
     const fs::path dir = fresh_dir("capped-clock");
     // A fastchess user's line (refused before: "an engine here plays under one limit"), without proto=

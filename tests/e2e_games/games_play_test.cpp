@@ -1,8 +1,9 @@
 // Every shipped game through `arbiter play` between real engine processes:
 // generic engines finish with a legal result, and Bagh Chal's repetition rule
 // acts in a real game under each of its options.
-#include "support/plugins.hpp"
+#include "support/child_process.hpp"
 #include "support/cli_output.hpp"
+#include "support/plugins.hpp"
 #include "support/process_scan.hpp"
 
 #include <catch2/catch.hpp>
@@ -140,4 +141,21 @@ TEST_CASE("Bagh Chal's repetition rule acts in a real game, per option", "[e2e][
         CHECK(field(run.output, "result") == "1/2-1/2 (draw)");
     }
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a boolean game option on the command line takes yes/no and on/off as YAML does", "[e2e][games][gess]") {
+    // Gess's stop_on_pushoff is boolean; the plugin itself takes only "true"
+    // and "false" (game.h), so the host must turn the words into that text.
+    const std::string perft = kBin + "/arbiter perft --game gess --depth 1 --plugin-dir " + kPlugins;
+    for (const char *word : {"yes", "no", "on", "off", "true", "false"}) {
+        INFO(word);
+        auto run = arb::test::run_command(perft + " --option stop_on_pushoff=" + word + " 2>&1");
+        INFO(run.output);
+        CHECK(run.exit_code == 0);
+        CHECK_THAT(run.output, Catch::StartsWith("perft 1 "));
+    }
+    auto bad = arb::test::run_command(perft + " --option stop_on_pushoff=maybe 2>&1");
+    CHECK(bad.exit_code == 2);
+    CHECK_THAT(bad.output, Catch::Contains("game option 'stop_on_pushoff' must be true or false (also yes/no, on/off), "
+                                           "got 'maybe'"));
 }

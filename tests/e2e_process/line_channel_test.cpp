@@ -222,3 +222,31 @@ TEST_CASE("line channel: at most four descriptors, the three pipes and the pidfd
     channel.close();
     CHECK(channel.descriptors() == (has_pidfd ? 1 : 0));
 }
+
+// The child stops this very test process (the arbiter's place) for a second
+// and then lets it go on: a stall of the reader's own, not the child's.
+TEST_CASE("line channel: a stall of the reader's own moves the read's deadline on, and stalled() tells it") {
+    // 'ready', then the stop; the answer comes 0.3 s after the reader runs again.
+    auto child = start_sh("echo ready; sleep 0.2; kill -STOP $PPID; sleep 1; kill -CONT $PPID; sleep 0.3; echo answer");
+    process::LineChannel channel(child);
+    REQUIRE(read(channel).line == "ready");
+    const auto began = SteadyClock::now();
+    // 0.2 s before the stop + 0.3 s after it: well within 0.8 s of the reader's own time,
+    // although 1.5 s of the wall pass.
+    auto r = read(channel, 800ms);
+    const auto wall = SteadyClock::now() - began;
+    CHECK(r.status == ReadStatus::Line);
+    CHECK(r.line == "answer");
+    CHECK(wall >= 1400ms);
+    // The stop lasted 1 s; what a wait cannot see of it is at most one wait (100 ms).
+    CHECK(channel.stalled() >= 850ms);
+    CHECK(channel.stalled() <= 1100ms);
+}
+
+TEST_CASE("line channel: a read that stays within its time sees no stall") {
+    auto child = start_sh("sleep 0.5; echo answer");
+    process::LineChannel channel(child);
+    auto r = read(channel, 2s);
+    CHECK(r.status == ReadStatus::Line);
+    CHECK(channel.stalled() == SteadyClock::duration::zero());
+}

@@ -2,6 +2,8 @@
 // the kernel's pids have wrapped around pid_max.
 #include "process/proc_table.hpp"
 
+#include "support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <signal.h>
@@ -53,8 +55,7 @@ TEST_CASE("own_children lists this process's children, from a thread's fork too,
           "[process][proc_table]") {
     std::vector<pid_t> children;
     if (!arb::process::own_children(children)) {
-        WARN("SKIPPED: this kernel has no /proc/self/task/*/children");
-        return;
+        ARB_SKIP("this kernel has no /proc/self/task/*/children");
     }
     // Two children that wait: one forked here, one from another thread (listed
     // under that thread's task while it lives; joined here first, so the

@@ -244,3 +244,24 @@ TEST_CASE("arbiter rate: errors name the file, the line and the text", "[e2e][ra
     CHECK_THAT(help.out, Catch::Contains("--anchor NAME"));
     CHECK_THAT(help.out, Catch::Contains("Ordo"));
 }
+
+TEST_CASE("rate shows PGN names holding terminal escapes escaped, valid UTF-8 as it is", "[e2e][rate][text]") {
+    test::TempDir dir;
+    // OSC 0 (sets the terminal's title, ended by BEL), then a clear-screen; a
+    // NUL and a C1 CSI (U+009B) in the second name.
+    const std::string evil = "\x1b]0;pwned\x07" "Evil\x1b[2J";
+    const std::string tigre = std::string("Tigre \xc3\xb1\0", 9) + "\xc2\x9b" "31m";
+    std::string pgn;
+    for (int i = 0; i < 3; ++i)
+        pgn += "[White \"" + evil + "\"]\n[Black \"" + tigre + "\"]\n[Result \"" + (i == 0 ? "0-1" : "1-0") + "\"]\n\n1-0\n\n";
+    const auto file = dir.write("evil.pgn", pgn);
+    const Rate r = rate(dir, {file.string(), "--json", (dir.path() / "r.json").string()});
+    INFO(r.out << r.err);
+    REQUIRE(r.code == 0);
+    for (char control : {'\x1b', '\x07', '\0'}) CHECK(r.out.find(control) == std::string::npos);
+    CHECK(r.out.find("\xc2\x9b") == std::string::npos);
+    CHECK_THAT(r.out, Catch::Contains("\\x1b]0;pwned\\x07Evil\\x1b[2J"));
+    CHECK_THAT(r.out, Catch::Contains("Tigre \xc3\xb1\\x00\\u009b31m"));
+    const std::string json = test::read_file((dir.path() / "r.json").string());
+    CHECK(json.find('\x1b') == std::string::npos);
+}

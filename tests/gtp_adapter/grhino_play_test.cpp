@@ -4,6 +4,7 @@
 // replay in the Othello plugin to the printed final position and score.
 #include "support/child_process.hpp"
 #include "support/plugins.hpp"
+#include "support/skip.hpp"
 
 #include <map>
 #include <sstream>
@@ -50,8 +51,7 @@ void check_finished_by_the_rules(const std::map<std::string, std::string> &summa
 
 TEST_CASE("arbiter play: GRhino via the adapter against arbiter-engine finishes legally", "[e2e][gtp_adapter]") {
     if (access(kGrhino.c_str(), X_OK) != 0) {
-        WARN("SKIPPED: gtp-rhino not found at " << kGrhino << " (install the Debian package grhino)");
-        return;
+        ARB_SKIP("gtp-rhino not found at " << kGrhino << " (install the Debian package grhino)");
     }
     const std::string grhino = bin("arbiter-gtp-adapter") + " -- " + kGrhino + " --level=1";
     const std::string generic = bin("arbiter-engine") + " --game othello --plugin-dir " + ARBITER_PLUGIN_DIR +

@@ -291,8 +291,8 @@ TEST_CASE("nboard adapter passes 'arbiter check' and faults show there", "[e2e][
         CHECK(run.exit_code == 0);
         CHECK(run.output.find("PASS  plays 2 full games") != std::string::npos);
         CHECK(run.output.find("PASS  legal moves from 12 random positions as 'fen ... moves'") != std::string::npos);
-        // 12 checks, and Othello's 8 rule edges (plugins/othello/rule_edges.cpp).
-        CHECK(run.output.find("20 checks: 0 failed, 0 warnings") != std::string::npos);
+        // 13 checks, and Othello's 8 rule edges (plugins/othello/rule_edges.cpp).
+        CHECK(run.output.find("21 checks: 0 failed, 0 warnings") != std::string::npos);
     }
     SECTION("Edax's reply form") {
         auto run = test::run_command(base + " --format edax'");

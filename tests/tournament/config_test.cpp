@@ -1,6 +1,7 @@
 #include "config/config_loader.hpp"
 #include "core/quote.hpp"
 
+#include "support/skip.hpp"
 #include "temp_dir.hpp"
 
 #include <catch2/catch.hpp>
@@ -172,7 +173,7 @@ output:
   pgn: {seldpeth: true, nodes: 1}
 )", dir.path());
     CHECK(errors == "t.yaml:6:9: unknown key 'seldpeth' in output.pgn; did you mean 'seldepth'?\n"
-                    "t.yaml:6:32: output.pgn.nodes must be true or false, got '1'");
+                    "t.yaml:6:32: output.pgn.nodes must be true or false (also yes/no, on/off), got '1'");
 }
 
 TEST_CASE("unknown games and game options are caught through the plugin", "[config]") {
@@ -302,7 +303,7 @@ TEST_CASE("did_you_mean only suggests near words", "[config]") {
 }
 
 TEST_CASE("game option values are checked through the plugin's descriptors", "[config]") {
-    if (!arb::game::find_plugin("baghchal", {ARBITER_PLUGIN_DIR})) return;  // built with the Bagh Chal plugin only
+    if (!arb::game::find_plugin("baghchal", {ARBITER_PLUGIN_DIR})) ARB_SKIP("built without the Bagh Chal plugin");
     arb::test::TempDir dir;
     std::string errors = errors_of(R"(game:
   id: baghchal
@@ -312,6 +313,50 @@ engines: [{name: a, command: sh}, {name: b, command: sh}]
     CHECK(errors == "t.yaml:3:27: game option 'goats_to_win' must be a whole number in 1..20, got '99'\n"
                     "t.yaml:3:40: game option 'capture' must be one of optional, mandatory, got 'sometimes'\n"
                     "t.yaml:3:51: game 'baghchal' has no option 'repetiton'; did you mean 'repetition'?");
+}
+
+TEST_CASE("a boolean game option takes the words every yes/no key takes and the plugin gets true or false",
+          "[config]") {
+    // Gess declares stop_on_pushoff as a boolean; isolate_plugins is a YAML
+    // key read by the same parser. Before one parser served both, 'yes' was
+    // accepted for the key and refused for the option.
+    arb::test::TempDir dir;
+    const auto load = [&](const std::string &value) {
+        return load_config_text("game:\n  id: gess\n  options: {stop_on_pushoff: " + value +
+                                    "}\nisolate_plugins: " + value +
+                                    "\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
+                                "t.yaml", options_for(dir.path()));
+    };
+    for (const auto &[word, expected] : std::vector<std::pair<std::string, std::string>>{
+             {"yes", "true"}, {"on", "true"}, {"true", "true"}, {"no", "false"}, {"off", "false"}, {"false", "false"}}) {
+        INFO(word);
+        auto loaded = load(word);
+        REQUIRE(loaded.has_value());
+        REQUIRE(loaded->config.game.options.size() == 1);
+        CHECK(loaded->config.game.options[0].second == expected);
+        CHECK(loaded->config.isolate_plugins == (expected == "true"));
+    }
+    auto bad = load("maybe");
+    REQUIRE_FALSE(bad.has_value());
+    CHECK_THAT(bad.error().message,
+               Catch::Contains("t.yaml:3:30: game option 'stop_on_pushoff' must be true or false (also yes/no, on/off), "
+                               "got 'maybe'"));
+}
+
+TEST_CASE("SPRT bounds are checked by one rule in YAML and on the command line", "[config]") {
+    // The rule of rating::sprt_config_error: 0 < alpha, beta < 1, alpha + beta < 1, elo0 < elo1.
+    arb::test::TempDir dir;
+    const auto errors = [&](const std::string &sprt) {
+        auto loaded = load_config_text("game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\nsprt: " +
+                                           sprt + "\n",
+                                       "t.yaml", options_for(dir.path()));
+        return loaded ? std::string() : loaded.error().message;
+    };
+    CHECK(errors("{elo0: 0, elo1: 5, alpha: 0.6, beta: 0.5}") ==
+          "t.yaml:3:7: sprt: SPRT alpha 0.6 and beta 0.5 must lie in (0, 1) with alpha + beta < 1");
+    CHECK(errors("{elo0: 5, elo1: 0}") == "t.yaml:3:7: sprt: SPRT elo0 5 must be below elo1 0");
+    // alpha 0.6 alone is a valid test (beta 0.05, sum below 1): the YAML used to refuse it, match to accept it.
+    CHECK(errors("{elo0: 0, elo1: 5, alpha: 0.6, beta: 0.05}").empty());
 }
 
 TEST_CASE("entries that would silently vanish or break an engine's start are config errors", "[config]") {
@@ -411,7 +456,7 @@ TEST_CASE("offending text in messages is cut to 120 bytes with binary bytes esca
                                    "concurrency: \"" + huge + "\"\ntournament: {type: \"\x01\x02\"}\n", dir.path());
     CHECK(errors.size() < 400);
     CHECK_THAT(errors, Catch::Contains("got '" + std::string(120, 'q') + "... (1048576 bytes)'"));
-    CHECK_THAT(errors, Catch::Contains("got '\\x01\\x02'"));
+    CHECK_THAT(errors, Catch::Contains("'\\x01\\x02' holds a control character '\\x01' at byte 1"));  // refused, shown escaped
     dir.write("openings.txt", huge + "\n");
     auto loaded = load_config_text(
         "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\nopenings: openings.txt\n", "t.yaml",
@@ -560,4 +605,34 @@ time_control: 10+0.1,limit=5
                                          "parts, '10+0.1' and 'movetime=1'; give one"));
     CHECK_THAT(errors, Catch::Contains("\nt.yaml:5:15: time_control: time control '10+0.1,limit=5': 'limit=5' is for "
                                        "depth or nodes alone"));
+}
+
+TEST_CASE("a control character in any config text is refused at its file:line:col, valid UTF-8 kept", "[config][text]") {
+    arb::test::TempDir dir;
+    const std::string head = "game: tictactoe\nengines:\n  - name: a\n    command: sh\n";
+    // Line 6, column 11: the double-quoted value of the option Hash.
+    std::string errors = errors_of(head + "    options:\n      Hash: \"16\\nuginewgame\\nposition startpos moves f5\\ngo movetime 1\"\n"
+                                          "  - {name: b, command: sh}\n",
+                                   dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:6:13: engine option 'Hash': '16\\nuginewgame\\nposition startpos moves "
+                                         "f5\\ngo movetime 1' holds a line break '\\n' at byte 3"));
+    errors = errors_of(head + "    options: {\"Evil\\nquit\": 1}\n  - {name: b, command: sh}\n", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:5:15: an engine option name: 'Evil\\nquit' holds a line break '\\n' at byte 5"));
+    errors = errors_of(head + "    options: {Hash value 1: 2}\n  - {name: b, command: sh}\n", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:5:15: engine 'a': the option name 'Hash value 1' holds the word 'value'"));
+    errors = errors_of("game: tictactoe\nengines:\n  - {name: \"\\e]0;pwned\\a\\e[2J\", command: sh}\n  - {name: b, command: sh}\n",
+                       dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:3:12: engine name: '\\x1b]0;pwned\\x07\\x1b[2J' holds a control character "
+                                         "'\\x1b' at byte 1"));
+    errors = errors_of(std::string("event: \"ev\\0t\"\n") + kGood, dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:1:8: event: 'ev\\x00t' holds a NUL byte '\\x00' at byte 3"));
+    errors = errors_of("game: \"tic\\ttactoe\"\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:1:7: game: 'tic\\ttactoe' holds a control character '\\t' at byte 4"));
+
+    auto loaded = load_config_text("game: tictactoe\nengines:\n  - {name: \"Tigre \xc3\xb1\", command: sh, options: {Style: \xc3\xa9l\xc3\xa9gant}}\n"
+                                   "  - {name: b, command: sh}\n",
+                                   "t.yaml", options_for(dir.path()));
+    INFO((loaded ? std::string() : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->config.engines[0].name == "Tigre \xc3\xb1");
 }

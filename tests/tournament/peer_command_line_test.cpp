@@ -359,7 +359,7 @@ TEST_CASE("bad peer options name the option and the offending text", "[peer-cli]
     CHECK_THAT(error_of(base + "-tb /syzygy"), Catch::Contains("-tb: not an option of arbiter match: tablebase"));
     CHECK_THAT(error_of(base + "-each tc=10+x"), Catch::StartsWith("-each tc=10+x: time control '10+x'"));
     CHECK_THAT(error_of(base + "-each tcc=10"), Catch::Contains("unknown key 'tcc'; did you mean 'tc'?"));
-    CHECK_THAT(error_of(base + "-sprt elo0=5 elo1=0"), Catch::Contains("-sprt: elo1 must be greater than elo0"));
+    CHECK_THAT(error_of(base + "-sprt elo0=5 elo1=0"), Catch::Contains("-sprt: SPRT elo0 5 must be below elo1 0"));
     CHECK_THAT(error_of(base + "-tournament knockout"), Catch::Contains("-tournament knockout: expected roundrobin or gauntlet"));
     CHECK_THAT(error_of("-engine cmd=a"), Catch::Contains("at least two -engine options (found 1)"));
     CHECK_THAT(error_of(base + "-openings format=epd"), Catch::Contains("-openings: needs file=FILE"));
@@ -404,6 +404,19 @@ TEST_CASE("restart=on and -log map onto the engine's restart and the run's engin
     CHECK(p.config.engine_log == "engines.log");
     CHECK_THAT(error_of("-engine cmd=a restart=maybe -engine cmd=b"),
                Catch::Contains("-engine 'a' restart=maybe: expected true or false"));
+}
+
+TEST_CASE("the peers' -pgnout and -log take append=true or append=false", "[peer-cli]") {
+    auto p = parse("-engine cmd=a -engine cmd=b -log file=e.log -pgnout file=g.pgn");
+    CHECK(p.config.engine_log_append);  // the peers' default: appended to
+    CHECK(p.pgn_append);
+    // append=false: the file is emptied first (-pgnout and -log alike).
+    auto fresh = parse("-engine cmd=a -engine cmd=b -log file=e.log append=false -pgnout file=g.pgn append=false");
+    CHECK_FALSE(fresh.config.engine_log_append);
+    CHECK(fresh.pgn_file == "g.pgn");
+    CHECK_FALSE(fresh.pgn_append);
+    CHECK_THAT(error_of("-engine cmd=a -engine cmd=b -pgnout file=g.pgn append=maybe"),
+               Catch::Contains("-pgnout append=maybe: expected true or false"));
 }
 
 TEST_CASE("peer time controls in minutes:seconds become the arbiter's seconds", "[peer-cli]") {
@@ -606,4 +619,40 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         INFO(option);
         CHECK((peer_words_used.count(option) == 1 || without_key.count(option) == 1));
     }
+}
+
+TEST_CASE("a control character or the word value in a peer option is refused naming the option", "[peer-cli][text]") {
+    config::GameSection chess;
+    chess.id = "chess";
+    auto error_of_words = [&](const std::vector<std::string> &args) {
+        auto parsed = parse_peer_command_line(args, chess);
+        REQUIRE_FALSE(parsed.has_value());
+        return parsed.error().message;
+    };
+    const std::vector<std::string> two{"-engine", "cmd=a", "-engine", "cmd=b"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = two;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    CHECK_THAT(error_of_words(with({"-each", "option.Hash=16\nuginewgame\nposition startpos moves f5\ngo movetime 1"})),
+               Catch::StartsWith("-each option.Hash: the value '16\\nuginewgame\\nposition startpos moves f5\\ngo movetime 1' "
+                                 "holds a line break '\\n' at byte 3"));
+    CHECK_THAT(error_of_words({"-engine", "cmd=a", "option.Evil\nquit=1", "-engine", "cmd=b"}),
+               Catch::StartsWith("-engine 'option.Evil\\nquit=1': the key 'option.Evil\\nquit' holds a line break '\\n' at byte 12"));
+    CHECK_THAT(error_of_words({"-engine", "cmd=a", "option.Hash value 1=2", "-engine", "cmd=b"}),
+               Catch::StartsWith("-engine 'option.Hash value 1=2': the key 'option.Hash value 1' holds the word 'value'"));
+    CHECK_THAT(error_of_words({"-engine", "cmd=a", "name=\x1b]0;pwned\x07", "-engine", "cmd=b"}),
+               Catch::StartsWith("-engine name: the value '\\x1b]0;pwned\\x07' holds a control character '\\x1b' at byte 1"));
+    CHECK_THAT(error_of_words(with({"-event", "ev\x1b[2J"})),
+               Catch::StartsWith("-event: the value 'ev\\x1b[2J' holds a control character '\\x1b' at byte 3"));
+    CHECK_THAT(error_of_words(with({"-variant", "standard\nquit"})),
+               Catch::StartsWith("-variant: the value 'standard\\nquit' holds a line break"));
+    // Valid UTF-8 names and values are kept.
+    auto ok = parse_peer_command_line({"-engine", "cmd=a", "name=Tigre \xc3\xb1", "option.Style=\xc3\xa9l\xc3\xa9gant",
+                                       "-engine", "cmd=b"},
+                                      chess);
+    REQUIRE(ok.has_value());
+    CHECK(ok->config.engines[0].name == "Tigre \xc3\xb1");
+    CHECK(ok->config.engines[0].ugi_options.back() == std::pair<std::string, std::string>{"Style", "\xc3\xa9l\xc3\xa9gant"});
 }

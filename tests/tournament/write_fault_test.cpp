@@ -247,3 +247,46 @@ TEST_CASE("a write fault at any write of a --resume stops the writing, and the n
         check_fault_then_resume(dir, loaded, plan, faulty);
     }
 }
+
+TEST_CASE("a full disk part-way through a -pgnout game stops the run: the file keeps whole games, exit 1 names it",
+          "[session][faults][extra_output]") {
+    test::TempDir dir;
+    auto loaded = load(dir);
+    const fs::path extra = dir.path() / "extra.pgn";
+    // The third write to extra.pgn (its third game) writes half its bytes, then
+    // fails with ENOSPC; every other write goes through.
+    int extra_writes = 0;
+    bool wrote_after_failure = false;
+    std::mutex mutex;
+    auto write = [&](int fd, const void *data, size_t size) -> ssize_t {
+        std::lock_guard guard(mutex);
+        if (fs::path(file_of(fd)).filename() != "extra.pgn") return ::write(fd, data, size);
+        if (++extra_writes > 3) wrote_after_failure = true;
+        if (extra_writes != 3) return ::write(fd, data, size);
+        (void)!::write(fd, data, size / 2);
+        errno = ENOSPC;
+        return -1;
+    };
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    options.write = write;
+    options.extra_outputs.push_back({{"the -pgnout file", extra, true}, tournament::ExtraContent::GamePgn});
+    std::ostringstream out, err;
+    const auto result = tournament::run_session(loaded, options, out, err);
+    INFO(out.str() << err.str());
+    CHECK(result.exit_code == 1);
+    CHECK_THAT(err.str(), Catch::Contains("the -pgnout file: " + extra.string() + ": write failed: " +
+                                          std::strerror(ENOSPC) + "; nothing more was written to it"));
+    CHECK_FALSE(wrote_after_failure);
+    // The torn third game was cut off: two whole games, as the folder's PGN writes them.
+    const std::string text = read(extra);
+    CHECK(std::regex_search(text, std::regex(R"(^\[Event [\s\S]*\n\n\[Event [\s\S]*\n$)")));
+    size_t games = 0;
+    for (size_t at = text.find("[Event "); at != std::string::npos; at = text.find("[Event ", at + 1)) ++games;
+    CHECK(games == 2);
+    // No new game after the failure (two at a time: the one running may finish); every finished one is recorded.
+    CHECK(result.games_recorded >= 3);
+    CHECK(result.games_recorded <= 4);
+    CHECK(complete_lines(dir.path() / "out" / "games.jsonl").size() == static_cast<size_t>(result.games_recorded));
+}
