@@ -3,14 +3,13 @@
 #include "config/config_checks.hpp"
 #include "config/yaml_reader.hpp"
 #include "config/yaml_scan.hpp"
+#include "core/line_reader.hpp"
 #include "core/quote.hpp"
 #include "core/text_check.hpp"
 
 #include <yaml-cpp/depthguard.h>
 
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 namespace arb::config {
@@ -584,12 +583,10 @@ std::vector<std::string> config_keys() {
 }
 
 Expected<LoadedConfig> load_config_file(const fs::path &file, const LoadOptions &options) {
-    std::ifstream in(file);
-    if (!in) return fail(file.string() + ": cannot read the config file");
-    std::stringstream text;
-    text << in.rdbuf();
+    auto text = read_text_file(file.string(), kConfigFileLimit, kTextLineLimit);
+    if (!text) return fail(text.error().message);
     fs::path base = options.base_dir.empty() ? fs::absolute(file).parent_path() : options.base_dir;
-    return load(text.str(), file.string(), base, options);
+    return load(*text, file.string(), base, options);
 }
 
 Expected<LoadedConfig> load_config_text(const std::string &text, const std::string &file_name,

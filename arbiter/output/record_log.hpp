@@ -36,7 +36,9 @@ struct RecordLog : RecordLogScan {
 
 // Hands every complete record to `on_game` in file order, each schedule index
 // once (the first), holding one line at a time: memory does not grow with
-// the file. A bad line that is not the last is an error (the file was edited
+// the file. The file must be a regular file (InputFile), a line at most
+// kRecordLineLimit (an error naming file:line, but a torn last line of any
+// length is skipped unheld and dropped). A bad line that is not the last is an error (the file was edited
 // or damaged): resuming would not be exact.
 using RecordSink = std::function<void(FinishedGame &&)>;
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game);

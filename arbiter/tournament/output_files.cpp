@@ -1,5 +1,6 @@
 #include "tournament/output_files.hpp"
 
+#include "core/line_reader.hpp"
 #include "core/utf8.hpp"
 #include "output/folder_lock.hpp"
 #include "tournament/report_file.hpp"
@@ -7,7 +8,6 @@
 
 #include <unistd.h>
 
-#include <fstream>
 #include <sstream>
 
 namespace arb::tournament {
@@ -20,13 +20,6 @@ std::string host_name() {
     char buf[256] = {};
     if (::gethostname(buf, sizeof buf - 1) != 0) return "?";
     return buf;
-}
-
-std::string read_text(const fs::path &file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 }  // namespace
@@ -99,7 +92,9 @@ std::vector<std::string> folder_file_names(const RecordFormat &format) {
 Expected<void> write_effective_config(const config::LoadedConfig &loaded, const output::RecordSet &records) {
     config::TournamentConfig effective = loaded.config;
     if (!effective.openings.file.empty()) {
-        auto copied = records.write_derived(kOpeningsFile, read_text(effective.openings.file));
+        auto book = read_text_file(effective.openings.file, kBookFileLimit, kTextLineLimit);
+        if (!book) return fail(book.error().message);
+        auto copied = records.write_derived(kOpeningsFile, *book);
         if (!copied) return copied;
         effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
     }
