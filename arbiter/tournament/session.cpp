@@ -1,5 +1,7 @@
 #include "tournament/session.hpp"
 
+#include "core/input_file.hpp"
+#include "core/line_reader.hpp"
 #include "core/program_dir.hpp"
 #include "engine/ugi_engine.hpp"
 #include "output/jsonl_record.hpp"
@@ -16,7 +18,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <fstream>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -197,9 +198,12 @@ bool Session::check_identity() {
                 "seeds); the identity is written now\n";
         write_identity_ = true;
         // What the first record says of the game (the rebuild checks the rest of each record).
-        std::ifstream jsonl(records_->path(kJsonlFile), std::ios::binary);
+        // A file that cannot be read, or a first line too long, is the rebuild's to report.
+        auto jsonl = InputFile::open_if_exists(records_->path(kJsonlFile));
         std::string first;
-        if (std::getline(jsonl, first)) {
+        std::optional<LineReader> lines;
+        if (jsonl && *jsonl) lines.emplace((**jsonl).fd(), records_->path(kJsonlFile).string(), kRecordLineLimit);
+        if (auto got = lines ? lines->next(first) : Expected<bool>(false); got && *got) {
             const auto changes =
                 recorded_variant_changes(first, c_, std::string("as recorded in ") + kJsonlFile + ", line 1");
             if (!changes.empty())
