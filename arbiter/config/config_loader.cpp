@@ -562,6 +562,9 @@ Expected<LoadedConfig> check_config(TournamentConfig config, const std::string &
     marks.plugin_dirs.assign(config.plugin_dirs.size(), none);
     marks.option_marks.assign(config.game.options.size(), {none, none});
     YamlReader r(source);
+    // What the YAML parser says of an empty command (`-engine cmd=` gives one).
+    for (const auto &e : config.engines)
+        if (e.command.empty()) r.error(none, "engine " + quote(e.name) + ": the command is empty");
     const fs::path base = options.base_dir.empty() ? fs::current_path() : options.base_dir;
     return finish(std::move(config), marks, r, options, base);
 }

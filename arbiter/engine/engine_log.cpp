@@ -1,5 +1,7 @@
 #include "engine/engine_log.hpp"
 
+#include "core/quote.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <ctime>

@@ -39,12 +39,13 @@ private:
 
 // The pass both scans share: `decode(line, last)` reads a record (`last`:
 // the file's final line) into what `index_of` takes the index from, and
-// `on_record` gets each index's first record with its place.
+// `on_record` gets each index's first record with its place, `on_repeat` (if
+// any) each later one.
 static_assert(kRecordLineLimit.bytes <= UINT32_MAX, "a record's place holds its length in 32 bits");
 
 template <typename Decode, typename IndexOf, typename OnRecord>
 Expected<RecordLogScan> scan_lines(LineReader &lines, const Decode &decode, const IndexOf &index_of,
-                                   const OnRecord &on_record) {
+                                   const OnRecord &on_record, const RepeatSink &on_repeat = {}) {
     RecordLogScan scan;
     IndexSet seen;
     std::string line;
@@ -81,12 +82,14 @@ Expected<RecordLogScan> scan_lines(LineReader &lines, const Decode &decode, cons
         }
         scan.valid_bytes = next;
         const int index = index_of(*record);
+        const RecordPlace place{index, static_cast<uint32_t>(line.size()), lines.line_offset()};
         if (!seen.insert(index)) {
             ++scan.duplicates;
+            if (on_repeat) on_repeat(RepeatedRecord{place, static_cast<int>(lines.number()), line});
             continue;
         }
         ++scan.games;
-        on_record(std::move(*record), RecordPlace{index, static_cast<uint32_t>(line.size()), lines.line_offset()});
+        on_record(std::move(*record), place);
     }
     return scan;
 }
@@ -127,11 +130,12 @@ Expected<int> index_member(const std::string &line) {
     return fail("no \"index\" in the record");
 }
 
-Expected<RecordLogScan> scan_records(LineReader &lines, const PlacedRecordSink &on_game) {
+Expected<RecordLogScan> scan_records(LineReader &lines, const PlacedRecordSink &on_game,
+                                     const RepeatSink &on_repeat = {}) {
     return scan_lines(
         lines, [](const std::string &line, bool) { return parse_json_line(line); },
         [](const FinishedGame &g) { return g.slot.index; },
-        [&](FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); });
+        [&](FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); }, on_repeat);
 }
 
 }  // namespace
@@ -160,11 +164,16 @@ Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, co
 }
 
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game) {
+    return scan_record_log(file, on_game, RepeatSink{});
+}
+
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game,
+                                        const RepeatSink &on_repeat) {
     auto in = InputFile::open_if_exists(file);
     if (!in) return Unexpected<Error>{in.error()};
     if (!*in) return RecordLogScan{};
     LineReader lines((*in)->fd(), file.string(), kRecordLineLimit);
-    return scan_records(lines, on_game);
+    return scan_records(lines, on_game, on_repeat);
 }
 
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {

@@ -4,6 +4,7 @@
 #include "core/utf8.hpp"
 #include "output/folder_lock.hpp"
 #include "tournament/report_file.hpp"
+#include "tournament/run_identity.hpp"
 
 #include <unistd.h>
 
@@ -97,7 +98,12 @@ Expected<void> write_effective_config(const config::LoadedConfig &loaded, const 
         if (!copied) return copied;
         effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
     }
-    return records.write_derived(kConfigFile, config::to_yaml(effective));
+    if (auto written = records.write_derived(kConfigFile, config::to_yaml(effective)); !written) return written;
+    return write_identity(loaded, records);
+}
+
+Expected<void> write_identity(const config::LoadedConfig &loaded, const output::RecordSet &records) {
+    return records.write_derived(kIdentityFile, identity_file_text(run_identity(loaded)));
 }
 
 Expected<std::string> write_standings_files(const output::RecordSet &records, const output::Standings &standings) {

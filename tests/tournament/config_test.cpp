@@ -188,6 +188,25 @@ TEST_CASE("unknown games and game options are caught through the plugin", "[conf
     CHECK(errors == "t.yaml:1:33: game 'tictactoe' has no option 'size' (it has no options)");
 }
 
+// `arbiter match -engine cmd=` builds its config in code: an empty command is
+// refused there as in a YAML file, naming the engine, before anything starts.
+TEST_CASE("an empty engine command is an error naming the engine, in YAML and in a config built in code", "[config]") {
+    arb::test::TempDir dir;
+    CHECK_THAT(errors_of("game: tictactoe\nengines:\n  - {name: a, command: \"\"}\n  - {name: b, command: sh}\n",
+                         dir.path()),
+               Catch::Contains("t.yaml:3:24: engine 'a': the command is empty"));
+    arb::config::TournamentConfig c;
+    c.game.id = "tictactoe";
+    c.engines.resize(2);
+    c.engines[0].name = "a";
+    c.engines[0].command = "sh";
+    c.engines[1].name = "empty";
+    c.out_dir = (dir.path() / "out").string();
+    auto checked = arb::config::check_config(c, "arbiter match", options_for(dir.path()));
+    REQUIRE_FALSE(checked.has_value());
+    CHECK(checked.error().message == "arbiter match: engine 'empty': the command is empty");
+}
+
 TEST_CASE("engine programs are resolved like execvp, duplicates and missing ones reported", "[config]") {
     arb::test::TempDir dir;
     auto program = dir.write("bin/engine.sh", "#!/bin/sh\n");
