@@ -1,4 +1,4 @@
-// The host's side of "arbiter.diagram/1" (<arbiter/ext/diagram.h>): reads a
+// The host's side of "arbiter.diagram/2" (or /1) (<arbiter/ext/diagram.h>): reads a
 // plugin's drawing of its board and the cells of a position, strictly, so
 // that a viewer can draw any game without knowing it.
 #pragma once

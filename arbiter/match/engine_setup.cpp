@@ -7,7 +7,7 @@
 namespace arb::match {
 namespace {
 
-// The plugin's "arbiter.protocol-notation/1" behind the engine layer's
+// The plugin's "arbiter.protocol-notation/2" (or /1) behind the engine layer's
 // Notation (the engine layer cannot see plugins).
 class PluginNotation final : public engine::Notation {
 public:

@@ -80,10 +80,28 @@ const arb_game_protocol_notation kV1Notation{ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI) 
                                              ARB_PROTOCOL_BIT(ARB_PROTOCOL_UCI), &v1_convert, &v1_convert,
                                              &v1_convert, &v1_convert};
 
+// /1 PGN notation: write_move with no size (max_move_text_size suffices),
+// write_start_tags with *size without the NUL.
+arb_status ARB_CALL v1_pgn_move(const arb_state *, arb_move, char *buf, size_t cap) {
+    if (cap < 4) {
+        if (cap > 0) buf[0] = '\0';
+        return ARB_ERR_BUFFER;
+    }
+    std::strcpy(buf, "Nf3");
+    return ARB_OK;
+}
+arb_status ARB_CALL v1_pgn_read(const arb_state *, const char *, arb_move *move, char *, size_t) {
+    *move = 0;
+    return ARB_OK;
+}
+int32_t ARB_CALL v1_pgn_number(const arb_state *) { return 1; }
+const arb_game_pgn_notation kV1Pgn{&v1_pgn_move, &v1_pgn_read, &v1_status, &v1_pgn_number};
+
 const void *ARB_CALL v1_extensions(const char *id) {
     if (std::strcmp(id, ARB_EXT_STATUS_LINE) == 0) return &kV1Status;
     if (std::strcmp(id, ARB_EXT_RECORD_FORMAT) == 0) return &kV1Record;
     if (std::strcmp(id, ARB_EXT_PROTOCOL_NOTATION) == 0) return &kV1Notation;
+    if (std::strcmp(id, ARB_EXT_PGN_NOTATION) == 0) return &kV1Pgn;
     return nullptr;
 }
 
@@ -91,6 +109,7 @@ arb_game_api v1_api() {
     arb_game_api api{};
     api.struct_size = sizeof api;
     api.get_extension = &v1_extensions;
+    api.max_move_text_size = 16;
     return api;
 }
 
@@ -143,6 +162,16 @@ TEST_CASE("the host's one /1 adapter gives each /1 form the text rule's needed s
         CHECK(calls->write_record(nullptr, nullptr, buf, 2, &needed) == ARB_ERR_BUFFER);
         CHECK(needed == 8);
         CHECK(calls->write_record(nullptr, nullptr, buf, 8, &needed) == ARB_OK);
+        CHECK(needed == 8);
+    }
+    SECTION("pgn notation /1: write_move's bound is max_move_text_size; the start tags' *size gains the NUL") {
+        auto calls = game::PgnNotationCalls::of(api);
+        REQUIRE(calls.has_value());
+        CHECK(calls->write_move(nullptr, 0, buf, 2, &needed) == ARB_ERR_BUFFER);
+        CHECK(needed == 16);  // what the table says always suffices
+        CHECK(calls->write_move(nullptr, 0, buf, 16, &needed) == ARB_OK);
+        CHECK(needed == 4);  // "Nf3" and its NUL, counted from what it wrote
+        CHECK(calls->write_start_tags(nullptr, buf, sizeof buf, &needed) == ARB_OK);
         CHECK(needed == 8);
     }
     SECTION("protocol notation /1: no size, so a larger buffer to try; the real size once it fits") {

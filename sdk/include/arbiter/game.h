@@ -43,7 +43,8 @@
  *     arbiter.protocol-notation/2 <arbiter/ext/protocol_notation.h> UCI/UAI/USI engines, conversions
  *     arbiter.engine-options/1   <arbiter/ext/engine_options.h>   engine options for rule options (UCI_Chess960)
  *     arbiter.rule-edges/1       <arbiter/ext/rule_edges.h>       positions where engines get rules wrong
- *   The /2 revisions differ from their /1 only in following the text rule;
+ *   The /2 revisions differ from their /1 only in following the text rule
+ *   (and a protocol conversion's reason goes to an err buffer, not buf);
  *   a host asks for /2 first and falls back to /1. The /1 names keep their
  *   meaning (ARB_EXT_DIAGRAM, arb_game_diagram), so a plugin's source from
  *   before 1.2 still builds; the /2 ones end in _2 (ARB_EXT_DIAGRAM_2,
