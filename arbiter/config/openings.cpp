@@ -70,7 +70,7 @@ std::string epd_position(const std::string &line) {
     return out;
 }
 
-Expected<Opening> check_pgn_game(const PgnGame &g, const game::GameState &start, const arb_game_pgn_notation &ext,
+Expected<Opening> check_pgn_game(const PgnGame &g, const game::GameState &start, const game::PgnNotationCalls &ext,
                                  int plies, int &bad_line) {
     game::GameState state = start;
     bad_line = g.line;
@@ -107,9 +107,9 @@ Expected<Opening> check_pgn_game(const PgnGame &g, const game::GameState &start,
 Expected<std::vector<Opening>> load_pgn_book(LineReader &lines, const std::filesystem::path &file,
                                              const game::PluginPtr &plugin, const game::GameState &start, int plies) {
     YamlReader report(file.string());
-    const arb_game_pgn_notation *ext = plugin->pgn_notation();
+    const game::PgnNotationCalls *ext = plugin->pgn_notation();
     if (ext == nullptr)
-        return fail(file.string() + ": a PGN book needs a game with a record notation (arbiter.pgn-notation/1); " +
+        return fail(file.string() + ": a PGN book needs a game with a record notation (arbiter.pgn-notation); " +
                     plugin->id() + " has none: use format: lines");
     std::vector<Opening> openings;
     size_t reported = 0;

@@ -1,6 +1,7 @@
 #include "game/plugin.hpp"
 
 #include "game/plugin_dirs.hpp"
+#include "game/plugin_text.hpp"
 
 #include "core/program_dir.hpp"
 #include "install_layout.hpp"
@@ -123,19 +124,6 @@ Expected<PluginPtr> Plugin::load(const std::filesystem::path &file, PluginLog lo
     return PluginPtr(new Plugin(handle, api, file, std::move(log)));
 }
 
-namespace {
-
-// The host writes games.<extension>: a short name of lower-case letters and
-// digits (no path, no dot), and not one of the host's own records.
-bool usable_file_extension(const char *extension) {
-    if (extension == nullptr) return false;
-    const std::string_view text(extension);
-    if (text.empty() || text.size() > 16 || text == "pgn" || text == "jsonl") return false;
-    return std::all_of(text.begin(), text.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
-}
-
-}  // namespace
-
 Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log)
     : handle_(handle), api_(api), file_(std::move(file)), log_(std::move(log)) {
     std::error_code ec;
@@ -145,28 +133,19 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     host_.host_data = this;
     host_.plugin_path = path_text_.c_str();
     host_.log = &Plugin::log_from_plugin;
+    host_.get_extension = &Plugin::host_extension;
     move_properties_ = static_cast<const arb_game_move_properties *>(api_->get_extension(ARB_EXT_MOVE_PROPERTIES));
     position_hash_ = static_cast<const arb_game_position_hash *>(api_->get_extension(ARB_EXT_POSITION_HASH));
     // A table with a null function is no extension at all.
     if (move_properties_ != nullptr && move_properties_->properties == nullptr) move_properties_ = nullptr;
     if (position_hash_ != nullptr && position_hash_->hash == nullptr) position_hash_ = nullptr;
-    protocol_notation_ = static_cast<const arb_game_protocol_notation *>(api_->get_extension(ARB_EXT_PROTOCOL_NOTATION));
-    if (protocol_notation_ != nullptr &&
-        ((protocol_notation_->converted & ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI)) != 0 ||
-         (protocol_notation_->converted != 0 &&
-          (!protocol_notation_->position_out || !protocol_notation_->position_in || !protocol_notation_->move_out ||
-           !protocol_notation_->move_in))))
-        protocol_notation_ = nullptr;
+    protocol_notation_ = ProtocolNotationCalls::of(*api_);
     engine_options_ = static_cast<const arb_game_engine_options *>(api_->get_extension(ARB_EXT_ENGINE_OPTIONS));
     if (engine_options_ != nullptr && engine_options_->engine_options == nullptr) engine_options_ = nullptr;
-    record_format_ = static_cast<const arb_game_record_format *>(api_->get_extension(ARB_EXT_RECORD_FORMAT));
-    if (record_format_ != nullptr && (record_format_->write_record == nullptr || record_format_->name == nullptr ||
-                                      !usable_file_extension(record_format_->file_extension)))
-        record_format_ = nullptr;
-    pgn_notation_ = static_cast<const arb_game_pgn_notation *>(api_->get_extension(ARB_EXT_PGN_NOTATION));
-    if (pgn_notation_ != nullptr && (pgn_notation_->write_move == nullptr || pgn_notation_->read_move == nullptr ||
-                                     pgn_notation_->write_start_tags == nullptr || pgn_notation_->move_number == nullptr))
-        pgn_notation_ = nullptr;
+    record_format_ = RecordFormatCalls::of(*api_);
+    pgn_notation_ = PgnNotationCalls::of(*api_);
+    diagram_ = DiagramCalls::of(*api_);
+    status_line_ = StatusLineCalls::of(*api_);
 }
 
 Plugin::~Plugin() {
@@ -178,6 +157,8 @@ void ARB_CALL Plugin::log_from_plugin(const arb_host *host, arb_log_level level,
     const Plugin &plugin = *static_cast<const Plugin *>(host->host_data);
     if (plugin.log_) plugin.log_(plugin.id(), level, message != nullptr ? message : "");
 }
+
+const void *ARB_CALL Plugin::host_extension(const arb_host *, const char *) { return nullptr; }
 
 void Plugin::report_defect(const std::string &kind, std::string_view message) const {
     {
@@ -299,32 +280,25 @@ Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector
 bool Plugin::supports_protocol(arb_protocol protocol) const noexcept {
     if (protocol == ARB_PROTOCOL_UGI) return true;
     if (protocol < 0 || protocol > 31) return false;
-    return protocol_notation_ != nullptr && (protocol_notation_->protocols & ARB_PROTOCOL_BIT(protocol)) != 0;
+    return protocol_notation_ && (protocol_notation_->protocols() & ARB_PROTOCOL_BIT(protocol)) != 0;
 }
 
 bool Plugin::converts_notation(arb_protocol protocol) const noexcept {
     if (protocol <= ARB_PROTOCOL_UGI || protocol > 31) return false;
-    return protocol_notation_ != nullptr && (protocol_notation_->converted & ARB_PROTOCOL_BIT(protocol)) != 0;
+    return protocol_notation_ && (protocol_notation_->converted() & ARB_PROTOCOL_BIT(protocol)) != 0;
 }
 
 std::optional<std::string> Plugin::convert_notation(Conversion way, arb_protocol protocol, std::string_view text) const {
     if (!converts_notation(protocol)) return std::string(text);
-    auto fn = way == Conversion::PositionOut  ? protocol_notation_->position_out
-              : way == Conversion::PositionIn ? protocol_notation_->position_in
-              : way == Conversion::MoveOut    ? protocol_notation_->move_out
-                                              : protocol_notation_->move_in;
     const std::string input(text);
-    std::string buf(256, '\0');
-    for (int attempt = 0; attempt < 3; ++attempt) {
-        arb_status status = fn(protocol, input.c_str(), buf.data(), buf.size());
-        if (status == ARB_OK) {
-            buf.resize(std::char_traits<char>::length(buf.c_str()));
-            return buf;
-        }
-        if (status != ARB_ERR_BUFFER) return std::nullopt;
-        buf.assign(buf.size() * 16, '\0');  // a long position: retry larger, a bounded number of times
-    }
-    return std::nullopt;
+    // One reader per thread, kept across calls: sized from the longest text so
+    // far, so a conversion on the per-ply path is one call.
+    thread_local TextReader reader(256);
+    const TextRead r = reader.read([&](char *buf, uint32_t cap, uint32_t *needed) {
+        return protocol_notation_->convert(way, protocol, input.c_str(), buf, cap, needed, nullptr, 0);
+    });
+    if (r.status != ARB_OK) return std::nullopt;
+    return std::string(r.text);
 }
 
 }  // namespace arb::game

@@ -1,6 +1,7 @@
 #include "game/plugin_checker_engine_options.hpp"
 
 #include "game/check_log.hpp"
+#include "game/plugin.hpp"
 #include "game/plugin_checker_options.hpp"
 
 #include "core/text_check.hpp"
@@ -54,10 +55,9 @@ void check_engine_options(const PluginPtr &plugin, const CheckSettings &settings
     if (!c.expect(table.engine_options != nullptr, std::string(kExt) + " has a null function")) return;
     const arb_game_api &api = plugin->api();
     std::vector<arb_protocol> protocols{ARB_PROTOCOL_UGI};
-    if (const void *n = api.get_extension(ARB_EXT_PROTOCOL_NOTATION))
+    if (const ProtocolNotationCalls *n = plugin->protocol_notation())  // /2 or /1
         for (arb_protocol p = ARB_PROTOCOL_UGI + 1; p <= 31; ++p)
-            if ((static_cast<const arb_game_protocol_notation *>(n)->protocols & ARB_PROTOCOL_BIT(p)) != 0)
-                protocols.push_back(p);
+            if ((n->protocols() & ARB_PROTOCOL_BIT(p)) != 0) protocols.push_back(p);
     // The defaults (no value given), then one option set at a time.
     std::vector<std::pair<std::string, std::string>> settings_tried{{"", ""}};
     for (int32_t i = 0; i < api.option_count; ++i)

@@ -1,4 +1,4 @@
-// SAN through "arbiter.pgn-notation/1": what the PGN of a chess game holds,
+// SAN through "arbiter.pgn-notation/2": what the PGN of a chess game holds,
 // worked out by hand for each position, and the PGN start tags.
 #include "support/plugins.hpp"
 
@@ -12,11 +12,11 @@ namespace {
 
 struct Pgn {
     game::GameState state;
-    const arb_game_pgn_notation *ext;
+    const arb_game_pgn_notation_2 *ext;
 
     explicit Pgn(const std::string &fen, const game::OptionList &options = {})
         : state(test::new_game("chess", options)),
-          ext(static_cast<const arb_game_pgn_notation *>(state.api().get_extension(ARB_EXT_PGN_NOTATION))) {
+          ext(static_cast<const arb_game_pgn_notation_2 *>(state.api().get_extension(ARB_EXT_PGN_NOTATION_2))) {
         REQUIRE(ext != nullptr);
         if (!fen.empty()) REQUIRE(state.set_position(fen));
     }
@@ -26,7 +26,8 @@ struct Pgn {
         INFO(uci << ": " << error);
         REQUIRE(state.parse_move(uci.c_str(), m, error) == ARB_OK);
         char buf[32];
-        REQUIRE(ext->write_move(state.raw(), m, buf, sizeof buf) == ARB_OK);
+        uint32_t needed = 0;
+        REQUIRE(ext->write_move(state.raw(), m, buf, sizeof buf, &needed) == ARB_OK);
         return buf;
     }
     // The UCI text of a SAN move, or the error.
@@ -37,10 +38,11 @@ struct Pgn {
         return state.format_move(m);
     }
     std::string tags() const {
-        size_t size = 0;
+        uint32_t needed = 0;
         char buf[512];
-        REQUIRE(ext->write_start_tags(state.raw(), buf, sizeof buf, &size) == ARB_OK);
-        return std::string(buf, size);
+        REQUIRE(ext->write_start_tags(state.raw(), buf, sizeof buf, &needed) == ARB_OK);
+        REQUIRE(needed >= 1);
+        return std::string(buf, needed - 1);
     }
 };
 
