@@ -66,9 +66,9 @@ Expected<std::string> NativeRecordWriter::write(const FinishedGame &game) const 
         m.elapsed_ms = -1;
         if (engine_move != nullptr) {
             m.elapsed_ms = engine_move->forced ? 0 : engine_move->elapsed.count();
-            if (engine_move->score_cp) {
+            if (engine_move->info.score_cp) {
                 m.has_score = 1;
-                m.score_cp = *engine_move->score_cp;
+                m.score_cp = *engine_move->info.score_cp;
             }
         }
         moves.push_back(m);
