@@ -150,7 +150,15 @@ int session(int games) {
         const double score_of_a = pattern_score(pair, side_of_a);
         r.result = result_for_side_0(side_of_a == 0 ? score_of_a : 1 - score_of_a);
         r.reason = "pattern";
-        for (int m = 0; m < 40; ++m) r.moves.push_back({"m" + std::to_string(m), std::chrono::milliseconds(1), 12, 3, 100, false});
+        for (int m = 0; m < 40; ++m) {
+            match::MoveRecord move;
+            move.text = "m" + std::to_string(m);
+            move.elapsed = std::chrono::milliseconds(1);
+            move.info.score_cp = 12;
+            move.info.depth = 3;
+            move.info.nodes = 100;
+            r.moves.push_back(std::move(move));
+        }
         r.final_position = "final position text";
         r.started = std::chrono::system_clock::now();
         return r;
