@@ -2,6 +2,8 @@
 
 #include "core/quote.hpp"
 
+#include <algorithm>
+
 namespace arb::engine {
 
 UciFamilyCodec::UciFamilyCodec(protocol::Dialect dialect, std::shared_ptr<const Notation> notation)
@@ -21,70 +23,66 @@ void UciFamilyCodec::append_option(std::string &out, std::string_view name, std:
 }
 
 std::optional<EngineError> UciFamilyCodec::append_position(std::string &out, const protocol::Position &position) {
-    if (notation_) return append_converted(out, position);
+    if (auto refused = update_memo(position)) return refused;
     out += "position ";
     if (position.startpos) {
         out += "startpos";
     } else {
         out += words_.fen;
         out += ' ';
-        out += position.fen;
+        out += memo_fen_out_;
     }
     out += " moves";
-    for (const auto &move : position.moves) {
-        out += ' ';
-        out += move;
-    }
+    out += memo_text_;
     return std::nullopt;
 }
 
-std::optional<EngineError> UciFamilyCodec::append_converted(std::string &out, const protocol::Position &position) {
+std::optional<EngineError> UciFamilyCodec::update_memo(const protocol::Position &position) {
     auto refused = [&](const char *what, std::string_view text) {
         return EngineError{FailureKind::Protocol,
                            std::string("the game cannot write the ") + what + " in " + std::string(words_.name),
                            excerpt(text)};
     };
-    const bool same_start =
-        position.startpos == cached_startpos_ && (position.startpos || position.fen == cached_fen_);
+    const bool same_start = position.startpos == memo_startpos_ && (position.startpos || position.fen == memo_fen_);
     if (!same_start) {
-        cached_moves_.clear();
-        cached_moves_out_.clear();
+        memo_moves_.clear();
+        memo_ends_.clear();
+        memo_text_.clear();
+        memo_startpos_ = true;  // until the new start is written
+        memo_fen_.clear();
+        memo_fen_out_.clear();
         if (!position.startpos) {
-            auto converted = notation_->position_out(dialect_, position.fen);
-            if (!converted) {
-                cached_startpos_ = true;  // nothing cached for this start
-                cached_fen_.clear();
-                return refused("position", position.fen);
-            }
-            cached_fen_ = position.fen;
-            cached_fen_out_ = std::move(*converted);
+            std::optional<std::string> converted =
+                notation_ ? notation_->position_out(dialect_, position.fen) : std::optional<std::string>(position.fen);
+            if (!converted) return refused("position", position.fen);
+            memo_fen_ = position.fen;
+            memo_fen_out_ = std::move(*converted);
+            memo_startpos_ = false;
         }
-        cached_startpos_ = position.startpos;
     }
-    // The moves cached stand as long as the position repeats them.
     size_t kept = 0;
-    while (kept < cached_moves_.size() && kept < position.moves.size() && cached_moves_[kept] == position.moves[kept])
-        ++kept;
-    cached_moves_.resize(kept);
-    cached_moves_out_.resize(kept);
+    const size_t common = std::min(memo_moves_.size(), position.moves.size());
+    while (kept < common && memo_moves_[kept] == position.moves[kept]) ++kept;
+    if (kept < memo_moves_.size()) {
+        memo_moves_.resize(kept);
+        memo_ends_.resize(kept);
+        memo_text_.resize(kept == 0 ? 0 : memo_ends_.back());
+    }
     for (size_t i = kept; i < position.moves.size(); ++i) {
-        auto converted = notation_->move_out(dialect_, position.moves[i]);
-        if (!converted) return refused("move", position.moves[i]);
-        cached_moves_.push_back(position.moves[i]);
-        cached_moves_out_.push_back(std::move(*converted));
-    }
-    out += "position ";
-    if (position.startpos) {
-        out += "startpos";
-    } else {
-        out += words_.fen;
-        out += ' ';
-        out += cached_fen_out_;
-    }
-    out += " moves";
-    for (const auto &move : cached_moves_out_) {
-        out += ' ';
-        out += move;
+        const std::string &move = position.moves[i];
+        memo_text_ += ' ';
+        if (notation_) {
+            auto converted = notation_->move_out(dialect_, move);
+            if (!converted) {
+                memo_text_.resize(memo_ends_.empty() ? 0 : memo_ends_.back());
+                return refused("move", move);
+            }
+            memo_text_ += *converted;
+        } else {
+            memo_text_ += move;
+        }
+        memo_moves_.push_back(move);
+        memo_ends_.push_back(memo_text_.size());
     }
     return std::nullopt;
 }

@@ -31,19 +31,21 @@ public:
                                                                               std::string_view rule) const override;
 
 private:
-    // Converts through the plugin what is not converted yet: within a game
-    // each position is the last one and a move more, so each move is asked
-    // of the plugin once (a call into it, maybe across a process boundary).
-    std::optional<EngineError> append_converted(std::string &out, const protocol::Position &position);
+    // Within a game each position is the last one and a move more: the
+    // moves written last time are kept, by value, as the position's texts
+    // and as the line's text, so that a ply checks the moves it repeats,
+    // writes (and asks the plugin to convert) only the new one, and copies
+    // the rest as one block. Another start or line drops what differs.
+    std::optional<EngineError> update_memo(const protocol::Position &position);
 
     protocol::Dialect dialect_;
     protocol::DialectWords words_;
     std::shared_ptr<const Notation> notation_;  // null or not converting: texts go as they are
-    // The last start converted (startpos, or the plugin's text and the
-    // dialect's), and each move converted so far from it: the plugin's text, the dialect's.
-    bool cached_startpos_ = true;
-    std::string cached_fen_, cached_fen_out_;
-    std::vector<std::string> cached_moves_, cached_moves_out_;
+    bool memo_startpos_ = true;
+    std::string memo_fen_, memo_fen_out_;  // the start's text: the plugin's, as written
+    std::vector<std::string> memo_moves_;  // the moves, in the plugin's notation
+    std::vector<size_t> memo_ends_;        // where each move's text ends in memo_text_
+    std::string memo_text_;                // " m1 m2 ...", as written
 };
 
 }  // namespace arb::engine
