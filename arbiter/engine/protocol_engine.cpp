@@ -144,9 +144,14 @@ public:
 
     Expected<BestMove, EngineError> go(const protocol::Position &position, const protocol::Go &go,
                                        milliseconds deadline) override {
+        return go_next_ply(position, 0, go, deadline);
+    }
+
+    Expected<BestMove, EngineError> go_next_ply(const protocol::Position &position, size_t known, const protocol::Go &go,
+                                                milliseconds deadline) override {
         if (auto dead = check_usable()) return Unexpected<EngineError>{std::move(*dead)};
         out_.clear();
-        if (auto bad = codec_->append_position(out_, position)) return Unexpected<EngineError>{std::move(*bad)};
+        if (auto bad = codec_->append_position(out_, position, known)) return Unexpected<EngineError>{std::move(*bad)};
         if (auto fault = control_fault(out_))  // out_ holds the position line alone here
             return Unexpected<EngineError>{refused(FailureKind::Protocol, "the position line " + quote(out_) + " " + *fault)};
         out_ += '\n';
@@ -481,8 +486,8 @@ private:
 };
 
 Expected<std::unique_ptr<ProtocolEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
-                                                               const GameSetupOptions *game,
-                                                               ProtocolEngine::TrafficLog log = {}) {
+                                                                    const GameSetupOptions *game,
+                                                                    ProtocolEngine::TrafficLog log = {}) {
     // Without a configured name, the program's file name names the engine in
     // start failures (PipedEngine later takes its 'id name').
     const EngineConfig *named = &config;
@@ -519,19 +524,19 @@ Expected<std::unique_ptr<ProtocolEngine>, EngineError> start_engine(const Engine
 }  // namespace
 
 Expected<std::unique_ptr<ProtocolEngine>, EngineError> ProtocolEngine::start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts) {
+                                                                        const EngineTimeouts &timeouts) {
     return start_engine(config, timeouts, nullptr);
 }
 
 Expected<std::unique_ptr<ProtocolEngine>, EngineError> ProtocolEngine::start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game) {
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game) {
     return start_engine(config, timeouts, &game);
 }
 
 Expected<std::unique_ptr<ProtocolEngine>, EngineError> ProtocolEngine::start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game, TrafficLog log) {
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game, TrafficLog log) {
     return start_engine(config, timeouts, &game, std::move(log));
 }
 

@@ -50,18 +50,18 @@ public:
     // lines the engine printed and, when one of them is another dialect's
     // answer ("uaiok"), names the protocol to configure.
     static Expected<std::unique_ptr<ProtocolEngine>, EngineError> start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts);
+                                                                        const EngineTimeouts &timeouts);
     // The same, and tells the engine the game and its rule options between
     // 'ugiok' and the engine options (docs/protocol.md, "game and rules").
     // Rule options set to non-default values that the engine does not
     // declare end up in warnings().
     static Expected<std::unique_ptr<ProtocolEngine>, EngineError> start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game);
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game);
     // The same, logging the traffic from the first line on (see TrafficLog).
     static Expected<std::unique_ptr<ProtocolEngine>, EngineError> start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game, TrafficLog log);
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game, TrafficLog log);
     virtual ~ProtocolEngine() = default;
 
     // The dialect's new-game command ('uginewgame', 'ucinewgame', ...) then isready/readyok.
@@ -73,6 +73,15 @@ public:
     // move returned is in the plugin's notation.
     virtual Expected<BestMove, EngineError> go(const protocol::Position &position, const protocol::Go &go,
                                                std::chrono::milliseconds deadline) = 0;
+    // The same for a game's next ply: the first `known` moves of `position`
+    // are those of the position this engine was given last, so that only
+    // the moves after them are checked and written anew (a ply costs the
+    // same at move 300 as at move 3).
+    virtual Expected<BestMove, EngineError> go_next_ply(const protocol::Position &position, size_t known,
+                                                        const protocol::Go &go, std::chrono::milliseconds deadline) {
+        (void)known;
+        return this->go(position, go, deadline);
+    }
     // 'quit', then the grace period, then SIGKILL to the process group; reaps
     // the child. Idempotent; the destructor calls it.
     virtual void quit() = 0;

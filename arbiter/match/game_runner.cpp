@@ -254,7 +254,8 @@ private:
 
             engine::ProtocolEngine &engine = *engines_[side];
             Clock &clock = clocks_[side];
-            auto answer = engine.go(position, make_go(clocks_, side), clock.allowance());
+            auto answer = engine.go_next_ply(position, given_[side], make_go(clocks_, side), clock.allowance());
+            given_[side] = position.moves.size();
             if (!answer) return engine_failed(side, answer.error());
             const std::string &name = record_.engine_names[side];
 
@@ -304,6 +305,7 @@ private:
 
     const GameSetup &setup_;
     engine::ProtocolEngine *engines_[2];
+    size_t given_[2] = {0, 0};  // the moves of the position each engine was given last in this game
     const std::atomic<bool> *stop_;
     const MoveObserver &observer_;
     Clock clocks_[2];

@@ -230,3 +230,33 @@ TEST_CASE("a rule option maps onto the engine options of its own dialect only", 
     CHECK(make_dialect_codec(Dialect::Ugi, nullptr)->options_for_rule(game, "variant").empty());
     CHECK(make_dialect_codec(Dialect::Uai, nullptr)->options_for_rule(game, "variant").size() == 1);
 }
+
+TEST_CASE("a game's next ply, its known moves trusted, converts each move once and writes them all", "[protocol][dialect]") {
+    auto notation = std::make_shared<UpperNotation>();
+    auto codec = make_dialect_codec(Dialect::Usi, notation);
+    arb::protocol::Position p;
+    size_t given = 0;
+    const char *expected[] = {"position startpos moves", "position startpos moves A1", "position startpos moves A1 B2",
+                              "position startpos moves A1 B2 C3"};
+    int ply = 0;
+    for (const char *move : {"a1", "b2", "c3", "a2"}) {
+        std::string line;
+        REQUIRE_FALSE(codec->append_position(line, p, given).has_value());
+        CHECK(line == expected[ply++]);
+        given = p.moves.size();
+        p.moves.emplace_back(move);
+    }
+    CHECK(notation->moves == 3);  // a1, b2, c3; a2 not sent yet
+    std::string line;
+    REQUIRE_FALSE(codec->append_position(line, p, given).has_value());
+    CHECK(line == "position startpos moves A1 B2 C3 A2");
+    CHECK(notation->moves == 4);
+    // Without the caller's word (known 0) another line from the same start
+    // is checked move by move: the common moves stand, the rest is new.
+    arb::protocol::Position other;
+    other.moves = {"a1", "c1"};
+    line.clear();
+    REQUIRE_FALSE(codec->append_position(line, other).has_value());
+    CHECK(line == "position startpos moves A1 C1");
+    CHECK(notation->moves == 5);
+}

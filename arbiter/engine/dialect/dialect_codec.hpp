@@ -48,9 +48,11 @@ public:
     virtual void append_option(std::string &out, std::string_view name, std::string_view value) const = 0;
     // The position, with the game's texts converted when the dialect's
     // notation differs; an error (nothing usable appended) when the plugin
-    // refuses a text.
-    [[nodiscard]] virtual std::optional<EngineError> append_position(std::string &out,
-                                                                     const protocol::Position &position) = 0;
+    // refuses a text. The first `known` moves are the caller's word that
+    // they are those of the position last appended (a game's next ply):
+    // they are not checked again.
+    [[nodiscard]] virtual std::optional<EngineError> append_position(std::string &out, const protocol::Position &position,
+                                                                     size_t known = 0) = 0;
     virtual void append_go(std::string &out, const protocol::Go &go) const = 0;
 
     // Reads one line of a search: an 'info' updates `info`.

@@ -22,8 +22,9 @@ void UciFamilyCodec::append_option(std::string &out, std::string_view name, std:
     }
 }
 
-std::optional<EngineError> UciFamilyCodec::append_position(std::string &out, const protocol::Position &position) {
-    if (auto refused = update_memo(position)) return refused;
+std::optional<EngineError> UciFamilyCodec::append_position(std::string &out, const protocol::Position &position,
+                                                           size_t known) {
+    if (auto refused = update_memo(position, known)) return refused;
     out += "position ";
     if (position.startpos) {
         out += "startpos";
@@ -37,7 +38,7 @@ std::optional<EngineError> UciFamilyCodec::append_position(std::string &out, con
     return std::nullopt;
 }
 
-std::optional<EngineError> UciFamilyCodec::update_memo(const protocol::Position &position) {
+std::optional<EngineError> UciFamilyCodec::update_memo(const protocol::Position &position, size_t known) {
     auto refused = [&](const char *what, std::string_view text) {
         return EngineError{FailureKind::Protocol,
                            std::string("the game cannot write the ") + what + " in " + std::string(words_.name),
@@ -60,8 +61,8 @@ std::optional<EngineError> UciFamilyCodec::update_memo(const protocol::Position 
             memo_startpos_ = false;
         }
     }
-    size_t kept = 0;
     const size_t common = std::min(memo_moves_.size(), position.moves.size());
+    size_t kept = same_start ? std::min(known, common) : 0;
     while (kept < common && memo_moves_[kept] == position.moves[kept]) ++kept;
     if (kept < memo_moves_.size()) {
         memo_moves_.resize(kept);

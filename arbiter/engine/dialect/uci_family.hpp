@@ -22,8 +22,8 @@ public:
     void append_option(std::string &out, std::string_view name, std::string_view value) const override;
     // 'position startpos|<fen word> <text> moves m1 m2 ...': "moves" always,
     // also with no move (docs/protocol.md).
-    [[nodiscard]] std::optional<EngineError> append_position(std::string &out,
-                                                             const protocol::Position &position) override;
+    [[nodiscard]] std::optional<EngineError> append_position(std::string &out, const protocol::Position &position,
+                                                             size_t known = 0) override;
     void append_go(std::string &out, const protocol::Go &go) const override;
     Reply read_reply(std::string_view line, protocol::InfoFields &info) const override;
     [[nodiscard]] std::optional<std::string> move_in(std::string_view move) const override;
@@ -36,7 +36,7 @@ private:
     // and as the line's text, so that a ply checks the moves it repeats,
     // writes (and asks the plugin to convert) only the new one, and copies
     // the rest as one block. Another start or line drops what differs.
-    std::optional<EngineError> update_memo(const protocol::Position &position);
+    std::optional<EngineError> update_memo(const protocol::Position &position, size_t known);
 
     protocol::Dialect dialect_;
     protocol::DialectWords words_;
