@@ -6,7 +6,7 @@
 #include "cli/engine_spec.hpp"
 #include "core/program_dir.hpp"
 #include "core/quote.hpp"
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
 
@@ -49,14 +49,14 @@ void print_move(const match::GameRecord &record, int side) {
         return;
     }
     std::cout << " (" << record.engine_names[side] << ", " << m.elapsed.count() << " ms";
-    if (m.score_cp) std::cout << ", score " << *m.score_cp;
-    if (m.depth) std::cout << ", depth " << *m.depth;
-    if (m.nodes) std::cout << ", nodes " << *m.nodes;
+    if (m.info.score_cp) std::cout << ", score " << *m.info.score_cp;
+    if (m.info.depth) std::cout << ", depth " << *m.info.depth;
+    if (m.info.nodes) std::cout << ", nodes " << *m.info.nodes;
     std::cout << ")" << std::endl;
 }
 
-void print_traffic(const std::string &engine, engine::UgiEngine::Traffic direction, std::string_view line) {
-    std::cerr << engine << ' ' << engine::UgiEngine::traffic_marker(direction) << ' ' << line << "\n";
+void print_traffic(const std::string &engine, engine::ProtocolEngine::Traffic direction, std::string_view line) {
+    std::cerr << engine << ' ' << engine::ProtocolEngine::traffic_marker(direction) << ' ' << line << "\n";
 }
 
 void print_summary(const match::GameRecord &record) {
@@ -229,11 +229,11 @@ int play_command(const Args &args) {
     if (setup.time_control[1] != setup.time_control[0]) std::cout << " / " << setup.time_control[1].to_string();
     std::cout << std::endl;
 
-    std::unique_ptr<engine::UgiEngine> started[2];
+    std::unique_ptr<engine::ProtocolEngine> started[2];
     std::optional<match::GameRecord> record;
     for (int i = 0; i < 2 && !record; ++i) {
-        auto engine = engine::UgiEngine::start(configs[i], timeouts, game_options,
-                                               debug ? engine::UgiEngine::TrafficLog(print_traffic) : nullptr);
+        auto engine = engine::ProtocolEngine::start(configs[i], timeouts, game_options,
+                                               debug ? engine::ProtocolEngine::TrafficLog(print_traffic) : nullptr);
         if (!engine) {
             if (engine.error().kind == engine::FailureKind::StartFailed ||
                 engine.error().kind == engine::FailureKind::OutOfResources) {

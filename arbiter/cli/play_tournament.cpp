@@ -14,7 +14,7 @@ namespace arb::cli {
 int play_tournament(const config::LoadedConfig &loaded, tournament::SessionOptions options) {
     // The log file is opened and checked by the session, with the other
     // extra outputs, before the first engine starts.
-    engine::UgiEngine::TrafficLog traffic;
+    engine::ProtocolEngine::TrafficLog traffic;
     if (!loaded.config.engine_log.empty()) {
         options.engine_log = std::make_shared<engine::EngineLog>();
         traffic = engine::EngineLog::traffic_log(options.engine_log);

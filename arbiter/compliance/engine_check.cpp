@@ -3,7 +3,8 @@
 #include "compliance/position_sampler.hpp"
 #include "compliance/timing_check.hpp"
 #include "core/quote.hpp"
-#include "engine/ugi_engine.hpp"
+#include "engine/dialect/dialect_codec.hpp"
+#include "engine/protocol_engine.hpp"
 #include "game/move_judge.hpp"
 #include "game/rule_edges.hpp"
 #include "match/engine_setup.hpp"
@@ -20,9 +21,23 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::string join_moves(const std::vector<std::string> &moves, size_t from) {
-    std::string out = "moves";
-    for (size_t i = from; i < moves.size(); ++i) out += " " + moves[i];
+// The position as a UGI line ("position startpos moves e2e4"), for messages.
+std::string position_text(const protocol::Position &position) {
+    std::string out;
+    (void)engine::make_ugi_codec(nullptr)->append_position(out, position);  // UGI never converts: never refused
+    return out;
+}
+
+protocol::Position position_with(const protocol::Position &start, const std::vector<std::string> &moves, size_t from) {
+    protocol::Position out = start;
+    out.moves.assign(moves.begin() + static_cast<std::ptrdiff_t>(std::min(from, moves.size())), moves.end());
+    return out;
+}
+
+protocol::Position fen_position(std::string fen) {
+    protocol::Position out;
+    out.startpos = false;
+    out.fen = std::move(fen);
     return out;
 }
 
@@ -42,7 +57,7 @@ public:
         // the game's default start (a Chess960 array is sent as a fen).
         if (auto first = game::GameState::create(s_.plugin, s_.options, 0, s_.host);
             first && !game::is_default_start(s_.plugin, first->position(), s_.host))
-            start_ = "fen " + first->position();
+            start_ = fen_position(first->position());
         // Isolated, a plugin that dies fails the check it was in; the rest go on
         // with a new plugin-host child.
         for (void (Run::*check)() : {&Run::check_rule_edges, &Run::check_start_position, &Run::check_probes,
@@ -124,7 +139,7 @@ private:
     }
 
     bool start() {
-        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, game_options());
+        auto started = engine::ProtocolEngine::start(s_.engine, s_.timeouts, game_options());
         const std::string configured = engine::protocol_choice_name(s_.engine.protocol);
         if (on_named_) {
             std::string program = std::filesystem::path(s_.engine.command).filename().string();
@@ -163,7 +178,7 @@ private:
     bool restart_if_needed() {
         if (engine_ && !engine_->needs_restart()) return true;
         if (engine_) engine_->quit();
-        auto started = engine::UgiEngine::start(s_.engine, s_.timeouts, game_options());
+        auto started = engine::ProtocolEngine::start(s_.engine, s_.timeouts, game_options());
         if (!started) return false;
         engine_ = std::move(*started);
         return true;
@@ -178,11 +193,11 @@ private:
     // Sends one search, waits --grace past `allowed` for it, records its
     // time in `series` (for the check `check`) and judges the move with the
     // plugin. Returns an empty string when the move is legal, however late.
-    std::string search(const std::string &position_command, const game::GameState &state, const engine::GoCommand &go,
+    std::string search(const protocol::Position &position, const game::GameState &state, const protocol::Go &go,
                        milliseconds allowed, TimingSeries &series, const std::string &check) {
         if (!restart_if_needed()) return "the engine could not be restarted after an earlier failure";
-        auto answer = engine_->go(position_command, go, wait_for(allowed));
-        std::string where = "after 'position " + position_command + "'";
+        auto answer = engine_->go(position, go, wait_for(allowed));
+        std::string where = "after '" + position_text(position) + "'";
         record_time(series, answer, check);
         if (!answer) return no_move(answer.error(), allowed, where);
         std::vector<arb_move> legal;
@@ -199,9 +214,9 @@ private:
         return {};
     }
 
-    engine::GoCommand movetime_go() const {
-        engine::GoCommand go;
-        go.movetime = s_.movetime;
+    protocol::Go movetime_go() const {
+        protocol::Go go;
+        go.movetime = s_.movetime.count();
         return go;
     }
 
@@ -246,8 +261,14 @@ private:
             return;
         }
         const std::string command = game::edge_position_command(s_.plugin, edge, s_.options, s_.host);
+        protocol::Command parsed = protocol::parse_command("position " + command, protocol::Dialect::Ugi);
+        const auto *position = std::get_if<protocol::Position>(&parsed);
+        if (position == nullptr) {
+            add(name, Verdict::Skip, "the plugin's edge gives no position: " + excerpt(command));
+            return;
+        }
         const milliseconds allowed = s_.movetime + s_.margin;
-        auto answer = engine_->go(command, movetime_go(), wait_for(allowed));
+        auto answer = engine_->go(*position, movetime_go(), wait_for(allowed));
         const std::string where = "after 'position " + excerpt(command, 400) + "'";
         record_time(movetime_, answer, "rule " + edge.label());
         if (!answer) {
@@ -286,7 +307,7 @@ private:
         const std::string name = "legal move from the start position (go movetime)";
         auto state = new_state(name);
         if (!state) return;
-        std::string problem = search(start_ + " moves", *state, movetime_go(), s_.movetime + s_.margin, movetime_,
+        std::string problem = search(start_, *state, movetime_go(), s_.movetime + s_.margin, movetime_,
                                      "the start position");
         add(name, problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
     }
@@ -305,11 +326,11 @@ private:
             for (const Probe &p : probes) {
                 auto state = game::GameState::create(s_.plugin, s_.options, 0, s_.host);
                 if (!state || !state->set_position(p.position)) continue;
-                std::string command;
+                protocol::Position command;
                 if (form == 0) {
-                    command = start_ + " " + join_moves(p.moves, 0);
+                    command = position_with(start_, p.moves, 0);
                 } else if (form == 1) {
-                    command = "fen " + p.position + " moves";
+                    command = fen_position(p.position);
                 } else {
                     auto prefix = game::GameState::create(s_.plugin, s_.options, 0, s_.host);
                     for (int i = 0; i < p.split; ++i) {
@@ -318,7 +339,7 @@ private:
                         prefix->parse_move(p.moves[static_cast<size_t>(i)].c_str(), m, e);
                         prefix->play(m);
                     }
-                    command = "fen " + prefix->position() + " " + join_moves(p.moves, static_cast<size_t>(p.split));
+                    command = position_with(fen_position(prefix->position()), p.moves, static_cast<size_t>(p.split));
                 }
                 std::string problem = search(command, *state, movetime_go(), s_.movetime + s_.margin, movetime_,
                                              std::string("random ") + forms[form]);
@@ -333,25 +354,25 @@ private:
     void check_limits() {
         auto state = new_state("answers to a clock, 'go depth 1' and 'go nodes 1000'");
         if (!state) return;
-        engine::GoCommand clock;
-        clock.p1time = clock.p2time = milliseconds(2000);
-        clock.p1inc = clock.p2inc = milliseconds(0);
+        protocol::Go clock;
+        clock.p1time = clock.p2time = 2000;
+        clock.p1inc = clock.p2inc = 0;
         const auto words = protocol::words(engine_->dialect());
         const std::string clock_words =
             "go " + std::string(words.time[0]) + " 2000 " + std::string(words.time[1]) + " 2000";
         clock_.limit = clock_words;
         std::string problem =
-            search(start_ + " moves", *state, clock, clock_.allowed, clock_, "legal move under a clock");
+            search(start_, *state, clock, clock_.allowed, clock_, "legal move under a clock");
         add("legal move under a clock (" + clock_words + ")", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
 
-        engine::GoCommand depth;
+        protocol::Go depth;
         depth.depth = 1;
-        problem = search(start_ + " moves", *state, depth, s_.untimed_limit, depth_, "answers 'go depth 1'");
+        problem = search(start_, *state, depth, s_.untimed_limit, depth_, "answers 'go depth 1'");
         add("answers 'go depth 1'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
 
-        engine::GoCommand nodes;
+        protocol::Go nodes;
         nodes.nodes = 1000;
-        problem = search(start_ + " moves", *state, nodes, s_.untimed_limit, nodes_, "answers 'go nodes 1000'");
+        problem = search(start_, *state, nodes, s_.untimed_limit, nodes_, "answers 'go nodes 1000'");
         add("answers 'go nodes 1000'", problem.empty() ? Verdict::Pass : Verdict::Fail, problem);
     }
 
@@ -397,7 +418,7 @@ private:
             add("full games against the reference engine", Verdict::Fail, tc.error().message);
             return;
         }
-        auto reference = engine::UgiEngine::start(*s_.reference, s_.timeouts, game_options());
+        auto reference = engine::ProtocolEngine::start(*s_.reference, s_.timeouts, game_options());
         if (!reference) {
             add("full games against the reference engine", Verdict::Skip,
                 "the reference engine did not start: " + engine::describe_start_failure(*s_.reference, reference.error()));
@@ -421,8 +442,8 @@ private:
             }
             (void)engine_->new_game();
             (void)(*reference)->new_game();
-            engine::UgiEngine &p1 = side == 0 ? *engine_ : **reference;
-            engine::UgiEngine &p2 = side == 0 ? **reference : *engine_;
+            engine::ProtocolEngine &p1 = side == 0 ? *engine_ : **reference;
+            engine::ProtocolEngine &p2 = side == 0 ? **reference : *engine_;
             match::GameRecord record = match::play_game(setup, p1, p2);
             const std::string game = "game " + std::to_string(g + 1) + " as p" + std::to_string(side + 1) + ": " +
                                      match::termination_name(record.termination) + ": " + excerpt(record.reason, 400);
@@ -468,11 +489,11 @@ private:
     }
 
     const CheckSettings &s_;
-    std::string start_ = "startpos";  // the start position's form in a 'position' command
+    protocol::Position start_;  // the game's start as engines are given it (startpos, or its fen)
     const std::function<void(const CheckItem &)> &on_item_;
     const std::function<void(const std::string &)> &on_named_;
     Report report_;
-    std::unique_ptr<engine::UgiEngine> engine_;
+    std::unique_ptr<engine::ProtocolEngine> engine_;
     // The answer times, per kind of limit, and the highest load seen.
     TimingSeries movetime_{"go movetime " + std::to_string(s_.movetime.count()), s_.movetime + s_.margin, {}, 0, {}};
     TimingSeries clock_{"go p1time 2000 p2time 2000", milliseconds(2000) + s_.margin, {}, 0, {}};

@@ -25,7 +25,7 @@ struct EngineConfig {
     std::optional<core::TimeControl> time_control;  // overrides the tournament's for this engine
     // The dialect spoken (docs/protocol.md); nullopt is "auto": the handshakes
     // the game supports are tried in the order ugi, uci, uai, usi and the
-    // first one answered is kept (UgiEngine::dialect()).
+    // first one answered is kept (ProtocolEngine::dialect()).
     std::optional<protocol::Dialect> protocol = protocol::Dialect::Ugi;
     // Started anew before every game (config `restart: true`, fastchess's
     // `restart=on`), for engines that leak or keep state between games;

@@ -13,7 +13,7 @@ void EngineLog::set_sink(Sink sink) {
     sink_ = std::move(sink);
 }
 
-void EngineLog::write(const std::string &engine, UgiEngine::Traffic direction, std::string_view line) {
+void EngineLog::write(const std::string &engine, ProtocolEngine::Traffic direction, std::string_view line) {
     auto now = std::chrono::system_clock::now();
     auto micros = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
     std::time_t seconds = static_cast<std::time_t>(micros / 1000000);
@@ -27,15 +27,15 @@ void EngineLog::write(const std::string &engine, UgiEngine::Traffic direction, s
     line_.assign(stamp);
     line_ += engine;
     line_ += ' ';
-    line_ += UgiEngine::traffic_marker(direction);
+    line_ += ProtocolEngine::traffic_marker(direction);
     line_ += ' ';
     line_ += escaped(line);  // an engine's line can hold terminal escapes; the log is read with tail -f
     line_ += '\n';
     sink_(line_);
 }
 
-UgiEngine::TrafficLog EngineLog::traffic_log(std::shared_ptr<EngineLog> log) {
-    return [log = std::move(log)](const std::string &engine, UgiEngine::Traffic direction, std::string_view line) {
+ProtocolEngine::TrafficLog EngineLog::traffic_log(std::shared_ptr<EngineLog> log) {
+    return [log = std::move(log)](const std::string &engine, ProtocolEngine::Traffic direction, std::string_view line) {
         log->write(engine, direction, line);
     };
 }

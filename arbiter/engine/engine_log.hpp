@@ -14,7 +14,7 @@
 // engine starts.
 #pragma once
 
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 
 #include <functional>
 #include <memory>
@@ -31,9 +31,9 @@ public:
 
     // Lines before a sink is set go nowhere.
     void set_sink(Sink sink);
-    void write(const std::string &engine, UgiEngine::Traffic direction, std::string_view line);
-    // A TrafficLog (UgiEngine::start) that writes here and keeps this log alive.
-    static UgiEngine::TrafficLog traffic_log(std::shared_ptr<EngineLog> log);
+    void write(const std::string &engine, ProtocolEngine::Traffic direction, std::string_view line);
+    // A TrafficLog (ProtocolEngine::start) that writes here and keeps this log alive.
+    static ProtocolEngine::TrafficLog traffic_log(std::shared_ptr<EngineLog> log);
 
 private:
     std::mutex mutex_;

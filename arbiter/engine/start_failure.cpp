@@ -1,6 +1,6 @@
-// describe_start_failure(), declared in ugi_engine.hpp.
+// describe_start_failure(), declared in protocol_engine.hpp.
 #include "core/quote.hpp"
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 
 #include <vector>
 

@@ -5,6 +5,7 @@
 #include "core/time_control.hpp"
 
 #include <arbiter/game.h>
+#include <arbiter/protocol/reply.hpp>
 
 #include <chrono>
 #include <cstdint>
@@ -42,12 +43,10 @@ std::optional<arb_result> result_from_text(std::string_view text);  // inverse o
 struct MoveRecord {
     std::string text;                     // canonical notation of the plugin
     std::chrono::milliseconds elapsed{0}; // measured by the arbiter, go -> bestmove
-    std::optional<int> score_cp;          // last 'info score' the engine gave, from its own side
-    std::optional<int> depth;
-    std::optional<int64_t> nodes;
+    // What the search's last 'info' lines said (score from the engine's own
+    // side, depth, nodes, seldepth, nps), as read from the reply.
+    protocol::InfoFields info;
     bool forced = false;                  // a forced pass the arbiter played for the engine
-    std::optional<int> seldepth = {};     // the last 'info seldepth' of the search
-    std::optional<int64_t> nps = {};      // the last 'info nps' of the search
     // The arbiter's own stall during the search (engine::BestMove::stalled),
     // left out of `elapsed`.
     std::chrono::milliseconds stalled{0};

@@ -29,10 +29,10 @@ std::string failure_reason(const std::string &name, const engine::EngineError &e
 }
 
 // The position the game starts from, with the opening moves played: the
-// state, the 'position' command so far and the record's opening fields.
+// state, the position as engines are given it and the record's opening fields.
 struct Start {
     game::GameState state;
-    std::string position_command;
+    protocol::Position position;
 };
 
 // Why a game could not be set up: bad input (options, opening) or a plugin
@@ -51,17 +51,15 @@ Expected<Start, SetupError> prepare(const GameSetup &setup, GameRecord *record) 
     auto state = game::GameState::create(setup.plugin, setup.options, setup.seed, setup.host);
     if (!state) return setup_error(state.error().message);
     Start start{std::move(*state), {}};
-    start.position_command.reserve(4096);
+    start.position.moves.reserve(256);
     if (!setup.opening_position.empty()) {
         if (auto set = start.state.set_position(setup.opening_position); !set)
             return setup_error("opening position " + quote(setup.opening_position) + ": " + excerpt(set.error().message));
     }
     auto position = start.state.checked_position();
     if (!position) return setup_error(position.error().message, true);
-    if (!setup.opening_position.empty() || !game::is_default_start(setup.plugin, *position, setup.host))
-        start.position_command = "fen " + *position + " moves";
-    else
-        start.position_command = "startpos moves";
+    start.position.startpos = setup.opening_position.empty() && game::is_default_start(setup.plugin, *position, setup.host);
+    if (!start.position.startpos) start.position.fen = *position;
     if (record != nullptr) record->opening_position = *position;
     std::vector<arb_move> legal;
     for (const auto &text : setup.opening_moves) {
@@ -77,15 +75,16 @@ Expected<Start, SetupError> prepare(const GameSetup &setup, GameRecord *record) 
         std::string canonical = start.state.format_move(move);
         if (auto played = start.state.checked_play(move); !played)
             return setup_error("opening move " + quote(text) + ": " + played.error().message, true);
-        start.position_command += ' ';
-        start.position_command += canonical;
+        start.position.moves.push_back(canonical);
         if (record != nullptr) record->opening_moves.push_back(std::move(canonical));
     }
     return start;
 }
 
-engine::GoCommand make_go(const Clock (&clocks)[2], int side) {
-    engine::GoCommand go;
+// The search limits of the mover: its time control and both clocks as they
+// stand (p1 = side 0), in milliseconds.
+protocol::Go make_go(const Clock (&clocks)[2], int side) {
+    protocol::Go go;
     const core::TimeControl &tc = clocks[side].time_control();
     switch (tc.kind) {
     case core::TimeControl::Kind::Clock: {
@@ -93,14 +92,14 @@ engine::GoCommand make_go(const Clock (&clocks)[2], int side) {
         auto shown = [&](int s) -> const Clock & {
             return clocks[s].time_control().kind == core::TimeControl::Kind::Clock ? clocks[s] : clocks[side];
         };
-        go.p1time = shown(0).remaining();
-        go.p2time = shown(1).remaining();
-        go.p1inc = shown(0).time_control().increment;
-        go.p2inc = shown(1).time_control().increment;
-        go.movestogo = clocks[side].moves_to_go();
+        go.p1time = shown(0).remaining().count();
+        go.p2time = shown(1).remaining().count();
+        go.p1inc = shown(0).time_control().increment.count();
+        go.p2inc = shown(1).time_control().increment.count();
+        if (auto to_go = clocks[side].moves_to_go()) go.movestogo = *to_go;
         break;
     }
-    case core::TimeControl::Kind::MoveTime: go.movetime = tc.move_time; break;
+    case core::TimeControl::Kind::MoveTime: go.movetime = tc.move_time.count(); break;
     case core::TimeControl::Kind::Untimed: break;
     }
     // The caps go in the same command, beside the clock or move time.
@@ -117,7 +116,7 @@ std::string stall_note(milliseconds stalled) {
 
 class Game {
 public:
-    Game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1, const std::atomic<bool> *stop,
+    Game(const GameSetup &setup, engine::ProtocolEngine &side0, engine::ProtocolEngine &side1, const std::atomic<bool> *stop,
          const MoveObserver &observer)
         : setup_(setup), engines_{&side0, &side1}, stop_(stop), observer_(observer),
           clocks_{Clock(setup.time_control[0], setup.time_margin), Clock(setup.time_control[1], setup.time_margin)},
@@ -199,7 +198,7 @@ private:
             return abandon("invalid game setup: " + start.error().message);
         }
         state_.emplace(std::move(start->state));
-        std::string &position = start->position_command;
+        protocol::Position &position = start->position;
         game::GameState &state = *state_;
 
         for (int side = 0; side < 2; ++side) {
@@ -253,9 +252,10 @@ private:
                 continue;
             }
 
-            engine::UgiEngine &engine = *engines_[side];
+            engine::ProtocolEngine &engine = *engines_[side];
             Clock &clock = clocks_[side];
-            auto answer = engine.go(position, make_go(clocks_, side), clock.allowance());
+            auto answer = engine.go_next_ply(position, given_[side], make_go(clocks_, side), clock.allowance());
+            given_[side] = position.moves.size();
             if (!answer) return engine_failed(side, answer.error());
             const std::string &name = record_.engine_names[side];
 
@@ -291,25 +291,21 @@ private:
         }
     }
 
-    void append(std::string &position, int side, std::string_view text, milliseconds elapsed,
-                const engine::SearchInfo &info, bool forced, milliseconds stalled = milliseconds(0)) {
-        position += ' ';
-        position += text;
+    void append(protocol::Position &position, int side, std::string_view text, milliseconds elapsed,
+                const protocol::InfoFields &info, bool forced, milliseconds stalled = milliseconds(0)) {
+        position.moves.emplace_back(text);
         MoveRecord &m = record_.moves.emplace_back();
         m.text = text;
         m.elapsed = elapsed;
-        m.score_cp = info.score_cp;
-        m.depth = info.depth;
-        m.nodes = info.nodes;
-        m.seldepth = info.seldepth;
-        m.nps = info.nps;
+        m.info = info;
         m.forced = forced;
         m.stalled = stalled;
         if (observer_) observer_(record_, side);
     }
 
     const GameSetup &setup_;
-    engine::UgiEngine *engines_[2];
+    engine::ProtocolEngine *engines_[2];
+    size_t given_[2] = {0, 0};  // the moves of the position each engine was given last in this game
     const std::atomic<bool> *stop_;
     const MoveObserver &observer_;
     Clock clocks_[2];
@@ -344,12 +340,12 @@ Expected<void> validate_setup(const GameSetup &setup) {
     return {};
 }
 
-GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+GameRecord play_game(const GameSetup &setup, engine::ProtocolEngine &side0, engine::ProtocolEngine &side1,
                      const std::atomic<bool> *stop) {
     return play_game(setup, side0, side1, stop, MoveObserver{});
 }
 
-GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+GameRecord play_game(const GameSetup &setup, engine::ProtocolEngine &side0, engine::ProtocolEngine &side1,
                      const std::atomic<bool> *stop, const MoveObserver &observer) {
     return Game(setup, side0, side1, stop, observer).play();
 }

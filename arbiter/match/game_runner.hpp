@@ -2,7 +2,7 @@
 // judge of every move: clocks, adjudication and the termination reason.
 #pragma once
 
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "game/game_state.hpp"
 #include "game/plugin_host.hpp"
 #include "match/adjudication_rules.hpp"
@@ -44,7 +44,7 @@ struct GameSetup {
 // Plays the game. Never throws for engine misbehaviour: every ending is in
 // the record. `stop` (may be null) abandons the game when set.
 // After a Crash/Stall/Timeout the tournament should restart that engine.
-GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+GameRecord play_game(const GameSetup &setup, engine::ProtocolEngine &side0, engine::ProtocolEngine &side1,
                      const std::atomic<bool> *stop = nullptr);
 
 // --- extensions ---
@@ -54,7 +54,7 @@ GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::U
 using MoveObserver = std::function<void(const GameRecord &record, int side)>;
 
 // The same, reporting each move to `observer` (may be empty).
-GameRecord play_game(const GameSetup &setup, engine::UgiEngine &side0, engine::UgiEngine &side1,
+GameRecord play_game(const GameSetup &setup, engine::ProtocolEngine &side0, engine::ProtocolEngine &side1,
                      const std::atomic<bool> *stop, const MoveObserver &observer);
 
 // Checks what play_game would otherwise report as an abandoned game: the

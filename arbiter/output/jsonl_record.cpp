@@ -38,11 +38,11 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     json moves = json::array();
     for (const auto &m : r.moves) {
         json mj = {{"move", m.text}, {"ms", m.elapsed.count()}};
-        if (m.score_cp) mj["cp"] = *m.score_cp;
-        if (m.depth) mj["depth"] = *m.depth;
-        if (m.nodes) mj["nodes"] = *m.nodes;
-        if (m.seldepth) mj["seldepth"] = *m.seldepth;
-        if (m.nps) mj["nps"] = *m.nps;
+        if (m.info.score_cp) mj["cp"] = *m.info.score_cp;
+        if (m.info.depth) mj["depth"] = *m.info.depth;
+        if (m.info.nodes) mj["nodes"] = *m.info.nodes;
+        if (m.info.seldepth) mj["seldepth"] = *m.info.seldepth;
+        if (m.info.nps) mj["nps"] = *m.info.nps;
         if (m.forced) mj["forced"] = true;
         if (m.stalled.count() > 0) mj["stall_ms"] = m.stalled.count();
         moves.push_back(std::move(mj));
@@ -105,12 +105,12 @@ Expected<FinishedGame> parse_json_line(const std::string &line) {
             match::MoveRecord m;
             m.text = mj.at("move").get<std::string>();
             m.elapsed = std::chrono::milliseconds(mj.at("ms").get<int64_t>());
-            if (mj.contains("cp")) m.score_cp = mj["cp"].get<int>();
-            if (mj.contains("depth")) m.depth = mj["depth"].get<int>();
-            if (mj.contains("nodes")) m.nodes = mj["nodes"].get<int64_t>();
+            if (mj.contains("cp")) m.info.score_cp = mj["cp"].get<int>();
+            if (mj.contains("depth")) m.info.depth = mj["depth"].get<int>();
+            if (mj.contains("nodes")) m.info.nodes = mj["nodes"].get<int64_t>();
             // Lines written before these two fields existed have neither.
-            if (mj.contains("seldepth")) m.seldepth = mj["seldepth"].get<int>();
-            if (mj.contains("nps")) m.nps = mj["nps"].get<int64_t>();
+            if (mj.contains("seldepth")) m.info.seldepth = mj["seldepth"].get<int>();
+            if (mj.contains("nps")) m.info.nps = mj["nps"].get<int64_t>();
             m.forced = mj.value("forced", false);
             m.stalled = std::chrono::milliseconds(mj.value("stall_ms", int64_t{0}));
             r.moves.push_back(std::move(m));

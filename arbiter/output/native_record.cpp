@@ -68,7 +68,7 @@ Expected<std::string> NativeRecordWriter::write(const FinishedGame &game) const 
         state.play(code);
         ++replayed;
         if (engine_move == nullptr) g.add_move(code);
-        else g.add_move(code, engine_move->forced ? 0 : engine_move->elapsed.count(), engine_move->score_cp);
+        else g.add_move(code, engine_move->forced ? 0 : engine_move->elapsed.count(), engine_move->info.score_cp);
         return {};
     };
     for (const auto &text : r.opening_moves)

@@ -61,15 +61,15 @@ private:
 // field the engine did not send is left out.
 std::string move_comment(const match::MoveRecord &m, const PgnCommentFields &fields) {
     char score[32];
-    std::snprintf(score, sizeof score, "%+.2f", *m.score_cp / 100.0);
+    std::snprintf(score, sizeof score, "%+.2f", *m.info.score_cp / 100.0);
     std::string text = score;
-    if (m.depth) text += "/" + std::to_string(*m.depth);
+    if (m.info.depth) text += "/" + std::to_string(*m.info.depth);
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, " %.3gs", static_cast<double>(m.elapsed.count()) / 1000.0);
     text += seconds;
-    if (fields.nodes && m.nodes) text += ", n=" + std::to_string(*m.nodes);
-    if (fields.seldepth && m.seldepth) text += ", sd=" + std::to_string(*m.seldepth);
-    if (fields.nps && m.nps) text += ", nps=" + std::to_string(*m.nps);
+    if (fields.nodes && m.info.nodes) text += ", n=" + std::to_string(*m.info.nodes);
+    if (fields.seldepth && m.info.seldepth) text += ", sd=" + std::to_string(*m.info.seldepth);
+    if (fields.nps && m.info.nps) text += ", nps=" + std::to_string(*m.info.nps);
     return "{" + text + "}";
 }
 
@@ -181,7 +181,7 @@ std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
     for (const auto &m : r.moves) {
         emit(move_text(ply, m.text), ply);
         ++ply;
-        if (m.score_cp && !m.forced) text.word(move_comment(m, context.comment_fields));
+        if (m.info.score_cp && !m.forced) text.word(move_comment(m, context.comment_fields));
     }
     if (!r.reason.empty()) text.word("{" + comment_text(r.reason) + "}");
     text.word(match::result_text(r.result));

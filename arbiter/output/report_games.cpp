@@ -171,8 +171,8 @@ void ReportGames::add(const FinishedGame &g) {
         const auto &m = r.moves[i];
         times_.push_back(m.forced ? 0 : static_cast<uint64_t>(std::max<int64_t>(0, m.elapsed.count())) + 1);
         const match::MoveRecord *same_side = i >= 2 ? &r.moves[i - 2] : nullptr;
-        scores_.push_back(figure(m.score_cp, same_side ? same_side->score_cp : std::nullopt));
-        depths_.push_back(figure(m.depth, same_side ? same_side->depth : std::nullopt));
+        scores_.push_back(figure(m.info.score_cp, same_side ? same_side->info.score_cp : std::nullopt));
+        depths_.push_back(figure(m.info.depth, same_side ? same_side->info.depth : std::nullopt));
     }
 
     // The boards, by replaying the game through the plugin.

@@ -11,7 +11,7 @@
 #pragma once
 
 #include "core/expected.hpp"
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 
 #include <condition_variable>
 #include <cstdint>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "config/tournament_config.hpp"
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "match/game_runner.hpp"
 #include "output/finished_game.hpp"
 #include "tournament/engine_pool.hpp"

@@ -3,7 +3,7 @@
 #include "core/input_file.hpp"
 #include "core/line_reader.hpp"
 #include "core/program_dir.hpp"
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "output/jsonl_record.hpp"
 #include "output/peer_standings.hpp"
 #include "output/record_set.hpp"

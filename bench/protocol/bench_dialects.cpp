@@ -5,7 +5,7 @@
 // line out, the bestmove in); UCI and UAI only rename words. The dialects run
 // in alternating rounds so that all see the same machine load.
 // Usage: bench_dialects [plies per dialect] [plugin dir]
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "game/plugin.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
@@ -103,9 +103,9 @@ public:
         config.protocol = dialect;
         auto game = arb::match::engine_game_options(*plugin, {});
         config.name = "instant-1";
-        auto a = arb::engine::UgiEngine::start(config, {}, game);
+        auto a = arb::engine::ProtocolEngine::start(config, {}, game);
         config.name = "instant-2";
-        auto b = arb::engine::UgiEngine::start(config, {}, game);
+        auto b = arb::engine::ProtocolEngine::start(config, {}, game);
         if (!a || !b) {
             std::fprintf(stderr, "bench_dialects: could not start the instant engines in %s: %s\n",
                          std::string(arb::protocol::name(dialect)).c_str(),
@@ -143,7 +143,7 @@ public:
     }
 
 private:
-    std::unique_ptr<arb::engine::UgiEngine> a_, b_;
+    std::unique_ptr<arb::engine::ProtocolEngine> a_, b_;
     arb::match::GameSetup setup_;
 };
 

@@ -98,15 +98,15 @@ void add_engine_figures(std::vector<arb::output::FinishedGame> &games, const std
             const size_t side = i % 2;
             if (model == "noise") {
                 m.elapsed = std::chrono::milliseconds(uniform(5, 404));
-                m.score_cp = uniform(-300, 299);
-                m.depth = uniform(1, 20);
+                m.info.score_cp = uniform(-300, 299);
+                m.info.depth = uniform(1, 20);
             } else {
                 m.elapsed = std::chrono::milliseconds(std::lround(base_ms[side] * std::exp(0.5 * normal(rng))));
                 score[side] += 20 * normal(rng);
-                m.score_cp = static_cast<int>(std::lround(score[side]));
-                m.depth = std::max(1, base_depth[side] + uniform(-1, 2));
+                m.info.score_cp = static_cast<int>(std::lround(score[side]));
+                m.info.depth = std::max(1, base_depth[side] + uniform(-1, 2));
             }
-            m.nodes = static_cast<int64_t>(m.elapsed.count()) * 1000;
+            m.info.nodes = static_cast<int64_t>(m.elapsed.count()) * 1000;
         }
     }
 }

@@ -8,7 +8,7 @@
 // and the ratio (b)/(a). Both run in this process in alternating rounds, so
 // they see the same machine load, with the processes pinned to fixed CPUs.
 // Usage: bench_roundtrip [plies] [plugin dir]
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "game/plugin.hpp"
 #include "match/game_runner.hpp"
 #include "process/spawn.hpp"
@@ -157,9 +157,9 @@ public:
     config.command = self;
     config.args = {"--engine"};
     config.name = "instant-1";
-    auto a = arb::engine::UgiEngine::start(config, {});
+    auto a = arb::engine::ProtocolEngine::start(config, {});
     config.name = "instant-2";
-    auto b = arb::engine::UgiEngine::start(config, {});
+    auto b = arb::engine::ProtocolEngine::start(config, {});
     if (!a || !b) {
         std::fprintf(stderr, "bench_roundtrip: could not start the instant engines\n");
         std::exit(1);
@@ -198,7 +198,7 @@ public:
     }
 
 private:
-    std::unique_ptr<arb::engine::UgiEngine> a_, b_;
+    std::unique_ptr<arb::engine::ProtocolEngine> a_, b_;
     arb::match::GameSetup setup_;
 };
 

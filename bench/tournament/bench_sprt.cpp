@@ -49,11 +49,11 @@ arb_result result_for_side_0(double score_of_side_0) {
     return score_of_side_0 == 1 ? ARB_RESULT_WIN_SIDE_0 : score_of_side_0 == 0 ? ARB_RESULT_WIN_SIDE_1 : ARB_RESULT_DRAW;
 }
 
-class InstantEngine : public engine::UgiEngine {
+class InstantEngine : public engine::ProtocolEngine {
 public:
     explicit InstantEngine(std::string name) : name_(std::move(name)) {}
     Expected<void, engine::EngineError> new_game() override { return {}; }
-    Expected<engine::BestMove, engine::EngineError> go(const std::string &, const engine::GoCommand &,
+    Expected<engine::BestMove, engine::EngineError> go(const protocol::Position &, const protocol::Go &,
                                                       std::chrono::milliseconds) override {
         return Unexpected<engine::EngineError>{{engine::FailureKind::Protocol, "not used", ""}};
     }
@@ -134,10 +134,10 @@ int session(int games) {
     tournament::SessionOptions session;
     session.quiet = true;
     session.parts.start_engine = [](const engine::EngineConfig &c, const engine::EngineTimeouts &)
-        -> Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> {
-        return std::unique_ptr<engine::UgiEngine>(new InstantEngine(c.name));
+        -> Expected<std::unique_ptr<engine::ProtocolEngine>, engine::EngineError> {
+        return std::unique_ptr<engine::ProtocolEngine>(new InstantEngine(c.name));
     };
-    session.parts.play_game = [&](const match::GameSetup &setup, engine::UgiEngine &x, engine::UgiEngine &y,
+    session.parts.play_game = [&](const match::GameSetup &setup, engine::ProtocolEngine &x, engine::ProtocolEngine &y,
                                   const std::atomic<bool> *) {
         const int n = ++started;
         if (n == 10000) rss_at_10k = rss_kib();
@@ -150,7 +150,15 @@ int session(int games) {
         const double score_of_a = pattern_score(pair, side_of_a);
         r.result = result_for_side_0(side_of_a == 0 ? score_of_a : 1 - score_of_a);
         r.reason = "pattern";
-        for (int m = 0; m < 40; ++m) r.moves.push_back({"m" + std::to_string(m), std::chrono::milliseconds(1), 12, 3, 100, false});
+        for (int m = 0; m < 40; ++m) {
+            match::MoveRecord move;
+            move.text = "m" + std::to_string(m);
+            move.elapsed = std::chrono::milliseconds(1);
+            move.info.score_cp = 12;
+            move.info.depth = 3;
+            move.info.nodes = 100;
+            r.moves.push_back(std::move(move));
+        }
         r.final_position = "final position text";
         r.started = std::chrono::system_clock::now();
         return r;

@@ -5,7 +5,7 @@
 // declares that option, before the options configured for it; never in UGI.
 // The engine here is a shell script that records every line it reads.
 #include "e2e_chess/chess_e2e_support.hpp"
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "support/plugins.hpp"
 
@@ -56,7 +56,7 @@ Started start(const std::string &declared, Dialect dialect, const arb::game::Opt
     config.protocol = dialect;
     config.ugi_options = std::move(configured);
     auto plugin = arb::test::load_plugin("chess");
-    auto engine = arb::engine::UgiEngine::start(config, arb::engine::EngineTimeouts{},
+    auto engine = arb::engine::ProtocolEngine::start(config, arb::engine::EngineTimeouts{},
                                                 arb::match::engine_game_options(*plugin, rules));
     INFO((engine ? std::string() : engine.error().message));
     REQUIRE(engine.has_value());

@@ -1,6 +1,6 @@
 // The engine layer against real processes: handshake, options, failures,
 // and that every process is gone (reaped) after quit.
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
 #include "support/process_scan.hpp"
@@ -20,7 +20,7 @@ using namespace std::chrono_literals;
 using arb::engine::EngineConfig;
 using arb::engine::EngineTimeouts;
 using arb::engine::FailureKind;
-using arb::engine::UgiEngine;
+using arb::engine::ProtocolEngine;
 
 EngineConfig mock_config(const std::string &name, std::vector<std::string> extra = {}) {
     EngineConfig config;
@@ -39,8 +39,15 @@ EngineTimeouts short_timeouts() {
     return t;
 }
 
-std::unique_ptr<UgiEngine> start(const EngineConfig &config, const arb::engine::GameSetupOptions &game = {}) {
-    auto engine = UgiEngine::start(config, short_timeouts(), game);
+// 'go movetime <ms>'.
+arb::protocol::Go movetime(int64_t ms) {
+    arb::protocol::Go go;
+    go.movetime = ms;
+    return go;
+}
+
+std::unique_ptr<ProtocolEngine> start(const EngineConfig &config, const arb::engine::GameSetupOptions &game = {}) {
+    auto engine = ProtocolEngine::start(config, short_timeouts(), game);
     INFO((engine ? std::string() : engine.error().message));
     REQUIRE(engine.has_value());
     return std::move(*engine);
@@ -118,9 +125,9 @@ TEST_CASE("a game between mock engines, crashes and timeouts are the mover's fau
         CHECK(record.termination == arb::match::Termination::GameRule);
         CHECK(record.result != ARB_RESULT_ONGOING);
         CHECK(record.moves.size() >= 5);
-        CHECK(record.moves[1].score_cp == 0);  // the mock reports "info depth 1 score cp 0 nodes N"
-        CHECK(record.moves[1].depth == 1);
-        CHECK(record.moves[1].nodes == 8);
+        CHECK(record.moves[1].info.score_cp == 0);  // the mock reports "info depth 1 score cp 0 nodes N"
+        CHECK(record.moves[1].info.depth == 1);
+        CHECK(record.moves[1].info.nodes == 8);
         CHECK_FALSE(good->needs_restart());
         long pid = other->pid();
         other.reset();  // the destructor quits
@@ -196,7 +203,7 @@ TEST_CASE("a wait the stop flag ends is Interrupted, not the engine's time forfe
     auto engine = start(mock_config("hangs", {"--misbehave", "hang", "--at-move", "1"}));
     std::atomic<bool> stop{true};
     engine->set_stop_flag(&stop);
-    auto answer = engine->go("startpos moves", arb::engine::GoCommand{{}, {}, {}, {}, {}, 5000ms, {}, {}}, 5000ms);
+    auto answer = engine->go(arb::protocol::Position{}, movetime(5000), 5000ms);
     REQUIRE_FALSE(answer);
     CHECK(answer.error().kind == FailureKind::Interrupted);
     CHECK(arb::match::termination_for(answer.error().kind) == arb::match::Termination::Abandoned);
@@ -212,19 +219,19 @@ TEST_CASE("a program that cannot be started is a StartFailed naming it", "[e2e][
     EngineConfig config;
     config.name = "ghost";
     config.command = "/no/such/program";
-    auto engine = UgiEngine::start(config, short_timeouts());
+    auto engine = ProtocolEngine::start(config, short_timeouts());
     REQUIRE_FALSE(engine);
     CHECK(engine.error().kind == FailureKind::StartFailed);
     CHECK_THAT(engine.error().message, Catch::Contains("/no/such/program"));
 
     config.command = "arbiter-no-such-program-on-path";
-    engine = UgiEngine::start(config, short_timeouts());
+    engine = ProtocolEngine::start(config, short_timeouts());
     REQUIRE_FALSE(engine);
     CHECK_THAT(engine.error().message, Catch::Contains("not found on PATH"));
 
     config = mock_config("m");
     config.working_dir = "/no/such/folder";
-    engine = UgiEngine::start(config, short_timeouts());
+    engine = ProtocolEngine::start(config, short_timeouts());
     REQUIRE_FALSE(engine);
     CHECK_THAT(engine.error().message, Catch::Contains("/no/such/folder"));
 }
@@ -240,7 +247,7 @@ TEST_CASE("a line over 64 KiB is a protocol error even when it arrives in pieces
                    "head -c 40000 /dev/zero | tr '\\0' x; sleep 0.05; head -c 40000 /dev/zero | tr '\\0' y; "
                    "echo; echo bestmove a1; read e"};
     auto engine = start(config);
-    auto answer = engine->go("startpos moves", arb::engine::GoCommand{{}, {}, {}, {}, {}, 2000ms, {}, {}}, 2000ms);
+    auto answer = engine->go(arb::protocol::Position{}, movetime(2000), 2000ms);
     REQUIRE_FALSE(answer);
     CHECK(answer.error().kind == FailureKind::Protocol);
     CHECK_THAT(answer.error().message, Catch::Contains("65536"));
@@ -260,7 +267,7 @@ TEST_CASE("info lines before bestmove are kept, the elapsed time is measured", "
                    "echo 'info string hello'; echo; echo 'bestmove  b2 ponder c3'; read e"};
     auto engine = start(config);
     CHECK(engine->declared_options() == std::vector<std::string>{"Hash Size"});
-    auto answer = engine->go("startpos moves", arb::engine::GoCommand{{}, {}, {}, {}, {}, 2000ms, {}, {}}, 3000ms);
+    auto answer = engine->go(arb::protocol::Position{}, movetime(2000), 3000ms);
     REQUIRE(answer);
     CHECK(answer->move == "b2");
     CHECK(answer->info.score_cp == 17);
@@ -275,10 +282,10 @@ TEST_CASE("an engine that stops reading makes a write time out, not block", "[e2
     config.command = "/bin/sh";
     config.args = {"-c", "read a; echo ugiok; read b; echo readyok; exec sleep 30"};
     auto engine = start(config);
-    std::string position = "startpos moves";
-    while (position.size() < 300000) position += " a1";  // far more than a pipe holds
+    arb::protocol::Position position;
+    position.moves.assign(100000, "a1");  // 300000 bytes: far more than a pipe holds
     auto t0 = std::chrono::steady_clock::now();
-    auto answer = engine->go(position, arb::engine::GoCommand{{}, {}, {}, {}, {}, 300ms, {}, {}}, 300ms);
+    auto answer = engine->go(position, movetime(300), 300ms);
     auto took = std::chrono::steady_clock::now() - t0;
     REQUIRE_FALSE(answer);
     CHECK(answer.error().kind == FailureKind::Timeout);
@@ -297,8 +304,8 @@ TEST_CASE("games in parallel threads each start, play and clean up their own eng
     auto setup = tictactoe_setup();
     for (int t = 0; t < kThreads; ++t) {
         threads.emplace_back([&, t] {
-            auto a = UgiEngine::start(mock_config("a", {"--seed", std::to_string(t)}), short_timeouts());
-            auto b = UgiEngine::start(mock_config("b", {"--seed", std::to_string(t + 50)}), short_timeouts());
+            auto a = ProtocolEngine::start(mock_config("a", {"--seed", std::to_string(t)}), short_timeouts());
+            auto b = ProtocolEngine::start(mock_config("b", {"--seed", std::to_string(t + 50)}), short_timeouts());
             if (!a || !b) return;
             pids[2 * t] = (*a)->pid();
             pids[2 * t + 1] = (*b)->pid();
@@ -334,7 +341,7 @@ TEST_CASE("each engine holds at most four descriptors: three pipes and a pidfd",
     { auto warm_up = start(mock_config("warm-up")); }
     const int before = open_descriptors();
     constexpr int kEngines = 8;
-    std::vector<std::unique_ptr<UgiEngine>> engines;
+    std::vector<std::unique_ptr<ProtocolEngine>> engines;
     for (int i = 0; i < kEngines; ++i) engines.push_back(start(mock_config("e" + std::to_string(i))));
     // Every engine is alive and through its handshake, its pipes open.
     for (auto &engine : engines) REQUIRE(engine->alive());
@@ -366,7 +373,7 @@ TEST_CASE("the protocol writer refuses an option that would carry a command of i
         config.ugi_options = {{"Threads", "1"}, option};
         arb::engine::GameSetupOptions game;
         game.game = "tictactoe";
-        auto engine = UgiEngine::start(config, short_timeouts(), game);
+        auto engine = ProtocolEngine::start(config, short_timeouts(), game);
         INFO(option.first << " = " << option.second);
         REQUIRE_FALSE(engine.has_value());
         CHECK(engine.error().kind == FailureKind::StartFailed);

@@ -1,7 +1,7 @@
 // What the engine layer tells an engine about the game's seed and how it
 // names an engine: against a shell script that declares 'Seed' and writes
 // every line it receives to a file.
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 
 #include "../tournament/temp_dir.hpp"
 #include "support/process_scan.hpp"
@@ -37,7 +37,7 @@ TEST_CASE("a seeded new game sends the seed to an engine that declares it, befor
     arb::test::TempDir dir;
     EngineConfig config = seed_script(dir);
     config.name = "s";
-    auto engine = arb::engine::UgiEngine::start(config, {});
+    auto engine = arb::engine::ProtocolEngine::start(config, {});
     REQUIRE(engine.has_value());
     REQUIRE((*engine)->new_game_seeded(123));
     REQUIRE((*engine)->new_game());  // no seed: none sent
@@ -51,7 +51,7 @@ TEST_CASE("a seed set in the engine's config stands: the game's seed is not sent
     EngineConfig config = seed_script(dir);
     config.name = "s";
     config.ugi_options = {{"seed", "5"}};
-    auto engine = arb::engine::UgiEngine::start(config, {});
+    auto engine = arb::engine::ProtocolEngine::start(config, {});
     REQUIRE(engine.has_value());
     REQUIRE((*engine)->new_game_seeded(123));
     (*engine)->quit();
@@ -61,20 +61,20 @@ TEST_CASE("a seed set in the engine's config stands: the game's seed is not sent
 
 TEST_CASE("an engine without a configured name is named by its id name, else by its program", "[e2e][engine]") {
     arb::test::TempDir dir;
-    auto engine = arb::engine::UgiEngine::start(seed_script(dir), {});
+    auto engine = arb::engine::ProtocolEngine::start(seed_script(dir), {});
     REQUIRE(engine.has_value());
     CHECK((*engine)->id_name() == "Seeded One 1.0");
     CHECK((*engine)->name() == "Seeded One 1.0");
     // A configured name wins.
     EngineConfig named = seed_script(dir);
     named.name = "mine";
-    auto other = arb::engine::UgiEngine::start(named, {});
+    auto other = arb::engine::ProtocolEngine::start(named, {});
     REQUIRE(other.has_value());
     CHECK((*other)->name() == "mine");
     // A program that cannot start is named by its file name.
     EngineConfig missing;
     missing.command = std::string(ARBITER_BIN_DIR) + "/no-such-engine";
-    auto failed = arb::engine::UgiEngine::start(missing, {});
+    auto failed = arb::engine::ProtocolEngine::start(missing, {});
     REQUIRE_FALSE(failed.has_value());
     CHECK_THAT(failed.error().message, Catch::Contains("engine 'no-such-engine'"));
 }

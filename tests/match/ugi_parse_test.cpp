@@ -7,7 +7,7 @@
 using namespace arb::engine;
 
 TEST_CASE("info lines give score, depth, seldepth, nodes and nps, later lines update them", "[ugi]") {
-    SearchInfo info;
+    arb::protocol::InfoFields info;
     parse_info_line("info depth 7 seldepth 9 score cp -35 nodes 123456 nps 1000 pv f5 d6", info);
     CHECK(info.depth == 7);
     CHECK(info.seldepth == 9);
@@ -35,7 +35,7 @@ TEST_CASE("info lines give score, depth, seldepth, nodes and nps, later lines up
 }
 
 TEST_CASE("info parsing stops at string and pv and ignores malformed numbers", "[ugi]") {
-    SearchInfo info;
+    arb::protocol::InfoFields info;
     parse_info_line("info string score cp 500 depth 3", info);
     CHECK_FALSE(info.score_cp);
     CHECK_FALSE(info.depth);
@@ -68,27 +68,6 @@ TEST_CASE("option names may contain spaces and end at 'type'", "[ugi]") {
     CHECK_FALSE(arb::ugi::same_option_name("game", "games"));
 }
 
-TEST_CASE("go lines carry the clocks or the fixed limit", "[ugi]") {
-    using std::chrono::milliseconds;
-    std::string out;
-    GoCommand go;
-    go.p1time = milliseconds(60000);
-    go.p2time = milliseconds(59000);
-    go.p1inc = milliseconds(600);
-    go.p2inc = milliseconds(600);
-    go.movestogo = 12;
-    append_go_line(out, go);
-    CHECK(out == "go p1time 60000 p2time 59000 p1inc 600 p2inc 600 movestogo 12");
-    out.clear();
-    append_go_line(out, GoCommand{{}, {}, {}, {}, {}, milliseconds(500), {}, {}});
-    CHECK(out == "go movetime 500");
-    out.clear();
-    GoCommand depth;
-    depth.depth = 6;
-    append_go_line(out, depth);
-    CHECK(out == "go depth 6");
-}
-
 TEST_CASE("tokens split at spaces and tabs", "[ugi]") {
     std::string_view rest = "  a\tbb  c ";
     CHECK(next_token(rest) == "a");
@@ -99,7 +78,7 @@ TEST_CASE("tokens split at spaces and tabs", "[ugi]") {
 }
 
 TEST_CASE("only the principal line sets score depth and nodes, multipv 2 lines change nothing", "[ugi]") {
-    SearchInfo info;
+    arb::protocol::InfoFields info;
     parse_info_line("info depth 12 seldepth 15 multipv 1 score cp 40 nodes 5000 nps 100000 pv e2e4", info);
     CHECK(info.score_cp == 40);
     CHECK(info.depth == 12);
@@ -119,7 +98,7 @@ TEST_CASE("only the principal line sets score depth and nodes, multipv 2 lines c
 }
 
 TEST_CASE("negative depth seldepth nodes and nps are malformed fields and ignored", "[ugi]") {
-    SearchInfo info;
+    arb::protocol::InfoFields info;
     parse_info_line("info depth 5 seldepth 7 nodes 100 nps 1000 score cp 10", info);
     parse_info_line("info depth -3 seldepth -1 nodes -100 nps -5 score cp -20", info);
     CHECK(info.depth == 5);

@@ -214,7 +214,7 @@ TEST_CASE("the host's writer replays a finished game's texts into the plugin's r
     match::MoveRecord last;
     last.text = "b8";
     last.elapsed = std::chrono::milliseconds(250);
-    last.score_cp = 400;
+    last.info.score_cp = 400;
     g.record.moves = {pass, last};
     g.record.result = ARB_RESULT_WIN_SIDE_0;
     g.record.termination = match::Termination::GameRule;

@@ -79,8 +79,8 @@ TEST_CASE("scores and depths are stored against the same side's previous figure"
     auto g = test::sample_game(0);
     const std::optional<int> scores[] = {100, 2000, 98, std::nullopt, -5};
     for (size_t i = 0; i < 5; ++i) {
-        g.record.moves[i].score_cp = scores[i];
-        g.record.moves[i].depth = static_cast<int>(20 + i);
+        g.record.moves[i].info.score_cp = scores[i];
+        g.record.moves[i].info.depth = static_cast<int>(20 + i);
         g.record.moves[i].forced = false;
     }
     games.add(g);

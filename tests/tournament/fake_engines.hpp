@@ -11,12 +11,12 @@
 
 namespace arb::test {
 
-class FakeEngine : public engine::UgiEngine {
+class FakeEngine : public engine::ProtocolEngine {
 public:
     explicit FakeEngine(std::string name, std::atomic<int> &live) : name_(std::move(name)), live_(live) { ++live_; }
     ~FakeEngine() override { quit(); }
     Expected<void, engine::EngineError> new_game() override { return {}; }
-    Expected<engine::BestMove, engine::EngineError> go(const std::string &, const engine::GoCommand &,
+    Expected<engine::BestMove, engine::EngineError> go(const protocol::Position &, const protocol::Go &,
                                                       std::chrono::milliseconds) override {
         return Unexpected<engine::EngineError>{{engine::FailureKind::Protocol, "not used", ""}};
     }
@@ -45,20 +45,20 @@ struct FakeWorld {
     tournament::RunnerParts parts() {
         tournament::RunnerParts p;
         p.start_engine = [this](const engine::EngineConfig &config, const engine::EngineTimeouts &)
-            -> Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> {
+            -> Expected<std::unique_ptr<engine::ProtocolEngine>, engine::EngineError> {
             ++starts;
             // broken never starts; fragile starts once, crashes in its game and never starts again.
             if (config.name == "broken" || (config.name == "fragile" && fragile_starts++ > 0))
                 return Unexpected<engine::EngineError>{
                     {engine::FailureKind::StartFailed, "cannot execute", "", "libfoo.so: not found\n"}};
-            return std::unique_ptr<engine::UgiEngine>(new FakeEngine(config.name, live_engines));
+            return std::unique_ptr<engine::ProtocolEngine>(new FakeEngine(config.name, live_engines));
         };
-        p.play_game = [this](const match::GameSetup &setup, engine::UgiEngine &a, engine::UgiEngine &b,
+        p.play_game = [this](const match::GameSetup &setup, engine::ProtocolEngine &a, engine::ProtocolEngine &b,
                              const std::atomic<bool> *stop) { return play(setup, a, b, stop); };
         return p;
     }
 
-    match::GameRecord play(const match::GameSetup &setup, engine::UgiEngine &a, engine::UgiEngine &b,
+    match::GameRecord play(const match::GameSetup &setup, engine::ProtocolEngine &a, engine::ProtocolEngine &b,
                            const std::atomic<bool> *stop) {
         ++games_started;
         match::GameRecord r;
@@ -75,7 +75,7 @@ struct FakeWorld {
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
-        const auto crashes = [](const engine::UgiEngine &e) { return e.name() == "crasher" || e.name() == "fragile"; };
+        const auto crashes = [](const engine::ProtocolEngine &e) { return e.name() == "crasher" || e.name() == "fragile"; };
         if (crashes(a) || crashes(b)) {
             int side = crashes(a) ? 0 : 1;
             r.result = side == 0 ? ARB_RESULT_WIN_SIDE_1 : ARB_RESULT_WIN_SIDE_0;

@@ -32,8 +32,8 @@ TEST_CASE("a JSON line round-trips every fact of a game", "[records]") {
     CHECK(back->record.termination == match::Termination::IllegalMove);
     CHECK(back->record.offending_text == g.record.offending_text);
     CHECK(back->record.moves.size() == 5);
-    CHECK(back->record.moves[1].score_cp == -35);
-    CHECK(back->record.moves[2].nodes == 12345);
+    CHECK(back->record.moves[1].info.score_cp == -35);
+    CHECK(back->record.moves[2].info.nodes == 12345);
     CHECK(back->record.moves[3].forced);
     CHECK(back->record.score[0] == 35);
     CHECK(back->record.started == g.record.started);
@@ -86,10 +86,10 @@ TEST_CASE("PGN records have the tags Ordo and BayesElo read and numbered movetex
 
 TEST_CASE("PGN move comments as cutechess writes them, and PGN's Termination values", "[records]") {
     auto g = test::sample_game(0);
-    g.record.moves[0].score_cp = 50;  // pawns from the mover's view: +0.50
-    g.record.moves[0].depth = 12;
+    g.record.moves[0].info.score_cp = 50;  // pawns from the mover's view: +0.50
+    g.record.moves[0].info.depth = 12;
     g.record.moves[0].elapsed = std::chrono::milliseconds(510);
-    g.record.moves[1].score_cp = -123;
+    g.record.moves[1].info.score_cp = -123;
     g.record.moves[1].elapsed = std::chrono::milliseconds(2000);
     output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr, {}};
     std::string pgn = output::to_pgn(g, context);
@@ -118,16 +118,16 @@ TEST_CASE("PGN move comments carry fastchess's n=, sd= and nps= when asked, none
           "[records]") {
     auto g = test::sample_game(0);
     auto &first = g.record.moves[0];  // side 0's "a1"
-    first.score_cp = 50;
-    first.depth = 12;
+    first.info.score_cp = 50;
+    first.info.depth = 12;
     first.elapsed = std::chrono::milliseconds(510);
-    first.nodes = 123456;
-    first.seldepth = 18;
-    first.nps = 1000000;
+    first.info.nodes = 123456;
+    first.info.seldepth = 18;
+    first.info.nps = 1000000;
     auto &second = g.record.moves[1];  // side 1's "c3": nodes only
-    second.score_cp = -123;
+    second.info.score_cp = -123;
     second.elapsed = std::chrono::milliseconds(2000);
-    second.nodes = 5000;
+    second.info.nodes = 5000;
     output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr, {}};
 
     // Off (the default): the comments as before, byte for byte.
@@ -149,17 +149,17 @@ TEST_CASE("PGN move comments carry fastchess's n=, sd= and nps= when asked, none
 
 TEST_CASE("a JSON line keeps each move's seldepth and nps, and a line without them still reads", "[records]") {
     auto g = test::sample_game(1);
-    g.record.moves[1].seldepth = 18;
-    g.record.moves[1].nps = 4000000000LL;  // above 2^32: kept whole
+    g.record.moves[1].info.seldepth = 18;
+    g.record.moves[1].info.nps = 4000000000LL;  // above 2^32: kept whole
     const std::string line = output::to_json_line(g, {"tictactoe", "tictactoe", ""});
     CHECK_THAT(line, Catch::Contains(R"("nps":4000000000)"));
     CHECK_THAT(line, Catch::Contains(R"("seldepth":18)"));
     auto back = output::parse_json_line(line);
     REQUIRE(back.has_value());
-    CHECK(back->record.moves[1].seldepth == 18);
-    CHECK(back->record.moves[1].nps == 4000000000LL);
-    CHECK_FALSE(back->record.moves[0].seldepth.has_value());
-    CHECK_FALSE(back->record.moves[0].nps.has_value());
+    CHECK(back->record.moves[1].info.seldepth == 18);
+    CHECK(back->record.moves[1].info.nps == 4000000000LL);
+    CHECK_FALSE(back->record.moves[0].info.seldepth.has_value());
+    CHECK_FALSE(back->record.moves[0].info.nps.has_value());
     CHECK(output::to_json_line(*back, {"tictactoe", "tictactoe", ""}) == line);
     // What --resume and merge rebuild games.pgn from gives the same text.
     output::PgnContext context{"e", "h", "tictactoe", "", 0, {}, std::nullopt, nullptr, {}};
@@ -174,10 +174,10 @@ TEST_CASE("a JSON line keeps each move's seldepth and nps, and a line without th
     auto parsed = output::parse_json_line(older);
     REQUIRE(parsed.has_value());
     for (const auto &m : parsed->record.moves) {
-        CHECK_FALSE(m.seldepth.has_value());
-        CHECK_FALSE(m.nps.has_value());
+        CHECK_FALSE(m.info.seldepth.has_value());
+        CHECK_FALSE(m.info.nps.has_value());
     }
-    CHECK(parsed->record.moves[2].nodes == 12345);
+    CHECK(parsed->record.moves[2].info.nodes == 12345);
 }
 
 TEST_CASE("pentanomial counts pair games by pair id from the first engine's view", "[records]") {

@@ -25,10 +25,10 @@ inline output::FinishedGame sample_game(int index, arb_result result = ARB_RESUL
         match::MoveRecord mr;
         mr.text = m;
         mr.elapsed = std::chrono::milliseconds(10 + i);
-        if (i == 1) mr.score_cp = -35;
+        if (i == 1) mr.info.score_cp = -35;
         if (i == 2) {
-            mr.depth = 4;
-            mr.nodes = 12345;
+            mr.info.depth = 4;
+            mr.info.nodes = 12345;
         }
         if (i == 3) mr.forced = true;
         r.moves.push_back(mr);

@@ -1,7 +1,8 @@
-#include "engine/ugi_engine.hpp"
+#include "engine/protocol_engine.hpp"
 
 #include "core/quote.hpp"
 #include "core/text_check.hpp"
+#include "engine/dialect/dialect_codec.hpp"
 #include "engine/engine_process.hpp"
 #include "engine/foreign_protocol.hpp"
 #include "engine/ugi_parse.hpp"
@@ -47,9 +48,10 @@ std::optional<std::string_view> id_name_of(std::string_view line) {
     return rest.substr(0, end + 1);
 }
 
-class ProcessUgiEngine final : public UgiEngine {
+// An engine over its pipes, in the dialect its codec speaks.
+class PipedEngine final : public ProtocolEngine {
 public:
-    ProcessUgiEngine(EngineConfig config, EngineTimeouts timeouts, std::unique_ptr<EngineProcess> process)
+    PipedEngine(EngineConfig config, EngineTimeouts timeouts, std::unique_ptr<EngineProcess> process)
         : config_(std::move(config)), timeouts_(timeouts), process_(std::move(process)) {
         out_.reserve(4096);
         // No name given: the engine's own 'id name' once the handshake is
@@ -57,12 +59,13 @@ public:
         named_by_engine_ = config_.name.empty();
         if (named_by_engine_) config_.name = std::filesystem::path(config_.command).filename().string();
     }
-    ~ProcessUgiEngine() override { quit(); }
+    ~PipedEngine() override { quit(); }
 
     Expected<void, EngineError> handshake(const GameSetupOptions *game) {
         static const std::vector<Dialect> kUgiOnly{Dialect::Ugi};
         const std::vector<Dialect> &supported = game != nullptr ? game->protocols : kUgiOnly;
         if (game != nullptr) notation_ = game->notation;
+        codec_ = make_dialect_codec(dialect_tried(), notation_);
         std::vector<Dialect> tries;
         if (config_.protocol) {
             if (std::find(supported.begin(), supported.end(), *config_.protocol) == supported.end())
@@ -99,8 +102,7 @@ public:
                     if (auto refused = append_setoption(rule.name, rule.value)) return Unexpected<EngineError>{std::move(*refused)};
                 // The same rule in the dialect's own words (UCI_Chess960).
                 std::string others;
-                for (const auto &option : game->engine_options) {
-                    if (option.dialect != dialect_ || option.rule != rule.name) continue;
+                for (const auto &option : codec_->options_for_rule(*game, rule.name)) {
                     if (declares(option.name)) {
                         if (auto refused = append_setoption(option.name, option.value))
                             return Unexpected<EngineError>{std::move(*refused)};
@@ -125,29 +127,35 @@ public:
     }
 
     Expected<void, EngineError> new_game() override {
-        std::string command(protocol::words(dialect_).new_game);
-        command += '\n';
-        return sync(command.c_str());
+        out_.clear();
+        codec_->append_new_game(out_);
+        out_ += '\n';
+        return sync("");
     }
 
     Expected<void, EngineError> new_game_seeded(uint64_t seed) override {
         out_.clear();
         if (const std::string *option = seed_option())
             if (auto refused = append_setoption(*option, std::to_string(seed))) return Unexpected<EngineError>{std::move(*refused)};
-        out_ += protocol::words(dialect_).new_game;
+        codec_->append_new_game(out_);
         out_ += '\n';
         return sync("");
     }
 
-    Expected<BestMove, EngineError> go(const std::string &position_command, const GoCommand &go,
+    Expected<BestMove, EngineError> go(const protocol::Position &position, const protocol::Go &go,
                                        milliseconds deadline) override {
+        return go_next_ply(position, 0, go, deadline);
+    }
+
+    Expected<BestMove, EngineError> go_next_ply(const protocol::Position &position, size_t known, const protocol::Go &go,
+                                                milliseconds deadline) override {
         if (auto dead = check_usable()) return Unexpected<EngineError>{std::move(*dead)};
         out_.clear();
-        if (auto bad = append_position(position_command)) return Unexpected<EngineError>{std::move(*bad)};
+        if (auto bad = codec_->append_position(out_, position, known)) return Unexpected<EngineError>{std::move(*bad)};
         if (auto fault = control_fault(out_))  // out_ holds the position line alone here
             return Unexpected<EngineError>{refused(FailureKind::Protocol, "the position line " + quote(out_) + " " + *fault)};
         out_ += '\n';
-        append_go_line(out_, go, dialect_);
+        codec_->append_go(out_, go);
         out_ += '\n';
         auto start = SteadyClock::now();
         auto until = start + deadline;
@@ -160,31 +168,25 @@ public:
         };
         if (auto sent = send(out_, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{failure(sent, {"'bestmove' after 'go'", FailureKind::Timeout, deadline})};
-        SearchInfo info;
+        protocol::InfoFields info;
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(until, line);
             if (status != ReadStatus::Line)
                 return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr)}, line)};
-            std::string_view token = first_token(line);
-            if (token == "info") {
-                parse_info_line(line, info);
-            } else if (token == "bestmove") {
+            const Reply reply = codec_->read_reply(line, info);
+            if (reply.kind == Reply::Kind::BestMove) {
                 milliseconds stalled{0};
                 const milliseconds elapsed = used(&stalled);
-                std::string_view move = parse_bestmove(line);
-                if (move.empty()) {
+                if (reply.move.empty()) {
                     needs_restart_ = true;
                     return Unexpected<EngineError>{
                         EngineError{FailureKind::Protocol, "'bestmove' without a move", excerpt(line)}};
                 }
-                if (notation_ && notation_->converts(dialect_)) {
-                    // A move the game cannot read back is passed on as sent:
-                    // the plugin then judges it unparsable, naming the text.
-                    if (auto own = notation_->move_in(dialect_, move))
-                        return BestMove{std::move(*own), info, elapsed, stalled};
-                }
-                return BestMove{std::string(move), info, elapsed, stalled};
+                // A move the game cannot read back is passed on as sent:
+                // the plugin then judges it unparsable, naming the text.
+                std::optional<std::string> own = codec_->move_in(reply.move);
+                return BestMove{own ? std::move(*own) : std::string(reply.move), info, elapsed, stalled};
             }
         }
     }
@@ -209,7 +211,7 @@ public:
     }
     [[nodiscard]] bool needs_restart() const override { return needs_restart_; }
     [[nodiscard]] long pid() const override { return process_->pid(); }
-    [[nodiscard]] Dialect dialect() const override { return dialect_; }
+    [[nodiscard]] Dialect dialect() const override { return codec_ ? codec_->id() : dialect_tried(); }
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
     // The log taps the channel itself: every line written or read, 'quit' included.
     void set_traffic_log(TrafficLog log) override {
@@ -230,11 +232,12 @@ private:
     // error otherwise, quoting what the engine printed.
     Expected<bool, EngineError> try_handshake(Dialect dialect, SteadyClock::time_point until, bool last,
                                               const std::vector<Dialect> &supported) {
-        const protocol::DialectWords words = protocol::words(dialect);
-        const std::string answer = "'" + std::string(words.ok) + "' after '" + std::string(words.name) + "'";
+        std::unique_ptr<DialectCodec> codec = make_dialect_codec(dialect, notation_);
+        const std::string answer =
+            "'" + std::string(codec->handshake_answer()) + "' after '" + std::string(codec->handshake()) + "'";
         const Awaited awaited{answer.c_str(), FailureKind::Stall, timeouts_.startup};
         declared_.clear();
-        std::string command(words.name);
+        std::string command(codec->handshake());
         command += '\n';
         if (auto sent = send(command, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
@@ -245,8 +248,8 @@ private:
             if (status != ReadStatus::Line) return Unexpected<EngineError>{with_printed(failure(status, awaited, line))};
             remember_printed(line);
             std::string_view token = first_token(line);
-            if (token == words.ok) {
-                dialect_ = dialect;
+            if (token == codec->handshake_answer()) {
+                codec_ = std::move(codec);
                 return true;
             }
             if (auto other = protocol::dialect_of_answer(line)) {
@@ -254,13 +257,13 @@ private:
                 // "auto" that is its dialect, if the game has it.
                 bool allowed = std::find(supported.begin(), supported.end(), *other) != supported.end();
                 if (!config_.protocol && allowed) {
-                    dialect_ = *other;
+                    codec_ = make_dialect_codec(*other, notation_);
                     return true;
                 }
                 needs_restart_ = true;
                 return Unexpected<EngineError>{with_printed(
                     EngineError{FailureKind::Protocol, "answered '" + std::string(token) + "' to '" +
-                                                           std::string(words.name) + "'", excerpt(line)})};
+                                                           std::string(codec->handshake()) + "'", excerpt(line)})};
             }
             if (token == "id") {
                 if (auto name = id_name_of(line)) id_name_ = excerpt(*name, kIdNameMax);
@@ -332,77 +335,6 @@ private:
                 {}};
     }
 
-    // Appends the 'position' line in the engine's dialect; an error when the
-    // game's notation refuses a text (the plugin's fault, reported as such).
-    std::optional<EngineError> append_position(const std::string &ugi_form) {
-        if (!notation_ || !notation_->converts(dialect_)) {
-            out_ += "position ";
-            if (dialect_ != Dialect::Ugi && ugi_form.rfind("fen ", 0) == 0) {
-                out_ += protocol::words(dialect_).fen;
-                out_.append(ugi_form, 3);
-            } else {
-                out_ += ugi_form;
-            }
-            return std::nullopt;
-        }
-        // Within a game each position command extends the last by one move:
-        // convert only the new moves (each conversion is a call into the plugin).
-        const bool extends = !converted_from_.empty() && ugi_form.size() > converted_from_.size() &&
-                             ugi_form.compare(0, converted_from_.size(), converted_from_) == 0 &&
-                             ugi_form[converted_from_.size()] == ' ';
-        if (extends) {
-            std::string line = converted_to_;
-            std::string_view rest = std::string_view(ugi_form).substr(converted_from_.size());
-            for (std::string_view move = next_token(rest); !move.empty(); move = next_token(rest)) {
-                auto converted = notation_->move_out(dialect_, move);
-                if (!converted)
-                    return EngineError{FailureKind::Protocol,
-                                       "the game cannot write the move in " + std::string(protocol::name(dialect_)),
-                                       excerpt(move)};
-                line += ' ';
-                line += *converted;
-            }
-            converted_from_ = ugi_form;
-            converted_to_ = line;
-            out_ += line;
-            return std::nullopt;
-        }
-        protocol::Command parsed = protocol::parse_command("position " + ugi_form, Dialect::Ugi);
-        auto *position = std::get_if<protocol::Position>(&parsed);
-        if (position == nullptr) return EngineError{FailureKind::Protocol, "cannot read the position command", excerpt(ugi_form)};
-        std::string line = "position ";
-        if (position->startpos) {
-            line += "startpos";
-        } else {
-            auto converted = notation_->position_out(dialect_, position->fen);
-            if (!converted)
-                return EngineError{FailureKind::Protocol, "the game cannot write the position in " + std::string(protocol::name(dialect_)),
-                                   excerpt(position->fen)};
-            line += protocol::words(dialect_).fen;
-            line += ' ';
-            line += *converted;
-        }
-        // "moves" is written whenever the host's form has it, as in UGI.
-        const bool has_moves = ugi_form.find(" moves") != std::string::npos || ugi_form.rfind("moves", 0) == 0;
-        if (has_moves) line += " moves";
-        for (const auto &move : position->moves) {
-            auto converted = notation_->move_out(dialect_, move);
-            if (!converted)
-                return EngineError{FailureKind::Protocol, "the game cannot write the move in " + std::string(protocol::name(dialect_)),
-                                   excerpt(move)};
-            line += ' ';
-            line += *converted;
-        }
-        if (has_moves) {
-            converted_from_ = ugi_form;
-            converted_to_ = line;
-        } else {
-            converted_from_.clear();
-        }
-        out_ += line;
-        return std::nullopt;
-    }
-
     // The engine's spelling of its option 'seed', unless the config sets that
     // option itself (then the user's value stands); null when not declared.
     const std::string *seed_option() const {
@@ -431,12 +363,7 @@ private:
         if (auto fault = control_fault(value))
             return refused(FailureKind::StartFailed,
                            "'setoption name " + excerpt(name) + " value " + excerpt(value) + "': the value " + *fault);
-        out_ += "setoption name ";
-        out_ += name;
-        if (!value.empty()) {
-            out_ += " value ";
-            out_ += value;
-        }
+        codec_->append_option(out_, name, value);
         out_ += '\n';
         return std::nullopt;
     }
@@ -468,16 +395,18 @@ private:
             out_.clear();
             out_ += prefix;
         }
-        out_ += "isready\n";
+        out_ += codec_->sync();
+        out_ += '\n';
         auto deadline = SteadyClock::now() + timeouts_.ready;
-        const Awaited readyok{"'readyok' after 'isready'", FailureKind::Stall, timeouts_.ready};
+        const std::string answer = "'" + std::string(codec_->sync_answer()) + "' after '" + std::string(codec_->sync()) + "'";
+        const Awaited readyok{answer.c_str(), FailureKind::Stall, timeouts_.ready};
         if (auto sent = send(out_, deadline); sent != WriteStatus::Written)
             return Unexpected<EngineError>{failure(sent, readyok)};
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(deadline, line);
             if (status != ReadStatus::Line) return Unexpected<EngineError>{failure(status, readyok, line)};
-            if (first_token(line) == "readyok") return {};
+            if (first_token(line) == codec_->sync_answer()) return {};
         }
     }
 
@@ -548,20 +477,19 @@ private:
     std::vector<std::string> warnings_;
     std::vector<std::pair<std::string, std::string>> game_options_sent_;
     bool needs_restart_ = false;
-    Dialect dialect_ = Dialect::Ugi;
-    std::shared_ptr<const Notation> notation_;
+    std::shared_ptr<const Notation> notation_;  // the game's, handed to the codec
+    std::unique_ptr<DialectCodec> codec_;       // the dialect spoken: the configured one until the handshake ends
     static constexpr size_t kPrintedLines = 5;
     std::vector<std::string> printed_;       // the first lines the engine printed, for handshake errors
     std::vector<std::string> last_printed_;  // the last ones after those (at most kPrintedLines)
     size_t printed_count_ = 0;
-    std::string converted_from_, converted_to_;  // the last converted position command: UGI form, and as sent
 };
 
-Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
-                                                               const GameSetupOptions *game,
-                                                               UgiEngine::TrafficLog log = {}) {
+Expected<std::unique_ptr<ProtocolEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,
+                                                                    const GameSetupOptions *game,
+                                                                    ProtocolEngine::TrafficLog log = {}) {
     // Without a configured name, the program's file name names the engine in
-    // start failures (ProcessUgiEngine later takes its 'id name').
+    // start failures (PipedEngine later takes its 'id name').
     const EngineConfig *named = &config;
     EngineConfig with_name;
     if (config.name.empty()) {
@@ -575,7 +503,7 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
         return Unexpected<EngineError>{EngineError{
             error.out_of_resources ? FailureKind::OutOfResources : FailureKind::StartFailed, error.message, {}}};
     }
-    auto engine = std::make_unique<ProcessUgiEngine>(config, timeouts, std::move(*process));
+    auto engine = std::make_unique<PipedEngine>(config, timeouts, std::move(*process));
     engine->set_traffic_log(std::move(log));
     if (auto ok = engine->handshake(game); !ok) {
         EngineError error = ok.error();
@@ -590,29 +518,29 @@ Expected<std::unique_ptr<UgiEngine>, EngineError> start_engine(const EngineConfi
             }
         return Unexpected<EngineError>{std::move(error)};
     }
-    return std::unique_ptr<UgiEngine>(std::move(engine));
+    return std::unique_ptr<ProtocolEngine>(std::move(engine));
 }
 
 }  // namespace
 
-Expected<std::unique_ptr<UgiEngine>, EngineError> UgiEngine::start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts) {
+Expected<std::unique_ptr<ProtocolEngine>, EngineError> ProtocolEngine::start(const EngineConfig &config,
+                                                                        const EngineTimeouts &timeouts) {
     return start_engine(config, timeouts, nullptr);
 }
 
-Expected<std::unique_ptr<UgiEngine>, EngineError> UgiEngine::start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game) {
+Expected<std::unique_ptr<ProtocolEngine>, EngineError> ProtocolEngine::start(const EngineConfig &config,
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game) {
     return start_engine(config, timeouts, &game);
 }
 
-Expected<std::unique_ptr<UgiEngine>, EngineError> UgiEngine::start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game, TrafficLog log) {
+Expected<std::unique_ptr<ProtocolEngine>, EngineError> ProtocolEngine::start(const EngineConfig &config,
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game, TrafficLog log) {
     return start_engine(config, timeouts, &game, std::move(log));
 }
 
-const char *UgiEngine::traffic_marker(Traffic direction) {
+const char *ProtocolEngine::traffic_marker(Traffic direction) {
     switch (direction) {
     case Traffic::ToEngine: return "<";
     case Traffic::FromEngine: return ">";

@@ -1,11 +1,15 @@
-// One engine process spoken to in UGI (see docs/protocol.md): handshake,
-// options, new game, search with a deadline, and a clean shutdown. All reads
-// have deadlines; nothing here blocks without one.
+// One engine process spoken to in its protocol (docs/protocol.md): handshake,
+// options, new game, search with a deadline, and a clean shutdown. The match
+// hands it values (protocol::Position, protocol::Go); the engine's dialect
+// module (engine/dialect/) writes them in its words. All reads have
+// deadlines; nothing here blocks without one.
 #pragma once
 
 #include "core/expected.hpp"
 #include "engine/engine_config.hpp"
 #include "engine/ugi_types.hpp"
+
+#include <arbiter/protocol/command.hpp>
 
 #include <atomic>
 #include <chrono>
@@ -28,7 +32,7 @@ std::string describe_start_failure(const EngineConfig &config, const EngineError
 // protocol it names and the first and last lines the engine printed.
 inline constexpr size_t kStartFailureMax = 2000;
 
-class UgiEngine {
+class ProtocolEngine {
 public:
     // Which way a logged line went.
     enum class Traffic { ToEngine, FromEngine, Stderr };
@@ -45,31 +49,39 @@ public:
     // setoption..., isready/readyok. A failed handshake quotes the first
     // lines the engine printed and, when one of them is another dialect's
     // answer ("uaiok"), names the protocol to configure.
-    static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts);
+    static Expected<std::unique_ptr<ProtocolEngine>, EngineError> start(const EngineConfig &config,
+                                                                        const EngineTimeouts &timeouts);
     // The same, and tells the engine the game and its rule options between
     // 'ugiok' and the engine options (docs/protocol.md, "game and rules").
     // Rule options set to non-default values that the engine does not
     // declare end up in warnings().
-    static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game);
+    static Expected<std::unique_ptr<ProtocolEngine>, EngineError> start(const EngineConfig &config,
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game);
     // The same, logging the traffic from the first line on (see TrafficLog).
-    static Expected<std::unique_ptr<UgiEngine>, EngineError> start(const EngineConfig &config,
-                                                                   const EngineTimeouts &timeouts,
-                                                                   const GameSetupOptions &game, TrafficLog log);
-    virtual ~UgiEngine() = default;
+    static Expected<std::unique_ptr<ProtocolEngine>, EngineError> start(const EngineConfig &config,
+                                                                        const EngineTimeouts &timeouts,
+                                                                        const GameSetupOptions &game, TrafficLog log);
+    virtual ~ProtocolEngine() = default;
 
     // The dialect's new-game command ('uginewgame', 'ucinewgame', ...) then isready/readyok.
     virtual Expected<void, EngineError> new_game() = 0;
-    // Sends 'position <position_command>' (e.g. "startpos moves f5 d6" or
-    // "fen <pos> moves ...", always given in this UGI form, in the plugin's
-    // notation) and the go line, both in the engine's dialect (texts
-    // converted when the game's notation differs for it); waits for
-    // 'bestmove' until `deadline` has passed since 'go' was written. The
+    // Sends the position (its start and every move since, in the plugin's
+    // notation) and the search limits, both in the engine's dialect (texts
+    // converted when the game's notation differs for it); waits for the
+    // engine's move until `deadline` has passed since 'go' was written. The
     // move returned is in the plugin's notation.
-    virtual Expected<BestMove, EngineError> go(const std::string &position_command, const GoCommand &go,
+    virtual Expected<BestMove, EngineError> go(const protocol::Position &position, const protocol::Go &go,
                                                std::chrono::milliseconds deadline) = 0;
+    // The same for a game's next ply: the first `known` moves of `position`
+    // are those of the position this engine was given last, so that only
+    // the moves after them are checked and written anew (a ply costs the
+    // same at move 300 as at move 3).
+    virtual Expected<BestMove, EngineError> go_next_ply(const protocol::Position &position, size_t known,
+                                                        const protocol::Go &go, std::chrono::milliseconds deadline) {
+        (void)known;
+        return this->go(position, go, deadline);
+    }
     // 'quit', then the grace period, then SIGKILL to the process group; reaps
     // the child. Idempotent; the destructor calls it.
     virtual void quit() = 0;
@@ -111,5 +123,9 @@ public:
     // See TrafficLog.
     virtual void set_traffic_log(TrafficLog log) { (void)log; }
 };
+
+// The name the engine layer had while it spoke UGI alone; kept until the
+// branches in flight that still say it are merged.
+using UgiEngine = ProtocolEngine;
 
 }  // namespace arb::engine

@@ -1,0 +1,79 @@
+// The seam between the engine layer and one engine protocol: everything a
+// dialect writes (handshake, sync, new game, options, position, go) and
+// reads (info, bestmove), and how the game's rule options map onto the
+// dialect's own engine options. The match never sees it: it hands the engine
+// layer protocol::Position and protocol::Go values (ProtocolEngine::go), and
+// the engine's codec writes them in its words. One module per dialect
+// (ugi_dialect.cpp, uci_dialect.cpp, uai_dialect.cpp, usi_dialect.cpp); a
+// dialect outside the UCI family (xboard, GTP) is another codec, its
+// handshake and sync lines its own.
+#pragma once
+
+#include "engine/engine_config.hpp"
+#include "engine/ugi_types.hpp"
+
+#include <arbiter/protocol/command.hpp>
+#include <arbiter/protocol/dialect.hpp>
+#include <arbiter/protocol/reply.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arb::engine {
+
+// What one line from the engine is, once read in its dialect.
+struct Reply {
+    enum class Kind { Other, Info, BestMove };
+    Kind kind = Kind::Other;
+    std::string_view move;  // BestMove: the move as sent (empty: none followed)
+};
+
+class DialectCodec {
+public:
+    virtual ~DialectCodec() = default;
+
+    [[nodiscard]] virtual protocol::Dialect id() const = 0;
+    // The handshake command ("uci") and the word that answers it ("uciok").
+    [[nodiscard]] virtual std::string_view handshake() const = 0;
+    [[nodiscard]] virtual std::string_view handshake_answer() const = 0;
+    // The line that asks the engine to catch up and the word that says it did.
+    [[nodiscard]] virtual std::string_view sync() const = 0;
+    [[nodiscard]] virtual std::string_view sync_answer() const = 0;
+
+    // Each appends one line without its '\n'.
+    virtual void append_new_game(std::string &out) const = 0;
+    virtual void append_option(std::string &out, std::string_view name, std::string_view value) const = 0;
+    // The position, with the game's texts converted when the dialect's
+    // notation differs; an error (nothing usable appended) when the plugin
+    // refuses a text. The first `known` moves are the caller's word that
+    // they are those of the position last appended (a game's next ply):
+    // they are not checked again.
+    [[nodiscard]] virtual std::optional<EngineError> append_position(std::string &out, const protocol::Position &position,
+                                                                     size_t known = 0) = 0;
+    virtual void append_go(std::string &out, const protocol::Go &go) const = 0;
+
+    // Reads one line of a search: an 'info' updates `info`.
+    virtual Reply read_reply(std::string_view line, protocol::InfoFields &info) const = 0;
+    // A move the engine sent, in the plugin's notation; nullopt when the
+    // game cannot read it back (then it is judged as sent).
+    [[nodiscard]] virtual std::optional<std::string> move_in(std::string_view move) const = 0;
+
+    // The engine options that state the rule option `rule` in this dialect
+    // (the plugin's arbiter.engine-options/1: UCI_Chess960 for chess960).
+    [[nodiscard]] virtual std::vector<GameSetupOptions::DialectOption> options_for_rule(const GameSetupOptions &game,
+                                                                                      std::string_view rule) const = 0;
+};
+
+// The codec of `dialect`; `notation` (may be null) converts the game's texts.
+std::unique_ptr<DialectCodec> make_dialect_codec(protocol::Dialect dialect, std::shared_ptr<const Notation> notation);
+
+// The four modules' factories (one file each).
+std::unique_ptr<DialectCodec> make_ugi_codec(std::shared_ptr<const Notation> notation);
+std::unique_ptr<DialectCodec> make_uci_codec(std::shared_ptr<const Notation> notation);
+std::unique_ptr<DialectCodec> make_uai_codec(std::shared_ptr<const Notation> notation);
+std::unique_ptr<DialectCodec> make_usi_codec(std::shared_ptr<const Notation> notation);
+
+}  // namespace arb::engine
