@@ -121,8 +121,8 @@ Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &fil
                                         const PlacedRecordSink &on_game) {
     return scan_lines(
         in, file_name, [](const std::string &line, bool) { return parse_json_line(line); },
-        [](const FinishedGame &g) { return g.slot.index; },
-        [&](FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); });
+        [](const match::FinishedGame &g) { return g.slot.index; },
+        [&](match::FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); });
 }
 
 Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, const PlaceSink &on_place) {
@@ -153,18 +153,18 @@ Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const
 }
 
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {
-    return scan_record_log(in, file_name, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
+    return scan_record_log(in, file_name, [&](match::FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
 }
 
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game) {
-    return scan_record_log(file, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
+    return scan_record_log(file, [&](match::FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
 }
 
 namespace {
 
 Expected<RecordLog> collect(const std::function<Expected<RecordLogScan>(const RecordSink &)> &scan) {
     RecordLog log;
-    auto found = scan([&](FinishedGame &&g) { log.games.push_back(std::move(g)); });
+    auto found = scan([&](match::FinishedGame &&g) { log.games.push_back(std::move(g)); });
     if (!found) return Unexpected<Error>{found.error()};
     static_cast<RecordLogScan &>(log) = *found;
     return log;

@@ -35,7 +35,7 @@ RecordReader::~RecordReader() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-Expected<FinishedGame> RecordReader::read(const RecordPlace &place) {
+Expected<match::FinishedGame> RecordReader::read(const RecordPlace &place) {
     line_.resize(place.length);
     size_t done = 0;
     while (fd_ >= 0 && done < place.length) {
@@ -110,7 +110,7 @@ Expected<RecordLogScan> scan_in_index_order(const std::filesystem::path &jsonl, 
 
 Expected<RecordOrder> order_of_record_log(const std::filesystem::path &jsonl, size_t window) {
     OrderWatch watch(window);
-    auto scan = scan_record_log(jsonl, [&](FinishedGame &&g) { watch.add(g.slot.index); });
+    auto scan = scan_record_log(jsonl, [&](match::FinishedGame &&g) { watch.add(g.slot.index); });
     if (!scan) return fail(scan.error().message);
     return watch.order();
 }

@@ -64,7 +64,7 @@ public:
     RecordReader(const RecordReader &) = delete;
     RecordReader &operator=(const RecordReader &) = delete;
 
-    Expected<FinishedGame> read(const RecordPlace &place);
+    Expected<match::FinishedGame> read(const RecordPlace &place);
     // The line the last read() read, as written (without its end).
     [[nodiscard]] const std::string &line() const { return line_; }
 

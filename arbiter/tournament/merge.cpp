@@ -183,7 +183,7 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     for (size_t k = 0; k < inputs.size(); ++k) {
         const InputFolder &f = inputs[k];
         const fs::path jsonl = f.dir / kJsonlFile;
-        auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&game, const output::RecordPlace &place) {
+        auto scan = output::scan_record_log(jsonl, [&](match::FinishedGame &&game, const output::RecordPlace &place) {
             const int index = game.slot.index;
             if (index < 0 || static_cast<size_t>(index) >= slots.size() ||
                 slots[static_cast<size_t>(index)] != schedule_slot_key(game.slot)) {

@@ -1,5 +1,5 @@
 // The runner's seams bound to the real engine processes and game runner.
-#include "tournament/runner.hpp"
+#include "tournament/pooled_run.hpp"
 
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
