@@ -43,7 +43,8 @@ void print_usage(std::ostream &out) {
            "plugin that judges every move; engines are separate programs speaking UGI.\n\n"
            "commands:\n";
     for (const auto &c : kCommands) out << "  " << c.name << std::string(14 - std::strlen(c.name), ' ') << c.summary << "\n";
-    out << "\nenvironment:\n  ARBITER_PLUGIN_PATH  ':'-separated folders searched for game plugins\n"
+    out << "\nenvironment:\n  ARBITER_PLUGIN_PATH  ':'-separated folders searched for game plugins (after\n"
+           "                       --plugin-dir, before the shipped <libdir>/arbiter/plugins)\n"
            "  ARBITER_CGROUP       'off': stop engine process trees by a freezing /proc scan, not by\n"
            "                       a cgroup per engine (the fallback where no cgroup can be made)\n";
 }

@@ -4,6 +4,7 @@
 #include "config/config_loader.hpp"
 #include "core/quote.hpp"
 #include "game/option_value.hpp"
+#include "game/plugin_dirs.hpp"
 
 #include <sched.h>
 
@@ -16,10 +17,11 @@ namespace po = boost::program_options;
 namespace arb::cli {
 
 void add_plugin_dir_option(po::options_description &desc, std::vector<std::string> &plugin_dirs) {
-    desc.add_options()("plugin-dir", po::value(&plugin_dirs)->composing(),
-                       "folder with game plugins (*.so); may repeat. Searched first, then $ARBITER_PLUGIN_PATH, "
-                       "then the plugins folder beside the arbiter binary. Engines the arbiter starts get these "
-                       "folders (and the game's own) in front of their $ARBITER_PLUGIN_PATH");
+    // A description made at run time (not a literal): program_options copies it.
+    const std::string help = "folder with game plugins (*.so); may repeat. Searched first, then $ARBITER_PLUGIN_PATH, "
+                             "then " + game::shipped_plugin_dirs_text() + ". Engines the arbiter starts get these "
+                             "folders (and the game's own) in front of their $ARBITER_PLUGIN_PATH";
+    desc.add_options()("plugin-dir", po::value(&plugin_dirs)->composing(), help.c_str());
 }
 
 std::vector<std::filesystem::path> plugin_path(const std::vector<std::string> &plugin_dirs) {

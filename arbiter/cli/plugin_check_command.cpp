@@ -26,6 +26,12 @@ namespace arb::cli {
 
 namespace {
 
+// The revision of a text extension the host uses (see game/plugin_extensions.hpp).
+template <class Calls>
+int revision(const Calls *calls) {
+    return calls != nullptr ? calls->revision() : 0;
+}
+
 // A line of text shared with a forked child (MAP_SHARED), so the parent can
 // still read the child's last note after the child died of a signal.
 class StageNote {
@@ -73,19 +79,21 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
     game::CheckReport report = game::check_plugin(*plugin, settings);
     std::cout << report.checks << " checks, " << report.failures.size() << " failed; " << report.positions
               << " positions visited, " << report.games_finished << "/" << settings.random_games
-              << " random games finished";
+              << " random games finished, " << report.near_misses_checked << " near misses of legal moves parsed";
     if (const auto *format = (*plugin)->record_format())
-        std::cout << "; " << report.records_written << " " << format->name << " records written (" ARB_EXT_RECORD_FORMAT
-                  << ", games." << format->file_extension << ")";
+        std::cout << "; " << report.records_written << " " << format->name() << " records written (arbiter.record-format/"
+                  << format->revision() << ", games." << format->file_extension() << ")";
     if (report.diagrams_checked > 0)
         std::cout << "; " << report.diagrams_checked << (report.diagrams_checked == 1 ? " position" : " positions")
-                  << " drawn (" ARB_EXT_DIAGRAM ")";
+                  << " drawn (arbiter.diagram/" << revision((*plugin)->diagram()) << ")";
     if (report.status_lines_checked > 0)
-        std::cout << "; " << report.status_lines_checked << " status lines (" ARB_EXT_STATUS_LINE ")";
+        std::cout << "; " << report.status_lines_checked << " status lines (arbiter.status-line/" << revision((*plugin)->status_line()) << ")";
     if (report.pgn_moves_checked > 0)
-        std::cout << "; " << report.pgn_moves_checked << " record moves read back (" ARB_EXT_PGN_NOTATION ")";
+        std::cout << "; " << report.pgn_moves_checked << " record moves read back (arbiter.pgn-notation/" << revision((*plugin)->pgn_notation())
+                  << ")";
     if (report.protocol_texts_checked > 0)
-        std::cout << "; " << report.protocol_texts_checked << " texts converted both ways (" ARB_EXT_PROTOCOL_NOTATION ")";
+        std::cout << "; " << report.protocol_texts_checked << " texts converted both ways (arbiter.protocol-notation/"
+                  << revision((*plugin)->protocol_notation()) << ")";
     if (report.engine_options_checked > 0)
         std::cout << "; " << report.engine_options_checked << " engine options (" ARB_EXT_ENGINE_OPTIONS ")";
     if (report.rule_edges_checked > 0)

@@ -2,6 +2,8 @@
 // table `arbiter run` prints (its fit, its defaults), for users of Ordo.
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
+#include "core/input_file.hpp"
+#include "core/line_reader.hpp"
 #include "core/quote.hpp"
 #include "output/output_folder.hpp"
 #include "output/standings.hpp"
@@ -10,16 +12,14 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 
 namespace arb::cli {
 
@@ -36,10 +36,12 @@ W/D/L, LOS, the crosstable and the LOS matrix; for two engines also the head-to-
 LOS (not the game pairs: PGN does not say which games share an opening).
 
 Any tool's PGN will do: only the White, Black and Result tags are read (White is the first
-engine, Black the second), the movetext is skipped. Engines are named as in the tags; games of
-several files make one pool. Results 1-0, 0-1 and 1/2-1/2 are rated; '*' (unfinished) is left
-out and counted in a note. A malformed tag line, a game without White, Black or Result, an
-unknown result or a file that cannot be read is an error naming the file and line.
+engine, Black the second); the movetext is only checked for damage, by the PGN reader opening
+books use. Engines are named as in the tags; games of several files make one pool. Results 1-0,
+0-1 and 1/2-1/2 are rated; '*' (unfinished) is left out and counted in a note. A damaged game (a
+'{' comment or '(' variation never closed, moves without a result, a malformed tag line, a line
+over 1 MiB), a game without White, Black or Result, an unknown result, or a file that cannot be
+read or is not a regular file (a FIFO, a device) is an error naming the file and line.
 
 By default the ratings' average is 0 (of the exactly rated engines, as in 'arbiter run').
 --anchor NAME fixes NAME's rating at --anchor-elo (Ordo's -A and -a) and makes the errors those of
@@ -53,17 +55,15 @@ Expected<rating::PgnResults> read_files(const std::vector<std::string> &files) {
     for (const std::string &file : files) {
         const bool from_stdin = file == "-";
         const std::string source = from_stdin ? "standard input" : file;
-        std::ifstream opened;
+        std::optional<InputFile> opened;
         if (!from_stdin) {
-            std::error_code ec;
-            if (fs::is_directory(file, ec)) return fail(fmt::format("{} is a folder, not a PGN file", quote(file)));
-            opened.open(file, std::ios::binary);
-            if (!opened) return fail(fmt::format("cannot read {}: {}", quote(file), std::strerror(errno)));
+            auto input = InputFile::open(file);
+            if (!input) return Unexpected<Error>{input.error()};
+            opened.emplace(std::move(*input));
         }
-        std::istream &in = from_stdin ? std::cin : opened;
-        auto games = rating::add_pgn_results(in, source, results);
+        LineReader lines(from_stdin ? STDIN_FILENO : opened->fd(), source, kTextLineLimit);
+        auto games = rating::add_pgn_results(lines, results);
         if (!games) return Unexpected<Error>{games.error()};
-        if (in.bad()) return fail(fmt::format("cannot read {}: a read error", quote(source)));
         if (*games == 0) return fail(fmt::format("{} holds no PGN game (no tag section such as [White \"name\"])", source));
     }
     if (results.games.empty())

@@ -21,7 +21,7 @@ namespace arb::cli {
 namespace {
 
 constexpr const char *kSynopsis =
-    "CONFIG.yaml [overrides] [--shard K/N|auto]   |   arbiter run --resume OUTDIR [--concurrency N]";
+    "CONFIG.yaml [overrides] [--shard K/N|auto]   |   arbiter run --resume OUTDIR [--concurrency N] [--rounds N]";
 
 constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md for a complete annotated example):
   event: "name"                    PGN Event tag
@@ -68,8 +68,10 @@ to the shards in turn), into its own output folder; --shard auto takes K and N f
 (SLURM_ARRAY_TASK_ID and _COUNT or _MIN/_MAX) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with
 --shards N). 'arbiter merge' combines the shards' folders. Not with sprt.
 
-output folder: config.yaml (the effective config), openings.txt, games.jsonl (one JSON
-record per game, the source of truth for --resume), games.pgn, standings.txt, standings.json,
+output folder: config.yaml (the effective config), openings.txt, identity.json (what the run
+started with: --resume refuses a config.yaml edited since, naming each field changed; only
+'--resume OUTDIR --rounds N' grows a run), games.jsonl (one JSON record per game, the source of
+truth for --resume), games.pgn, standings.txt, standings.json,
 report.html (standings, charts and every game in a viewer; refreshed at each interim standings,
 rebuilt any time with 'arbiter report OUTDIR').
 Ctrl-C, SIGTERM or SIGHUP stops cleanly (a second one abandons running games); exit code 130 when
@@ -80,16 +82,19 @@ out, the run stops cleanly with exit code 1 and can be resumed.
 )";
 
 // --resume OUTDIR: the config is the one in OUTDIR, and nothing that changes
-// the schedule may be given. The exit status of a refusal, if any.
+// the schedule may be given but more rounds. The exit status of a refusal, if any.
 std::optional<int> resume_overrides(const po::variables_map &vm, const std::string &resume_dir,
-                                    const std::string &on_interrupt, config::Overrides &o, std::string &config_file) {
+                                    const std::string &on_interrupt, int rounds, config::Overrides &o,
+                                    std::string &config_file) {
     // Anything that changes the schedule would make the records meaningless.
-    for (const char *fixed : {"rounds", "games-per-pairing", "seed", "out", "tc", "openings", "type", "shard", "shards"})
+    for (const char *fixed : {"games-per-pairing", "seed", "out", "tc", "openings", "type", "shard", "shards"})
         if (vm.count(fixed)) {
             std::cerr << "arbiter run: --" << fixed << " cannot change with --resume (the schedule is fixed)\n";
             return kExitUsage;
         }
     if (vm.count("on-interrupt")) o.on_interrupt = on_interrupt;
+    // The one deliberate change of a run: more rounds (the games so far keep their indices).
+    if (vm.count("rounds")) o.rounds = rounds;
     o.out_dir = std::filesystem::absolute(resume_dir).string();
     config_file = (std::filesystem::path(resume_dir) / tournament::kConfigFile).string();
     if (!std::filesystem::exists(config_file)) {
@@ -140,7 +145,9 @@ int run_command(const Args &args) {
         "resume", po::value(&resume_dir)->value_name("OUTDIR"),
         "continue the tournament in OUTDIR: finished games are kept, the rest are played")(
         "concurrency,j", po::value(&concurrency)->value_name("N"), "games played at once")(
-        "rounds", po::value(&rounds)->value_name("N"), "rounds (every pairing plays games_per_pairing games per round)")(
+        "rounds", po::value(&rounds)->value_name("N"),
+        "rounds (every pairing plays games_per_pairing games per round); with --resume: grow the run to N rounds, "
+        "its games kept")(
         "games-per-pairing", po::value(&games_per_pairing)->value_name("N"), "games per pairing and round")(
         "seed", po::value(&seed)->value_name("N"), "seed of the random opening order")(
         "out,o", po::value(&out_dir)->value_name("DIR"), "output folder")(
@@ -184,7 +191,7 @@ int run_command(const Args &args) {
     if (vm.count("progress-interval")) o.progress_interval = progress_interval;
     o.isolate_plugins = vm.count("isolate-plugins") > 0;
     if (resume) {
-        if (auto refused = resume_overrides(vm, resume_dir, on_interrupt, o, config_file)) return *refused;
+        if (auto refused = resume_overrides(vm, resume_dir, on_interrupt, rounds, o, config_file)) return *refused;
     } else {
         if (vm.count("rounds")) o.rounds = rounds;
         if (vm.count("games-per-pairing")) o.games_per_pairing = games_per_pairing;
@@ -214,6 +221,7 @@ int run_command(const Args &args) {
     if (vm.count("log")) loaded->config.engine_log = std::filesystem::absolute(engine_log).string();
     tournament::SessionOptions options;
     options.resume = resume;
+    options.grow_rounds = resume && vm.count("rounds") > 0;
     options.quiet = vm.count("quiet") > 0;
     return play_tournament(*loaded, std::move(options));
 }

@@ -3,7 +3,10 @@
 #include "config/schedule_size.hpp"
 #include "config/config_loader.hpp"
 
+#include "core/program_dir.hpp"
+#include "game/plugin_dirs.hpp"
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 #include "game/option_value.hpp"
 #include "process/spawn.hpp"
 
@@ -28,6 +31,10 @@ std::vector<std::string> override_errors(const Overrides &o) {
     in_range(o.rounds, "--rounds", 1, 1000000);
     in_range(o.games_per_pairing, "--games-per-pairing", 1, 1000000);
     in_range(o.progress_interval, "--progress-interval", 0, std::numeric_limits<int>::max());
+    // The command line's texts pass the check the YAML reader makes of every config text.
+    for (const auto &[option, text] : {std::pair{"--out", &o.out_dir}, std::pair{"--openings", &o.openings_file}})
+        if (*text)
+            if (auto fault = control_fault(**text)) problems.push_back(std::string(option) + ": " + quote(**text) + " " + *fault);
     if (o.time_control) {
         if (auto tc = core::TimeControl::parse(*o.time_control); !tc) problems.push_back("--tc: " + tc.error().message);
     }
@@ -149,8 +156,10 @@ void check_game(TournamentConfig &c, const Marks &marks, YamlReader &r, const fs
             if (discovery.problems.size() > 1) message += "; and " + std::to_string(discovery.problems.size() - 1) + " more";
             message += ")";
         } else {
-            message += " (no game plugins found; pass --plugin-dir or set ARBITER_PLUGIN_PATH)";
+            message += " (no game plugins found)";
         }
+        // A config also names folders in plugin_dirs, and a file as `game: ./build/ID.so`.
+        message += "; " + game::plugin_elsewhere_hint(c.game.id) + ", or plugin_dirs: in the config";
         r.error(marks.game_id, message);
         return;
     }
@@ -233,13 +242,12 @@ void check_engines(TournamentConfig &c, const Marks &marks, YamlReader &r, const
             e.working_dir = dir.string();
         }
         if (e.command.empty()) continue;
-        if (const std::string token = "{arbiter_bin}"; e.command.rfind(token, 0) == 0) {
-            if (options.program_dir.empty()) {
-                r.error(marks.engine_command[i], "engine " + quote(e.name) + ": " + token + " is unknown here");
-                continue;
-            }
-            e.command = options.program_dir.string() + e.command.substr(token.size());
+        auto expanded = expand_arbiter_bin(e.command, options.program_dir);
+        if (!expanded) {
+            r.error(marks.engine_command[i], "engine " + quote(e.name) + ": " + expanded.error().message);
+            continue;
         }
+        e.command = std::move(*expanded);
         auto program = process::find_program(e.command, dir);  // as the engine will be started
         if (program) {
             e.command = fs::absolute(*program).lexically_normal().string();

@@ -3,13 +3,13 @@
 #include "config/config_checks.hpp"
 #include "config/yaml_reader.hpp"
 #include "config/yaml_scan.hpp"
+#include "core/line_reader.hpp"
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 
 #include <yaml-cpp/depthguard.h>
 
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 namespace arb::config {
@@ -202,7 +202,7 @@ private:
             return;
         }
         if (node.IsScalar()) {  // shorthand: game: othello
-            c.game.id = node.Scalar();
+            if (auto v = r_.scalar(node, "game")) c.game.id = *v;
             marks.game_id = node.Mark();
             return;
         }
@@ -328,6 +328,12 @@ private:
                 for (auto it = n.begin(); it != n.end(); ++it) {
                     auto k = r_.scalar(it->first, "an engine option name");
                     auto v = r_.scalar(it->second, "engine option " + quote(it->first.as<std::string>("")));
+                    if (k) {
+                        if (auto fault = option_name_fault(*k)) {
+                            r_.error(it->first.Mark(), "engine " + quote(ec.name) + ": the option name " + quote(*k) + " " + *fault);
+                            continue;
+                        }
+                    }
                     if (k && v) ec.ugi_options.emplace_back(*k, *v);
                 }
             }
@@ -375,7 +381,7 @@ private:
     void parse_openings(const YAML::Node &node, TournamentConfig &c, Marks &marks) {
         if (!node) return;
         if (node.IsScalar()) {  // shorthand: openings: file.txt
-            c.openings.file = node.Scalar();
+            if (auto v = r_.scalar(node, "openings")) c.openings.file = *v;
             c.openings.format = format_of_file(c.openings.file);
             marks.openings_file = node.Mark();
             return;
@@ -556,6 +562,9 @@ Expected<LoadedConfig> check_config(TournamentConfig config, const std::string &
     marks.plugin_dirs.assign(config.plugin_dirs.size(), none);
     marks.option_marks.assign(config.game.options.size(), {none, none});
     YamlReader r(source);
+    // What the YAML parser says of an empty command (`-engine cmd=` gives one).
+    for (const auto &e : config.engines)
+        if (e.command.empty()) r.error(none, "engine " + quote(e.name) + ": the command is empty");
     const fs::path base = options.base_dir.empty() ? fs::current_path() : options.base_dir;
     return finish(std::move(config), marks, r, options, base);
 }
@@ -574,12 +583,10 @@ std::vector<std::string> config_keys() {
 }
 
 Expected<LoadedConfig> load_config_file(const fs::path &file, const LoadOptions &options) {
-    std::ifstream in(file);
-    if (!in) return fail(file.string() + ": cannot read the config file");
-    std::stringstream text;
-    text << in.rdbuf();
+    auto text = read_text_file(file.string(), kConfigFileLimit, kTextLineLimit);
+    if (!text) return fail(text.error().message);
     fs::path base = options.base_dir.empty() ? fs::absolute(file).parent_path() : options.base_dir;
-    return load(text.str(), file.string(), base, options);
+    return load(*text, file.string(), base, options);
 }
 
 Expected<LoadedConfig> load_config_text(const std::string &text, const std::string &file_name,

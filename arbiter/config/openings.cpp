@@ -1,11 +1,13 @@
 #include "config/config_loader.hpp"
 
 #include "config/yaml_reader.hpp"
+#include "core/input_file.hpp"
+#include "core/line_reader.hpp"
+#include "core/pgn_reader.hpp"
 #include "core/quote.hpp"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 namespace arb::config {
@@ -68,98 +70,25 @@ std::string epd_position(const std::string &line) {
     return out;
 }
 
-// One game of a PGN book: where it starts (a [FEN] tag) and its first moves.
-struct PgnGame {
-    int line = 0;             // line of its first tag or move
-    std::string fen;          // the [FEN] tag's value; empty: the start position
-    std::vector<std::string> moves;
-    std::vector<int> move_lines;
-};
-
-// Splits a PGN file into games: tag pairs, then movetext without comments,
-// variations, NAGs, move numbers and the result.
-std::vector<PgnGame> read_pgn_games(std::istream &in) {
-    std::vector<PgnGame> games;
-    PgnGame game;
-    bool in_moves = false, open = false;
-    int comment = 0, variation = 0, number = 0;
-    std::string line;
-    auto finish = [&] {
-        if (open) games.push_back(std::move(game));
-        game = PgnGame{};
-        open = in_moves = false;
-    };
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (comment == 0 && variation == 0 && !line.empty() && line[0] == '[') {
-            if (in_moves) finish();
-            if (!open) game.line = number;
-            open = true;
-            const std::string key = "[FEN \"";
-            if (line.rfind(key, 0) == 0) {
-                const size_t close = line.find('"', key.size());
-                game.fen = line.substr(key.size(), close == std::string::npos ? std::string::npos : close - key.size());
-            }
-            continue;
-        }
-        std::string token;
-        auto flush = [&] {
-            if (token.empty()) return;
-            std::string t = token;
-            token.clear();
-            if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") {
-                finish();
-                return;
-            }
-            if (t[0] == '$') return;
-            const size_t digits = t.find_first_not_of("0123456789");
-            if (digits != 0) {  // a move number: "12." or "12..." possibly glued to a move: "12.e4"
-                if (digits == std::string::npos) return;
-                t = t.substr(digits);
-                t.erase(0, t.find_first_not_of('.'));
-                if (t.empty()) return;
-            }
-            if (!open) game.line = number;
-            open = in_moves = true;
-            game.moves.push_back(t);
-            game.move_lines.push_back(number);
-        };
-        for (size_t i = 0; i < line.size(); ++i) {
-            const char c = line[i];
-            if (comment > 0) {
-                if (c == '}') comment = 0;
-                continue;
-            }
-            if (c == '{') { flush(); comment = 1; continue; }
-            if (c == ';' && variation == 0) { flush(); break; }  // a comment to the end of the line
-            if (c == '(') { flush(); ++variation; continue; }
-            if (c == ')') { if (variation > 0) --variation; continue; }
-            if (variation > 0) continue;
-            if (c == ' ' || c == '\t') flush();
-            else token += c;
-        }
-        flush();
-    }
-    finish();
-    return games;
-}
-
-Expected<Opening> check_pgn_game(const PgnGame &g, const game::GameState &start, const arb_game_pgn_notation &ext,
+Expected<Opening> check_pgn_game(const PgnGame &g, const game::GameState &start, const game::PgnNotationCalls &ext,
                                  int plies, int &bad_line) {
     game::GameState state = start;
     bad_line = g.line;
-    if (!g.fen.empty()) {
-        if (auto set = state.set_position(g.fen); !set) return fail("[FEN] is not a position: " + excerpt(set.error().message));
+    const PgnTag *fen = g.tag("FEN");
+    if (fen != nullptr) {
+        if (auto set = state.set_position(fen->value); !set) {
+            bad_line = fen->line;
+            return fail("[FEN] is not a position: " + excerpt(set.error().message));
+        }
     }
     Opening opening;
     const size_t count = plies > 0 ? std::min(g.moves.size(), static_cast<size_t>(plies)) : g.moves.size();
     for (size_t i = 0; i < count; ++i) {
         arb_move code = ARB_MOVE_NONE;
         char err[ARB_ERROR_SIZE] = "";
-        if (state.over() || ext.read_move(state.raw(), g.moves[i].c_str(), &code, err, sizeof err) != ARB_OK) {
-            bad_line = g.move_lines[i];
-            return fail("move " + std::to_string(i + 1) + " " + quote(g.moves[i]) + ": " +
+        if (state.over() || ext.read_move(state.raw(), g.moves[i].text.c_str(), &code, err, sizeof err) != ARB_OK) {
+            bad_line = g.moves[i].line;
+            return fail("move " + std::to_string(i + 1) + " " + quote(g.moves[i].text) + ": " +
                         (state.over() ? std::string("the game is already over") : excerpt(err)));
         }
         opening.moves.push_back(state.format_move(code));
@@ -168,23 +97,30 @@ Expected<Opening> check_pgn_game(const PgnGame &g, const game::GameState &start,
     if (state.over()) return fail("the opening moves end the game");
     // A game from a [FEN] start becomes the position its moves reach:
     // an opening is a position or moves from the start, never both.
-    if (!g.fen.empty()) {
+    if (fen != nullptr) {
         opening.moves.clear();
         opening.position = state.position();
     }
     return opening;
 }
 
-Expected<std::vector<Opening>> load_pgn_book(std::istream &in, const std::filesystem::path &file,
+Expected<std::vector<Opening>> load_pgn_book(LineReader &lines, const std::filesystem::path &file,
                                              const game::PluginPtr &plugin, const game::GameState &start, int plies) {
     YamlReader report(file.string());
-    const arb_game_pgn_notation *ext = plugin->pgn_notation();
+    const game::PgnNotationCalls *ext = plugin->pgn_notation();
     if (ext == nullptr)
-        return fail(file.string() + ": a PGN book needs a game with a record notation (arbiter.pgn-notation/1); " +
+        return fail(file.string() + ": a PGN book needs a game with a record notation (arbiter.pgn-notation); " +
                     plugin->id() + " has none: use format: lines");
     std::vector<Opening> openings;
     size_t reported = 0;
-    for (const PgnGame &g : read_pgn_games(in)) {
+    PgnReader games(lines);
+    for (;;) {
+        // A damaged game ends the reading: what follows it cannot be trusted to be the games meant.
+        auto next = games.next();
+        if (!next) return Unexpected<Error>{next.error()};
+        if (!*next) break;
+        const PgnGame &g = **next;
+        if (g.tags.empty() && g.moves.empty() && g.result.empty()) continue;  // a comment, no game
         int line = g.line;
         auto opening = check_pgn_game(g, start, *ext, plies, line);
         if (!opening) {
@@ -205,18 +141,24 @@ Expected<std::vector<Opening>> load_pgn_book(std::istream &in, const std::filesy
 
 Expected<std::vector<Opening>> load_openings(const std::filesystem::path &file, const game::PluginPtr &plugin,
                                              const game::OptionList &options, const OpeningsSection &section) {
-    std::ifstream in(file);
-    if (!in) return fail(file.string() + ": cannot read the openings file");
+    auto in = InputFile::open(file);
+    if (!in) return fail(in.error().message);
+    if (in->size() > kBookFileLimit)
+        return fail(file.string() + ": an openings book of " + std::to_string(in->size()) + " bytes; the limit is " +
+                    size_text(kBookFileLimit));
+    LineReader lines(in->fd(), file.string(), kTextLineLimit);
     auto start = game::GameState::create(plugin, options);
     if (!start) return fail(start.error().message);
-    if (section.format == OpeningFormat::Pgn) return load_pgn_book(in, file, plugin, *start, section.plies);
+    if (section.format == OpeningFormat::Pgn) return load_pgn_book(lines, file, plugin, *start, section.plies);
     YamlReader report(file.string());
     std::vector<Opening> openings;
     std::string line;
-    int number = 0;
     size_t reported = 0;
-    while (std::getline(in, line)) {
-        ++number;
+    for (;;) {
+        auto more = lines.next(line);
+        if (!more) return Unexpected<Error>{more.error()};
+        if (!*more) break;
+        const int number = lines.number();
         std::string text = trim(line);
         if (text.empty() || text[0] == '#') continue;
         Expected<Opening> opening = Opening{};

@@ -3,6 +3,7 @@
 #include "config/config_loader.hpp"
 #include "core/boolean_text.hpp"
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 #include "core/time_control.hpp"
 
 #include <arbiter/protocol/numbers.hpp>
@@ -138,6 +139,11 @@ public:
                        !starts_option(args[i])) {
                 words.push_back(args[i++]);  // cutechess-cli's -repeat N, -use-affinity CPUS
             }
+            if (spec->takes != Takes::KeyValues && !words.empty())  // key=value words are checked by key
+                if (auto fault = control_fault(words.front())) {
+                    problem(word + ": the value " + quote(words.front()) + " " + *fault);
+                    continue;
+                }
             apply(spec->name, words);
         }
         finish();
@@ -190,6 +196,18 @@ private:
             }
             KeyValue kv{w.substr(0, eq), w.substr(eq + 1), w};
             const bool is_option = allow_option_prefix && kv.key.rfind("option.", 0) == 0 && kv.key.size() > 7;
+            // Checked here, where the option is known: names and option
+            // values go into protocol lines, records and terminals.
+            auto fault = control_fault(kv.key);
+            if (!fault) fault = is_option ? option_name_fault(kv.key.substr(7)) : std::nullopt;
+            if (fault) {
+                problem(option + " " + quote(w) + ": the key " + quote(kv.key) + " " + *fault);
+                continue;
+            }
+            if (auto bad = control_fault(kv.value)) {
+                problem(option + " " + excerpt(kv.key) + ": the value " + quote(kv.value) + " " + *bad);
+                continue;
+            }
             if (!is_option && std::find(known.begin(), known.end(), kv.key) == known.end()) {
                 std::string message = option + " " + quote(w) + ": unknown key " + quote(kv.key);
                 if (auto guess = did_you_mean(kv.key, known)) message += "; did you mean '" + *guess + "'?";

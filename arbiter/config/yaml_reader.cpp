@@ -3,6 +3,7 @@
 #include "config/config_loader.hpp"
 #include "core/boolean_text.hpp"
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 
 #include <arbiter/protocol/numbers.hpp>
 
@@ -83,6 +84,12 @@ bool YamlReader::expect_sequence(const YAML::Node &node, const std::string &what
 std::optional<std::string> YamlReader::scalar(const YAML::Node &node, const std::string &what) {
     if (!node.IsScalar()) {
         error(node.Mark(), what + " must be a single value, got " + node_kind(node));
+        return std::nullopt;
+    }
+    // Every text of a config is checked here, where its place is known:
+    // names and option values go into protocol lines, records and terminals.
+    if (auto fault = control_fault(node.Scalar())) {
+        error(node.Mark(), what + ": " + quote(node.Scalar()) + " " + *fault);
         return std::nullopt;
     }
     return node.Scalar();

@@ -10,4 +10,11 @@ std::filesystem::path running_program() {
 
 std::filesystem::path running_program_dir() { return running_program().parent_path(); }
 
+Expected<std::string> expand_arbiter_bin(const std::string &command, const std::filesystem::path &program_dir) {
+    if (command.rfind(kArbiterBinToken, 0) != 0) return command;
+    if (program_dir.empty())
+        return fail(std::string(kArbiterBinToken) + " is unknown here (the folder of the running arbiter could not be read)");
+    return program_dir.string() + command.substr(kArbiterBinToken.size());
+}
+
 }  // namespace arb

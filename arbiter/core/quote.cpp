@@ -1,13 +1,15 @@
 #include "core/quote.hpp"
 
+#include "core/text_check.hpp"
 #include "core/utf8.hpp"
 
 namespace arb {
 
 namespace {
 
+constexpr char kHex[] = "0123456789abcdef";
+
 void append_escaped(std::string &out, unsigned char c) {
-    static constexpr char kHex[] = "0123456789abcdef";
     switch (c) {
         case '\n': out += "\\n"; return;
         case '\r': out += "\\r"; return;
@@ -26,9 +28,17 @@ std::string excerpt(std::string_view text, size_t max) {
     size_t i = 0;
     while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
-        size_t length = utf8_sequence_length(text, i);
+        const size_t length = utf8_sequence_length(text, i);
         if (i + (length == 0 ? 1 : length) > max) break;
-        if (c < 0x20 || c == 0x7F || length == 0) {
+        size_t control_length = 0;
+        const bool control = control_at(text, i, control_length);
+        if (control && control_length == 2) {  // a C1 control written as UTF-8 (C2 9B is CSI)
+            const auto code = static_cast<unsigned char>(text[i + 1]);
+            out += "\\u00";
+            out += kHex[code >> 4];
+            out += kHex[code & 0xF];
+            i += 2;
+        } else if (control || length == 0) {
             append_escaped(out, c);
             ++i;
         } else {
@@ -39,6 +49,8 @@ std::string excerpt(std::string_view text, size_t max) {
     if (i < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
     return out;
 }
+
+std::string escaped(std::string_view text) { return excerpt(text, std::string_view::npos); }
 
 std::string quote(std::string_view text, size_t max) { return "'" + excerpt(text, max) + "'"; }
 

@@ -16,10 +16,15 @@ inline constexpr size_t kQuoteMax = 120;
 // end of a long line (a path, then "killed by signal 6 (SIGABRT)").
 inline constexpr size_t kStderrLineMax = 300;
 
-// `text` for a message: control characters as \n, \r, \t or \xNN, invalid
-// UTF-8 bytes as \xNN, and when longer than `max` bytes, the first `max`
-// (cut at a character boundary) followed by "... (N bytes)".
+// `text` for a message: control characters as \n, \r, \t or \xNN (C1
+// controls, UTF-8 C2 80..C2 9F, as \u0080..\u009f), invalid UTF-8 bytes as
+// \xNN, and when longer than `max` bytes, the first `max` (cut at a
+// character boundary) followed by "... (N bytes)".
 std::string excerpt(std::string_view text, size_t max = kQuoteMax);
+// `text` whole with the escapes of excerpt(): the one form in which text
+// from a file or an engine is printed or written (standings, games.pgn,
+// progress lines), so that no terminal escape passes through.
+std::string escaped(std::string_view text);
 // excerpt() between single quotes: 'text'.
 std::string quote(std::string_view text, size_t max = kQuoteMax);
 

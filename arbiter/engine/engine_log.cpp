@@ -1,5 +1,7 @@
 #include "engine/engine_log.hpp"
 
+#include "core/quote.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -27,7 +29,7 @@ void EngineLog::write(const std::string &engine, UgiEngine::Traffic direction, s
     line_ += ' ';
     line_ += UgiEngine::traffic_marker(direction);
     line_ += ' ';
-    line_ += line;
+    line_ += escaped(line);  // an engine's line can hold terminal escapes; the log is read with tail -f
     line_ += '\n';
     sink_(line_);
 }

@@ -1,6 +1,7 @@
 #include "engine/ugi_engine.hpp"
 
 #include "core/quote.hpp"
+#include "core/text_check.hpp"
 #include "engine/engine_process.hpp"
 #include "engine/foreign_protocol.hpp"
 #include "engine/ugi_parse.hpp"
@@ -90,16 +91,19 @@ public:
             // a game it does not know yet: one that declares 'game' is sent
             // every rule option of the game after it (docs/protocol.md).
             const bool takes_game = !game->game.empty() && declares("game");
-            if (takes_game) append_setoption("game", game->game);
+            if (takes_game)
+                if (auto refused = append_setoption("game", game->game)) return Unexpected<EngineError>{std::move(*refused)};
             for (const auto &rule : game->rules) {
                 bool told = takes_game || declares(rule.name);
-                if (told) append_setoption(rule.name, rule.value);
+                if (told)
+                    if (auto refused = append_setoption(rule.name, rule.value)) return Unexpected<EngineError>{std::move(*refused)};
                 // The same rule in the dialect's own words (UCI_Chess960).
                 std::string others;
                 for (const auto &option : game->engine_options) {
                     if (option.dialect != dialect_ || option.rule != rule.name) continue;
                     if (declares(option.name)) {
-                        append_setoption(option.name, option.value);
+                        if (auto refused = append_setoption(option.name, option.value))
+                            return Unexpected<EngineError>{std::move(*refused)};
                         game_options_sent_.push_back({option.name, option.value});
                         told = true;
                     } else {
@@ -115,7 +119,7 @@ public:
         for (const auto &[name, value] : config_.ugi_options) {
             if (!declares(name))
                 warnings_.push_back("engine " + quote(config_.name) + " does not declare the option " + quote(name));
-            append_setoption(name, value);
+            if (auto refused = append_setoption(name, value)) return Unexpected<EngineError>{std::move(*refused)};
         }
         return sync("");
     }
@@ -127,11 +131,12 @@ public:
     }
 
     Expected<void, EngineError> new_game_seeded(uint64_t seed) override {
-        std::string command;
-        if (const std::string *option = seed_option()) command = "setoption name " + *option + " value " + std::to_string(seed) + "\n";
-        command += protocol::words(dialect_).new_game;
-        command += '\n';
-        return sync(command.c_str());
+        out_.clear();
+        if (const std::string *option = seed_option())
+            if (auto refused = append_setoption(*option, std::to_string(seed))) return Unexpected<EngineError>{std::move(*refused)};
+        out_ += protocol::words(dialect_).new_game;
+        out_ += '\n';
+        return sync("");
     }
 
     Expected<BestMove, EngineError> go(const std::string &position_command, const GoCommand &go,
@@ -139,6 +144,8 @@ public:
         if (auto dead = check_usable()) return Unexpected<EngineError>{std::move(*dead)};
         out_.clear();
         if (auto bad = append_position(position_command)) return Unexpected<EngineError>{std::move(*bad)};
+        if (auto fault = control_fault(out_))  // out_ holds the position line alone here
+            return Unexpected<EngineError>{refused(FailureKind::Protocol, "the position line " + quote(out_) + " " + *fault)};
         out_ += '\n';
         append_go_line(out_, go, dialect_);
         out_ += '\n';
@@ -410,7 +417,20 @@ private:
         return std::any_of(declared_.begin(), declared_.end(), [&](const std::string &d) { return ugi::same_option_name(d, option); });
     }
 
-    void append_setoption(const std::string &name, const std::string &value) {
+    // The protocol writer's own guard (the first is where configs and command
+    // lines are read, core/text_check.hpp): a text that would end the line
+    // and begin a command of its own, or a name an engine would cut at its
+    // word "value", is never sent. Reaching it is an internal error.
+    static EngineError refused(FailureKind kind, const std::string &what) {
+        return {kind, "internal error: arbiter refuses to send " + what, {}};
+    }
+
+    [[nodiscard]] std::optional<EngineError> append_setoption(const std::string &name, const std::string &value) {
+        if (auto fault = option_name_fault(name))
+            return refused(FailureKind::StartFailed, "'setoption name " + excerpt(name) + "': the name " + *fault);
+        if (auto fault = control_fault(value))
+            return refused(FailureKind::StartFailed,
+                           "'setoption name " + excerpt(name) + " value " + excerpt(value) + "': the value " + *fault);
         out_ += "setoption name ";
         out_ += name;
         if (!value.empty()) {
@@ -418,6 +438,7 @@ private:
             out_ += value;
         }
         out_ += '\n';
+        return std::nullopt;
     }
 
     WriteStatus send(std::string_view text, SteadyClock::time_point deadline) {

@@ -25,7 +25,8 @@ std::string_view first_token(std::string_view line) noexcept;
 
 // Updates `info` from one 'info ...' line: score cp/mate, depth, seldepth, nodes, nps
 // (protocol::parse_info). Fields the line does not give are left as they
-// were; malformed numbers are ignored rather than fatal.
+// were; malformed numbers and negative counts are ignored rather than fatal;
+// a "multipv N" line for N other than 1 changes nothing.
 void parse_info_line(std::string_view line, SearchInfo &info) noexcept;
 
 // The move of a 'bestmove <move> [ponder ...]' line; empty when no move follows.

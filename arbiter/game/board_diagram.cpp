@@ -114,24 +114,20 @@ Expected<BoardDrawing> parse_board_drawing(std::string_view text) {
 }
 
 std::optional<DiagramReader> DiagramReader::of(const Plugin &plugin) {
-    const void *ext = plugin.api().get_extension(ARB_EXT_DIAGRAM);
-    if (ext == nullptr) return std::nullopt;
-    return DiagramReader(static_cast<const arb_game_diagram *>(ext));
+    if (plugin.diagram() == nullptr) return std::nullopt;
+    return DiagramReader(plugin.diagram());
 }
 
 Expected<std::string_view> DiagramReader::call(WriteFn write, const GameState &state, const char *what) {
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        size_t size = 0;
-        const arb_status status = write(state.raw(), buffer_.data(), buffer_.size(), &size);
-        if (status == ARB_OK) return std::string_view(buffer_.data(), std::min(size, buffer_.size() - 1));
-        if (status != ARB_ERR_BUFFER || size + 1 <= buffer_.size()) break;
-        buffer_.resize(size + 1);
-    }
-    return fail(fmt::format("plugin {}: {} of arbiter.diagram/1 failed", state.plugin()->id(), what));
+    const TextRead r = reader_.read([&](char *buf, uint32_t cap, uint32_t *needed) {
+        return (ext_->*write)(state.raw(), buf, cap, needed);
+    });
+    if (r.status == ARB_OK) return r.text;
+    return fail(fmt::format("plugin {}: {} of arbiter.diagram/{} failed", state.plugin()->id(), what, ext_->revision()));
 }
 
 Expected<BoardDrawing> DiagramReader::drawing(const GameState &state) {
-    auto text = call(ext_->write_drawing, state, "write_drawing");
+    auto text = call(&DiagramCalls::write_drawing, state, "write_drawing");
     if (!text) return fail(text.error().message);
     auto parsed = parse_board_drawing(*text);
     if (!parsed) return fail("plugin " + state.plugin()->id() + ": " + parsed.error().message);
@@ -165,7 +161,7 @@ Expected<std::string> parse_diagram_cells(std::string_view text, const BoardDraw
 }
 
 Expected<std::string> DiagramReader::cells(const GameState &state, const BoardDrawing &drawing) {
-    auto text = call(ext_->write_cells, state, "write_cells");
+    auto text = call(&DiagramCalls::write_cells, state, "write_cells");
     if (!text) return fail(text.error().message);
     auto cells = parse_diagram_cells(*text, drawing);
     if (!cells) return fail("plugin " + state.plugin()->id() + ": " + cells.error().message);

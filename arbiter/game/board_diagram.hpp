@@ -1,10 +1,11 @@
-// The host's side of "arbiter.diagram/1" (<arbiter/ext/diagram.h>): reads a
+// The host's side of "arbiter.diagram/2" (or /1) (<arbiter/ext/diagram.h>): reads a
 // plugin's drawing of its board and the cells of a position, strictly, so
 // that a viewer can draw any game without knowing it.
 #pragma once
 
 #include "core/expected.hpp"
 #include "game/game_state.hpp"
+#include "game/plugin_text.hpp"
 
 #include <arbiter/ext/diagram.h>
 
@@ -60,12 +61,12 @@ public:
     Expected<std::string> cells(const GameState &state, const BoardDrawing &drawing);
 
 private:
-    explicit DiagramReader(const arb_game_diagram *ext) : ext_(ext) {}
-    using WriteFn = arb_status(ARB_CALL *)(const arb_state *, char *, size_t, size_t *);
+    explicit DiagramReader(const DiagramCalls *ext) : ext_(ext) {}
+    using WriteFn = arb_status (DiagramCalls::*)(const arb_state *, char *, uint32_t, uint32_t *) const;
     Expected<std::string_view> call(WriteFn write, const GameState &state, const char *what);
 
-    const arb_game_diagram *ext_;
-    std::string buffer_ = std::string(512, '\0');
+    const DiagramCalls *ext_;
+    TextReader reader_{512};
 };
 
 }  // namespace arb::game

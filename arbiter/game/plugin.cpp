@@ -1,5 +1,8 @@
 #include "game/plugin.hpp"
 
+#include "game/plugin_dirs.hpp"
+#include "game/plugin_text.hpp"
+
 #include "core/program_dir.hpp"
 #include "install_layout.hpp"
 #include "process/run_in_child.hpp"
@@ -121,19 +124,6 @@ Expected<PluginPtr> Plugin::load(const std::filesystem::path &file, PluginLog lo
     return PluginPtr(new Plugin(handle, api, file, std::move(log)));
 }
 
-namespace {
-
-// The host writes games.<extension>: a short name of lower-case letters and
-// digits (no path, no dot), and not one of the host's own records.
-bool usable_file_extension(const char *extension) {
-    if (extension == nullptr) return false;
-    const std::string_view text(extension);
-    if (text.empty() || text.size() > 16 || text == "pgn" || text == "jsonl") return false;
-    return std::all_of(text.begin(), text.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
-}
-
-}  // namespace
-
 Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log)
     : handle_(handle), api_(api), file_(std::move(file)), log_(std::move(log)) {
     std::error_code ec;
@@ -143,28 +133,19 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     host_.host_data = this;
     host_.plugin_path = path_text_.c_str();
     host_.log = &Plugin::log_from_plugin;
+    host_.get_extension = &Plugin::host_extension;
     move_properties_ = static_cast<const arb_game_move_properties *>(api_->get_extension(ARB_EXT_MOVE_PROPERTIES));
     position_hash_ = static_cast<const arb_game_position_hash *>(api_->get_extension(ARB_EXT_POSITION_HASH));
     // A table with a null function is no extension at all.
     if (move_properties_ != nullptr && move_properties_->properties == nullptr) move_properties_ = nullptr;
     if (position_hash_ != nullptr && position_hash_->hash == nullptr) position_hash_ = nullptr;
-    protocol_notation_ = static_cast<const arb_game_protocol_notation *>(api_->get_extension(ARB_EXT_PROTOCOL_NOTATION));
-    if (protocol_notation_ != nullptr &&
-        ((protocol_notation_->converted & ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI)) != 0 ||
-         (protocol_notation_->converted != 0 &&
-          (!protocol_notation_->position_out || !protocol_notation_->position_in || !protocol_notation_->move_out ||
-           !protocol_notation_->move_in))))
-        protocol_notation_ = nullptr;
+    protocol_notation_ = ProtocolNotationCalls::of(*api_);
     engine_options_ = static_cast<const arb_game_engine_options *>(api_->get_extension(ARB_EXT_ENGINE_OPTIONS));
     if (engine_options_ != nullptr && engine_options_->engine_options == nullptr) engine_options_ = nullptr;
-    record_format_ = static_cast<const arb_game_record_format *>(api_->get_extension(ARB_EXT_RECORD_FORMAT));
-    if (record_format_ != nullptr && (record_format_->write_record == nullptr || record_format_->name == nullptr ||
-                                      !usable_file_extension(record_format_->file_extension)))
-        record_format_ = nullptr;
-    pgn_notation_ = static_cast<const arb_game_pgn_notation *>(api_->get_extension(ARB_EXT_PGN_NOTATION));
-    if (pgn_notation_ != nullptr && (pgn_notation_->write_move == nullptr || pgn_notation_->read_move == nullptr ||
-                                     pgn_notation_->write_start_tags == nullptr || pgn_notation_->move_number == nullptr))
-        pgn_notation_ = nullptr;
+    record_format_ = RecordFormatCalls::of(*api_);
+    pgn_notation_ = PgnNotationCalls::of(*api_);
+    diagram_ = DiagramCalls::of(*api_);
+    status_line_ = StatusLineCalls::of(*api_);
 }
 
 Plugin::~Plugin() {
@@ -176,6 +157,8 @@ void ARB_CALL Plugin::log_from_plugin(const arb_host *host, arb_log_level level,
     const Plugin &plugin = *static_cast<const Plugin *>(host->host_data);
     if (plugin.log_) plugin.log_(plugin.id(), level, message != nullptr ? message : "");
 }
+
+const void *ARB_CALL Plugin::host_extension(const arb_host *, const char *) { return nullptr; }
 
 void Plugin::report_defect(const std::string &kind, std::string_view message) const {
     {
@@ -217,12 +200,25 @@ std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::fil
             rest.remove_prefix(colon + 1);
         }
     }
-    std::filesystem::path here = running_program_dir();
-    if (!here.empty()) {
-        dirs.push_back(here.parent_path() / "plugins");                        // build tree: build/bin -> build/plugins
-        dirs.push_back((here / kInstalledPluginDirFromBin).lexically_normal());  // installed: prefix/bin -> prefix/<libdir>/...
-    }
+    for (auto &dir : shipped_plugin_dirs()) dirs.push_back(std::move(dir));
     return dirs;
+}
+
+std::vector<std::filesystem::path> shipped_plugin_dirs() {
+    const std::filesystem::path here = running_program_dir();
+    if (here.empty()) return {};
+    return {here.parent_path() / "plugins",                          // build tree: build/bin -> build/plugins
+            (here / kInstalledPluginDirFromBin).lexically_normal()};  // installed: prefix/bin -> prefix/<libdir>/...
+}
+
+std::string shipped_plugin_dirs_text() {
+    std::string here;
+    for (const auto &dir : shipped_plugin_dirs()) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(dir, ec)) here += (here.empty() ? "" : ", ") + dir.string();
+    }
+    return "the shipped plugins (<libdir>/arbiter/plugins of an install, plugins/ of a build tree" +
+           (here.empty() ? std::string() : "; here " + here) + ")";
 }
 
 Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs) {
@@ -247,6 +243,11 @@ Discovery discover_plugins(const std::vector<std::filesystem::path> &dirs) {
     return found;
 }
 
+std::string plugin_elsewhere_hint(const std::string &id) {
+    return "a plugin elsewhere is found with --plugin-dir DIR, with ARBITER_PLUGIN_PATH=DIR, or by its file's path "
+           "(e.g. ./build/" + id + ".so)";
+}
+
 Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector<std::filesystem::path> &dirs) {
     if (id_or_file.find('/') != std::string::npos) return load_safely(id_or_file);
     // Lazily: the file named after the game first, so that a broken library
@@ -264,13 +265,14 @@ Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector
         if (p->id() == id_or_file) return std::move(p);
     std::string message = "unknown game '" + id_or_file + "'";
     if (found.plugins.empty()) {
-        message += ": no plugins found (searched";
-        for (const auto &d : dirs) message += " " + d.string();
-        message += "; set --plugin-dir or ARBITER_PLUGIN_PATH)";
+        message += ": no plugins found";
     } else {
         message += "; available:";
         for (const auto &p : found.plugins) message += " " + p->id();
     }
+    message += " (searched";
+    for (const auto &d : dirs) message += " " + d.string();
+    message += "); " + plugin_elsewhere_hint(id_or_file);
     for (const auto &problem : found.problems) message += "\n  (skipped " + problem + ")";
     return fail(message);
 }
@@ -278,32 +280,25 @@ Expected<PluginPtr> find_plugin(const std::string &id_or_file, const std::vector
 bool Plugin::supports_protocol(arb_protocol protocol) const noexcept {
     if (protocol == ARB_PROTOCOL_UGI) return true;
     if (protocol < 0 || protocol > 31) return false;
-    return protocol_notation_ != nullptr && (protocol_notation_->protocols & ARB_PROTOCOL_BIT(protocol)) != 0;
+    return protocol_notation_ && (protocol_notation_->protocols() & ARB_PROTOCOL_BIT(protocol)) != 0;
 }
 
 bool Plugin::converts_notation(arb_protocol protocol) const noexcept {
     if (protocol <= ARB_PROTOCOL_UGI || protocol > 31) return false;
-    return protocol_notation_ != nullptr && (protocol_notation_->converted & ARB_PROTOCOL_BIT(protocol)) != 0;
+    return protocol_notation_ && (protocol_notation_->converted() & ARB_PROTOCOL_BIT(protocol)) != 0;
 }
 
 std::optional<std::string> Plugin::convert_notation(Conversion way, arb_protocol protocol, std::string_view text) const {
     if (!converts_notation(protocol)) return std::string(text);
-    auto fn = way == Conversion::PositionOut  ? protocol_notation_->position_out
-              : way == Conversion::PositionIn ? protocol_notation_->position_in
-              : way == Conversion::MoveOut    ? protocol_notation_->move_out
-                                              : protocol_notation_->move_in;
     const std::string input(text);
-    std::string buf(256, '\0');
-    for (int attempt = 0; attempt < 3; ++attempt) {
-        arb_status status = fn(protocol, input.c_str(), buf.data(), buf.size());
-        if (status == ARB_OK) {
-            buf.resize(std::char_traits<char>::length(buf.c_str()));
-            return buf;
-        }
-        if (status != ARB_ERR_BUFFER) return std::nullopt;
-        buf.assign(buf.size() * 16, '\0');  // a long position: retry larger, a bounded number of times
-    }
-    return std::nullopt;
+    // One reader per thread, kept across calls: sized from the longest text so
+    // far, so a conversion on the per-ply path is one call.
+    thread_local TextReader reader(256);
+    const TextRead r = reader.read([&](char *buf, uint32_t cap, uint32_t *needed) {
+        return protocol_notation_->convert(way, protocol, input.c_str(), buf, cap, needed, nullptr, 0);
+    });
+    if (r.status != ARB_OK) return std::nullopt;
+    return std::string(r.text);
 }
 
 }  // namespace arb::game

@@ -7,9 +7,8 @@
 #include <arbiter/ext/engine_options.h>
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/position_hash.h>
-#include <arbiter/ext/pgn_notation.h>
-#include <arbiter/ext/protocol_notation.h>
-#include <arbiter/ext/record_format.h>
+#include "game/plugin_extensions.hpp"
+
 #include <arbiter/game.h>
 
 #include <filesystem>
@@ -61,21 +60,24 @@ public:
     // Extension tables, or nullptr when the plugin lacks them (every 1.0 plugin).
     [[nodiscard]] const arb_game_move_properties *move_properties() const noexcept { return move_properties_; }
     [[nodiscard]] const arb_game_position_hash *position_hash() const noexcept { return position_hash_; }
-    // "arbiter.record-format/1": null also when its name, file extension or
-    // function is missing, or the extension is not lower-case letters and digits.
-    [[nodiscard]] const arb_game_record_format *record_format() const noexcept { return record_format_; }
-    // "arbiter.pgn-notation/1": null also when one of its functions is missing.
-    [[nodiscard]] const arb_game_pgn_notation *pgn_notation() const noexcept { return pgn_notation_; }
-    // "arbiter.protocol-notation/1": null also when a protocol it converts
+    // The text extensions, /2 or /1 alike under the text rule (see
+    // plugin_extensions.hpp); null when absent or unusable.
+    // "arbiter.record-format": null also when the file extension is not
+    // lower-case letters and digits.
+    [[nodiscard]] const RecordFormatCalls *record_format() const noexcept { return opt(record_format_); }
+    [[nodiscard]] const PgnNotationCalls *pgn_notation() const noexcept { return opt(pgn_notation_); }
+    // "arbiter.protocol-notation": null also when a protocol it converts
     // lacks a function, or it would convert UGI (whose texts are the plugin's own).
-    [[nodiscard]] const arb_game_protocol_notation *protocol_notation() const noexcept { return protocol_notation_; }
+    [[nodiscard]] const ProtocolNotationCalls *protocol_notation() const noexcept { return opt(protocol_notation_); }
+    [[nodiscard]] const DiagramCalls *diagram() const noexcept { return opt(diagram_); }
+    [[nodiscard]] const StatusLineCalls *status_line() const noexcept { return opt(status_line_); }
     // "arbiter.engine-options/1": null also when its function is missing.
     [[nodiscard]] const arb_game_engine_options *engine_options() const noexcept { return engine_options_; }
     // Whether engines of `protocol` may play this game (UGI always may).
     [[nodiscard]] bool supports_protocol(arb_protocol protocol) const noexcept;
     // Whether texts must be converted for `protocol` (never for UGI).
     [[nodiscard]] bool converts_notation(arb_protocol protocol) const noexcept;
-    enum class Conversion { PositionOut, PositionIn, MoveOut, MoveIn };
+    using Conversion = ProtocolNotationCalls::Way;
     // `text` in the other notation of `protocol`; `text` itself when the
     // protocol is not converted; nullopt when the plugin refuses it.
     [[nodiscard]] std::optional<std::string> convert_notation(Conversion way, arb_protocol protocol,
@@ -90,6 +92,10 @@ public:
 private:
     Plugin(void *handle, const arb_game_api *api, std::filesystem::path file, PluginLog log);
     static void ARB_CALL log_from_plugin(const arb_host *host, arb_log_level level, const char *message);
+    // arb_host.get_extension: this host offers no extension yet.
+    static const void *ARB_CALL host_extension(const arb_host *host, const char *id);
+    template <class T>
+    static const T *opt(const std::optional<T> &o) noexcept { return o ? &*o : nullptr; }
 
     void *handle_;
     const arb_game_api *api_;
@@ -99,9 +105,11 @@ private:
     arb_host host_{};
     const arb_game_move_properties *move_properties_ = nullptr;
     const arb_game_position_hash *position_hash_ = nullptr;
-    const arb_game_record_format *record_format_ = nullptr;
-    const arb_game_pgn_notation *pgn_notation_ = nullptr;
-    const arb_game_protocol_notation *protocol_notation_ = nullptr;
+    std::optional<RecordFormatCalls> record_format_;
+    std::optional<PgnNotationCalls> pgn_notation_;
+    std::optional<ProtocolNotationCalls> protocol_notation_;
+    std::optional<DiagramCalls> diagram_;
+    std::optional<StatusLineCalls> status_line_;
     const arb_game_engine_options *engine_options_ = nullptr;
     mutable std::mutex defects_mutex_;
     mutable std::set<std::string> defects_reported_;

@@ -6,6 +6,7 @@
 #include "game/plugin_checker_defects.hpp"
 #include "game/plugin_checker_diagram.hpp"
 #include "game/plugin_checker_engine_options.hpp"
+#include "game/plugin_checker_near_miss.hpp"
 #include "game/plugin_checker_pgn.hpp"
 #include "game/plugin_checker_protocol.hpp"
 #include "game/plugin_checker_options.hpp"
@@ -112,6 +113,7 @@ bool check_position(GameState &state, std::vector<arb_move> &moves, std::vector<
         c.expect(st == ARB_OK && back == m, "legal move '" + text + "' does not parse back to itself: " + error + where);
         texts.push_back(std::move(text));
     }
+    check_near_misses(state, moves, texts, where, static_cast<uint32_t>(report.positions), c, report);
     return true;
 }
 

@@ -29,11 +29,12 @@ struct CheckReport {
     int checks = 0;                     // number of individual checks made
     int games_finished = 0;             // random games that reached a result
     int64_t positions = 0;              // positions visited
-    int records_written = 0;            // games written through "arbiter.record-format/1"
-    int diagrams_checked = 0;           // positions drawn through "arbiter.diagram/1"
-    int status_lines_checked = 0;       // positions whose "arbiter.status-line/1" line was checked
-    int64_t pgn_moves_checked = 0;      // legal moves written and read back through "arbiter.pgn-notation/1"
-    int64_t protocol_texts_checked = 0; // positions and moves converted both ways ("arbiter.protocol-notation/1")
+    int64_t near_misses_checked = 0;    // near misses of legal move texts fed to parse_move
+    int records_written = 0;            // games written through "arbiter.record-format/2" (or /1)
+    int diagrams_checked = 0;           // positions drawn through "arbiter.diagram/2" (or /1)
+    int status_lines_checked = 0;       // positions whose "arbiter.status-line/2" (or /1) line was checked
+    int64_t pgn_moves_checked = 0;      // legal moves written and read back through "arbiter.pgn-notation/2" (or /1)
+    int64_t protocol_texts_checked = 0; // positions and moves converted both ways ("arbiter.protocol-notation/2" (or /1))
     int engine_options_checked = 0;     // options given by "arbiter.engine-options/1"
     int rule_edges_checked = 0;         // edges of "arbiter.rule-edges/1" read and checked
 

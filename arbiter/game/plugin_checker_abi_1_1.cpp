@@ -1,7 +1,12 @@
 #include "game/plugin_checker_abi_1_1.hpp"
 
+#include "game/check_buffer.hpp"
 #include "game/check_log.hpp"
+#include "game/check_text_rule.hpp"
 #include "game/game_state.hpp"
+#include "game/plugin.hpp"
+
+#include <arbiter/sdk/record_game_builder.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -154,76 +159,54 @@ void check_hash(const GameState &state, std::map<uint64_t, std::string> &keys, C
              "two positions share a hash (should differ): " + it->second + " and " + position);
 }
 
-// One finished (or cut) random game through "arbiter.record-format/1": a
-// newline-ended text of the reported length, the same text again, for a host
-// with a shorter arb_record_game, and for a larger move stride; ARB_ERR_BUFFER
-// with the needed size one byte short; the start state untouched.
+// One finished (or cut) random game through "arbiter.record-format": the
+// text rule (size query, exact fit, one byte short), a newline-ended text,
+// the same text for a host with a shorter arb_record_game and for a larger
+// move stride; the start state untouched.
 void check_record(const PluginPtr &plugin, const GameState &start, const std::vector<arb_move> &played, Checks &c,
                   CheckReport &report) {
-    const arb_game_record_format &format = *plugin->record_format();
+    const RecordFormatCalls &format = *plugin->record_format();
     const std::string start_text = start.position();
-    std::vector<arb_record_move> moves;
-    for (arb_move m : played) moves.push_back({m, 0, 0, 0, 10});
-    arb_record_game g{};
-    g.struct_size = sizeof g;
-    g.move_struct_size = sizeof(arb_record_move);
-    g.moves = moves.empty() ? nullptr : moves.data();
-    g.move_count = static_cast<int32_t>(moves.size());
-    g.result = ARB_RESULT_DRAW;
-    g.ending = ARB_ENDING_AGREED;
-    g.player_names[0] = "first";
-    g.player_names[1] = "second";
-    g.event = "plugin-check";
-    g.site = "";
-    g.date = "2026-01-02T03:04:05Z";
-    g.clock_base_ms = 60000;
-    g.time_control = "60";
+    sdk::RecordGameBuilder builder;
+    for (arb_move m : played) builder.add_move(m, 10);
+    builder.result(ARB_RESULT_DRAW, ARB_ENDING_AGREED).players("first", "second").event("plugin-check");
+    builder.date("2026-01-02T03:04:05Z").side_clock(0, 60000, 0, "60").side_clock(1, 60000, 0, "60");
+    const arb_record_game &g = builder.game();
     auto write = [&](const arb_record_game &game, size_t cap, arb_status &status) {
-        std::string buf(cap, '\x7f');
-        size_t size = 12345;
-        status = format.write_record(start.raw(), &game, buf.data(), cap, &size);
-        return std::make_pair(buf, size);
+        uint32_t needed = 0;
+        const GuardedWrite w = guarded_write(cap, [&](char *buf, size_t n) {
+            return format.write_record(start.raw(), &game, buf, static_cast<uint32_t>(n), &needed);
+        });
+        status = w.status;
+        return w.text;
     };
+    const std::string extension = "arbiter.record-format/" + std::to_string(format.revision());
     const std::string where = " writing a record of " + std::to_string(played.size()) + " moves from " + start_text;
-    arb_status status = ARB_OK;
-    auto [first, needed] = write(g, 16, status);
-    if (status == ARB_ERR_BUFFER) {
-        c.expect(first[0] == '\0', "write_record leaves text in a short buffer" + where);
-        std::tie(first, needed) = write(g, needed, status);
-    }
-    if (!c.expect(status == ARB_OK, "write_record fails (status " + std::to_string(status) + ")" + where)) return;
+    const auto text = checked_rule_text(
+        [&](char *buf, uint32_t cap, uint32_t *needed) { return format.write_record(start.raw(), &g, buf, cap, needed); },
+        extension + " write_record", where, c);
+    if (!text) return;
     ++report.records_written;
-    const std::string text = first.substr(0, first.find('\0'));
-    c.expect(text.size() == needed, "write_record reports " + std::to_string(needed) + " bytes for a text of " +
-                                        std::to_string(text.size()) + where);
-    c.expect(!text.empty() && text.back() == '\n', "a record does not end with a newline" + where);
+    c.expect(!text->empty() && text->back() == '\n', "a record does not end with a newline" + where);
     c.expect(start.position() == start_text, "write_record changes the start state" + where);
-    if (text.size() > 0) {
-        auto [short_buf, asked] = write(g, text.size(), status);
-        c.expect(status == ARB_ERR_BUFFER && asked == text.size() + 1 && short_buf[0] == '\0',
-                 "write_record with a buffer one byte short gives no ARB_ERR_BUFFER, \"\" and the size needed" +
-                     where);
-    }
-    auto again = write(g, text.size() + 1, status);
-    c.expect(status == ARB_OK && again.first.substr(0, text.size()) == text, "write_record is not repeatable" + where);
+    arb_status status = ARB_OK;
     // A host from before time_control existed.
     arb_record_game older = g;
     older.struct_size = offsetof(arb_record_game, time_control);
-    auto old_text = write(older, text.size() + 256, status);
+    (void)write(older, text->size() + 256, status);
     c.expect(status == ARB_OK, "write_record refuses a shorter arb_record_game" + where);
-    (void)old_text;
     // A later host with a larger move struct: the plugin must step by move_struct_size.
     struct Wider {
         arb_record_move move;
         int64_t extra;
     };
     std::vector<Wider> wider;
-    for (const auto &m : moves) wider.push_back({m, -7});
+    for (int32_t i = 0; i < g.move_count; ++i) wider.push_back({g.moves[i], -7});
     arb_record_game wide = g;
     wide.move_struct_size = sizeof(Wider);
     wide.moves = wider.empty() ? nullptr : &wider[0].move;
-    auto wide_text = write(wide, text.size() + 1, status);
-    c.expect(status == ARB_OK && wide_text.first.substr(0, text.size()) == text,
+    const std::string wide_text = write(wide, text->size() + 1, status);
+    c.expect(status == ARB_OK && wide_text == *text,
              "write_record does not step through the moves by move_struct_size" + where);
 }
 

@@ -1,7 +1,10 @@
 #include "game/plugin_checker_engine_options.hpp"
 
 #include "game/check_log.hpp"
+#include "game/plugin.hpp"
 #include "game/plugin_checker_options.hpp"
+
+#include "core/text_check.hpp"
 
 #include <arbiter/ext/engine_options.h>
 #include <arbiter/ext/protocol_notation.h>
@@ -27,9 +30,9 @@ void ARB_CALL collect(void *context, const char *rule, const char *name, const c
                     value != nullptr ? value : "(null)"});
 }
 
-bool has_control(std::string_view text) {
-    return std::any_of(text.begin(), text.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; });
-}
+// The host's own check of protocol text (core/text_check.hpp): what the
+// writer would refuse to send, the checker refuses to pass.
+bool has_control(std::string_view text) { return control_fault(text).has_value(); }
 
 // Why `name` cannot be sent as "setoption name NAME value ...", or "".
 std::string name_fault(std::string_view name) {
@@ -52,10 +55,9 @@ void check_engine_options(const PluginPtr &plugin, const CheckSettings &settings
     if (!c.expect(table.engine_options != nullptr, std::string(kExt) + " has a null function")) return;
     const arb_game_api &api = plugin->api();
     std::vector<arb_protocol> protocols{ARB_PROTOCOL_UGI};
-    if (const void *n = api.get_extension(ARB_EXT_PROTOCOL_NOTATION))
+    if (const ProtocolNotationCalls *n = plugin->protocol_notation())  // /2 or /1
         for (arb_protocol p = ARB_PROTOCOL_UGI + 1; p <= 31; ++p)
-            if ((static_cast<const arb_game_protocol_notation *>(n)->protocols & ARB_PROTOCOL_BIT(p)) != 0)
-                protocols.push_back(p);
+            if ((n->protocols() & ARB_PROTOCOL_BIT(p)) != 0) protocols.push_back(p);
     // The defaults (no value given), then one option set at a time.
     std::vector<std::pair<std::string, std::string>> settings_tried{{"", ""}};
     for (int32_t i = 0; i < api.option_count; ++i)

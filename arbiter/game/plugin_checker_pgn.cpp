@@ -2,8 +2,10 @@
 
 #include "game/check_buffer.hpp"
 #include "game/check_log.hpp"
+#include "game/check_text_rule.hpp"
 #include "game/check_walk.hpp"
 #include "game/game_state.hpp"
+#include "game/plugin.hpp"
 
 #include <arbiter/ext/pgn_notation.h>
 
@@ -14,8 +16,6 @@
 namespace arb::game {
 
 namespace {
-
-constexpr const char *kExt = "arbiter.pgn-notation/1";
 
 bool is_control(char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }
 
@@ -47,12 +47,13 @@ std::string tag_fault(std::string_view line) {
 
 class PgnCheck {
 public:
-    PgnCheck(const arb_game_pgn_notation &pgn, CheckLog &c, CheckReport &report) : pgn_(pgn), c_(c), report_(report) {}
+    PgnCheck(const PgnNotationCalls &pgn, CheckLog &c, CheckReport &report)
+        : pgn_(pgn), extension_("arbiter.pgn-notation/" + std::to_string(pgn.revision())), c_(c), report_(report) {}
 
     bool start_game(const GameState &state) {
         const int32_t number = pgn_.move_number(state.raw());
         last_number_ = number;
-        return c_.expect(number == 1, std::string(kExt) + " move_number is " + std::to_string(number) +
+        return c_.expect(number == 1, extension_ + " move_number is " + std::to_string(number) +
                                           " at the start, 1 expected" + at(state));
     }
 
@@ -60,7 +61,7 @@ public:
         const std::string where = at(state);
         const int32_t number = pgn_.move_number(state.raw());
         if (ply > 0 && !c_.expect(number == last_number_ || number == last_number_ + 1,
-                                  std::string(kExt) + " move_number goes from " + std::to_string(last_number_) + " to " +
+                                  extension_ + " move_number goes from " + std::to_string(last_number_) + " to " +
                                       std::to_string(number) + " in one ply" + where))
             return false;
         last_number_ = number;
@@ -76,103 +77,65 @@ public:
 private:
     static std::string at(const GameState &state) { return " (at " + state.position() + ")"; }
 
-    // The record text of one legal move, read back; the buffer rule on the first of a position.
+    // The record text of one legal move, read back; the text rule on the first of a position.
     bool check_move(const GameState &state, arb_move move, bool buffers, const std::string &where) {
-        const size_t cap = state.plugin()->max_move_text_size();
-        const GuardedWrite w = guarded_write(cap, [&](char *buf, size_t n) {
-            return pgn_.write_move(state.raw(), move, buf, n);
-        });
         const std::string own = state.format_move(move);
-        const std::string what = std::string(kExt) + " write_move of '" + own + "'";
-        if (!c_.expect(!w.past_cap && w.terminated, what + " writes past " + std::to_string(cap) +
-                                                        " bytes (max_move_text_size) or no NUL" + where))
-            return false;
-        if (!c_.expect(w.status == ARB_OK, what + " fails with status " + std::to_string(w.status) + where)) return false;
-        if (!c_.expect(!w.text.empty() && std::none_of(w.text.begin(), w.text.end(),
-                                                       [](char ch) { return ch == ' ' || is_control(ch); }),
-                       what + " gives '" + w.text + "', not one token of printable characters" + where))
+        const std::string what = extension_ + " write_move of '" + own + "'";
+        auto write = [&](char *buf, uint32_t cap, uint32_t *needed) {
+            return pgn_.write_move(state.raw(), move, buf, cap, needed);
+        };
+        std::optional<std::string> text;
+        if (buffers) {
+            // A /1 write_move named no size: only its bound, max_move_text_size.
+            text = checked_rule_text(write, what, where, c_, pgn_.revision() >= 2);
+        } else {
+            const auto cap = static_cast<uint32_t>(state.plugin()->max_move_text_size());
+            uint32_t needed = 0;
+            const GuardedWrite w = guarded_write(cap, [&](char *buf, size_t n) { return write(buf, static_cast<uint32_t>(n), &needed); });
+            if (c_.expect(w.status == ARB_OK && !w.past_cap && w.terminated,
+                          what + " fails (status " + std::to_string(w.status) + ") or writes past " +
+                              std::to_string(cap) + " bytes (max_move_text_size)" + where))
+                text = w.text;
+        }
+        if (!text) return false;
+        if (!c_.expect(!text->empty() && std::none_of(text->begin(), text->end(),
+                                                      [](char ch) { return ch == ' ' || is_control(ch); }),
+                       what + " gives '" + *text + "', not one token of printable characters" + where))
             return false;
         arb_move back = ARB_MOVE_NONE;
         char err[256] = "";
-        const arb_status read = pgn_.read_move(state.raw(), w.text.c_str(), &back, err, sizeof err);
-        if (!c_.expect(read == ARB_OK && back == move,
-                       std::string(kExt) + " read_move of '" + w.text + "' (written for '" + own + "') " +
-                           (read != ARB_OK ? "fails: " + std::string(err)
-                                           : "reads back another move, '" + state.format_move(back) + "'") +
-                           where))
-            return false;
-        if (!buffers) return true;
-        for (size_t small : {w.text.size(), size_t{1}, size_t{0}}) {
-            const GuardedWrite s = guarded_write(small, [&](char *buf, size_t n) {
-                return pgn_.write_move(state.raw(), move, buf, n);
-            });
-            const std::string buffer = " with a buffer of " + std::to_string(small) + " bytes for '" + w.text + "'";
-            if (!c_.expect(!s.past_cap, what + " writes past the capacity" + buffer + where)) return false;
-            if (!c_.expect(s.status == ARB_ERR_BUFFER, what + " gives status " + std::to_string(s.status) +
-                                                           ", not ARB_ERR_BUFFER," + buffer + where))
-                return false;
-            if (small > 0 && !c_.expect(s.terminated && s.text.empty(), what + " leaves text in the buffer" + buffer + where))
-                return false;
-        }
-        return true;
+        const arb_status read = pgn_.read_move(state.raw(), text->c_str(), &back, err, sizeof err);
+        return c_.expect(read == ARB_OK && back == move,
+                         extension_ + " read_move of '" + *text + "' (written for '" + own + "') " +
+                             (read != ARB_OK ? "fails: " + std::string(err)
+                                             : "reads back another move, '" + state.format_move(back) + "'") +
+                             where);
     }
 
-    // The start tags of a game starting here: the buffer rule, then each line.
+    // The start tags of a game starting here: the text rule, then each line.
     bool check_tags(const GameState &state, const std::string &where) {
-        const std::string what = std::string(kExt) + " write_start_tags";
-        size_t size = static_cast<size_t>(-1);
-        GuardedWrite w = guarded_write(256, [&](char *buf, size_t n) {
-            return pgn_.write_start_tags(state.raw(), buf, n, &size);
-        });
-        if (!c_.expect(!w.past_cap, what + " writes past a buffer of 256 bytes" + where)) return false;
-        if (w.status == ARB_ERR_BUFFER) {
-            if (!c_.expect(size != static_cast<size_t>(-1) && size >= 256,
-                           what + " returns ARB_ERR_BUFFER for 256 bytes but sets *size to " + std::to_string(size) + where))
-                return false;
-            w = guarded_write(size + 1, [&](char *buf, size_t n) {
-                return pgn_.write_start_tags(state.raw(), buf, n, &size);
-            });
-        }
-        if (!c_.expect(w.status == ARB_OK && !w.past_cap && w.terminated,
-                       what + " fails with status " + std::to_string(w.status) + " or writes past its buffer" + where))
+        const std::string what = extension_ + " write_start_tags";
+        const auto tags = checked_rule_text(
+            [&](char *buf, uint32_t cap, uint32_t *needed) { return pgn_.write_start_tags(state.raw(), buf, cap, needed); },
+            what, where, c_);
+        if (!tags) return false;
+        if (tags->empty()) return true;
+        if (!c_.expect(tags->back() == '\n', what + " gives '" + *tags + "', which does not end with a newline" + where))
             return false;
-        const std::string tags = w.text;
-        if (!c_.expect(size == tags.size(), what + " sets *size to " + std::to_string(size) + " for a text of " +
-                                                std::to_string(tags.size()) + " characters" + where))
-            return false;
-        if (!tags.empty()) {
-            if (!c_.expect(tags.back() == '\n', what + " gives '" + tags + "', which does not end with a newline" + where))
+        std::string_view rest(*tags);
+        while (!rest.empty()) {
+            const size_t end = rest.find('\n');
+            const std::string_view line = rest.substr(0, end);
+            const std::string fault = tag_fault(line);
+            if (!c_.expect(fault.empty(), what + " gives the line '" + std::string(line) + "': " + fault + where))
                 return false;
-            std::string_view rest(tags);
-            while (!rest.empty()) {
-                const size_t end = rest.find('\n');
-                const std::string_view line = rest.substr(0, end);
-                const std::string fault = tag_fault(line);
-                if (!c_.expect(fault.empty(), what + " gives the line '" + std::string(line) + "': " + fault + where))
-                    return false;
-                rest.remove_prefix(end + 1);
-            }
-            for (size_t small : {tags.size(), size_t{1}, size_t{0}}) {
-                size_t needed = static_cast<size_t>(-1);
-                const GuardedWrite s = guarded_write(small, [&](char *buf, size_t n) {
-                    return pgn_.write_start_tags(state.raw(), buf, n, &needed);
-                });
-                const std::string buffer = " with a buffer of " + std::to_string(small) + " bytes for " +
-                                           std::to_string(tags.size()) + " characters";
-                if (!c_.expect(!s.past_cap, what + " writes past the capacity" + buffer + where)) return false;
-                if (!c_.expect(s.status == ARB_ERR_BUFFER && needed == tags.size(),
-                               what + " gives no ARB_ERR_BUFFER with the size needed" + buffer + " (status " +
-                                   std::to_string(s.status) + ", *size " + std::to_string(needed) + ")" + where))
-                    return false;
-                if (small > 0 && !c_.expect(s.terminated && s.text.empty(),
-                                            what + " leaves text in the buffer" + buffer + where))
-                    return false;
-            }
+            rest.remove_prefix(end + 1);
         }
         return true;
     }
 
-    const arb_game_pgn_notation &pgn_;
+    const PgnNotationCalls &pgn_;
+    const std::string extension_;
     CheckLog &c_;
     CheckReport &report_;
     int32_t last_number_ = 1;
@@ -181,16 +144,17 @@ private:
 }  // namespace
 
 void check_pgn_notation(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
-    const void *ext = plugin->api().get_extension(ARB_EXT_PGN_NOTATION);
-    if (ext == nullptr) return;
-    const auto &pgn = *static_cast<const arb_game_pgn_notation *>(ext);
+    const PgnNotationCalls *pgn = plugin->pgn_notation();
     CheckLog c(report, settings);
-    c.stage("arbiter.pgn-notation/1: record moves, start tags and move numbers in random games");
-    if (!c.expect(pgn.write_move != nullptr && pgn.read_move != nullptr && pgn.write_start_tags != nullptr &&
-                      pgn.move_number != nullptr,
-                  "arbiter.pgn-notation/1 has a null function"))
+    if (pgn == nullptr) {
+        if (plugin->api().get_extension(ARB_EXT_PGN_NOTATION_2) != nullptr ||
+            plugin->api().get_extension(ARB_EXT_PGN_NOTATION) != nullptr)
+            c.expect(false, "arbiter.pgn-notation has a null function");
         return;
-    PgnCheck check(pgn, c, report);
+    }
+    c.stage("arbiter.pgn-notation/" + std::to_string(pgn->revision()) +
+            ": record moves, start tags and move numbers in random games");
+    PgnCheck check(*pgn, c, report);
     walk_random_games(
         plugin, settings, 31, report, [&](const GameState &state) { return check.start_game(state); },
         [&](const GameState &state, int ply) { return check.visit(state, ply); });

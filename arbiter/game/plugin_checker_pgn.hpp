@@ -1,4 +1,4 @@
-// The plugin checker's part for "arbiter.pgn-notation/1"
+// The plugin checker's part for "arbiter.pgn-notation/2" (or /1)
 // (<arbiter/ext/pgn_notation.h>): at every position of a few random games,
 // every legal move's record text is one token that read_move reads back to
 // the same move, and write_move keeps the buffer rule (ARB_ERR_BUFFER and ""

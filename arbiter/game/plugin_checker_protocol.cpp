@@ -2,21 +2,24 @@
 
 #include "game/check_buffer.hpp"
 #include "game/check_log.hpp"
+#include "game/check_text_rule.hpp"
 #include "game/check_walk.hpp"
 #include "game/game_state.hpp"
+#include "game/plugin.hpp"
+#include "game/plugin_text.hpp"
 
 #include <arbiter/ext/protocol_notation.h>
 
 #include <optional>
+#include <utility>
 
 namespace arb::game {
 
 namespace {
 
-constexpr const char *kExt = "arbiter.protocol-notation/1";
 constexpr arb_protocol kMaxProtocol = 31;
 
-using ConvertFn = arb_status(ARB_CALL *)(arb_protocol, const char *, char *, size_t);
+using Way = ProtocolNotationCalls::Way;
 
 std::string protocol_name(arb_protocol p) {
     switch (p) {
@@ -30,15 +33,15 @@ std::string protocol_name(arb_protocol p) {
 
 class ProtocolCheck {
 public:
-    ProtocolCheck(const arb_game_protocol_notation &n, arb_protocol protocol, CheckLog &c, CheckReport &report)
+    ProtocolCheck(const ProtocolNotationCalls &n, arb_protocol protocol, CheckLog &c, CheckReport &report)
         : n_(n), protocol_(protocol), c_(c), report_(report) {}
 
     bool visit(const GameState &state) {
         const std::string position = state.position();
         const std::string where = " (at " + position + ")";
-        const auto out = convert(n_.position_out, "position_out", position, where, true);
+        const auto out = convert(Way::PositionOut, "position_out", position, where, true);
         if (!out) return false;
-        const auto back = convert(n_.position_in, "position_in", *out, where, false);
+        const auto back = convert(Way::PositionIn, "position_in", *out, where, false);
         if (!back) return false;
         if (!c_.expect(*back == position, prefix() + " position_out gives '" + *out + "', which position_in reads as '" +
                                               *back + "', not the position" + where))
@@ -47,9 +50,9 @@ public:
         if (state.legal_moves(legal) != ARB_OK) return false;
         for (size_t i = 0; i < legal.size(); ++i) {
             const std::string text = state.format_move(legal[i]);
-            const auto moved = convert(n_.move_out, "move_out", text, where, i == 0);
+            const auto moved = convert(Way::MoveOut, "move_out", text, where, i == 0);
             if (!moved) return false;
-            const auto own = convert(n_.move_in, "move_in", *moved, where, false);
+            const auto own = convert(Way::MoveIn, "move_in", *moved, where, false);
             if (!own) return false;
             if (!c_.expect(*own == text, prefix() + " move_out gives '" + *moved + "' for '" + text +
                                              "', which move_in reads as '" + *own + "'" + where))
@@ -60,38 +63,29 @@ public:
     }
 
 private:
-    [[nodiscard]] std::string prefix() const { return std::string(kExt) + " " + protocol_name(protocol_) + ":"; }
-
-    // One conversion of `text`; with `buffers`, also the buffer rule.
-    std::optional<std::string> convert(ConvertFn fn, const char *name, const std::string &text, const std::string &where,
-                                       bool buffers) {
-        const std::string what = prefix() + " " + name + " of '" + text + "'";
-        size_t cap = 256;
-        GuardedWrite w;
-        for (int attempt = 0; attempt < 3; ++attempt, cap *= 16) {
-            w = guarded_write(cap, [&](char *buf, size_t n) { return fn(protocol_, text.c_str(), buf, n); });
-            if (!c_.expect(!w.past_cap, what + " writes past a buffer of " + std::to_string(cap) + " bytes" + where))
-                return std::nullopt;
-            if (w.status != ARB_ERR_BUFFER) break;
-        }
-        if (!c_.expect(w.status == ARB_OK && w.terminated, what + " fails with status " + std::to_string(w.status) +
-                                                              (w.text.empty() ? "" : ": " + w.text) + where))
-            return std::nullopt;
-        if (buffers) {
-            for (size_t small : {w.text.size(), size_t{0}}) {
-                const GuardedWrite s =
-                    guarded_write(small, [&](char *buf, size_t n) { return fn(protocol_, text.c_str(), buf, n); });
-                const std::string buffer = " with a buffer of " + std::to_string(small) + " bytes for '" + w.text + "'";
-                if (!c_.expect(!s.past_cap, what + " writes past the capacity" + buffer + where)) return std::nullopt;
-                if (!c_.expect(s.status == ARB_ERR_BUFFER, what + " gives status " + std::to_string(s.status) +
-                                                               ", not ARB_ERR_BUFFER," + buffer + where))
-                    return std::nullopt;
-            }
-        }
-        return w.text;
+    [[nodiscard]] std::string prefix() const {
+        return "arbiter.protocol-notation/" + std::to_string(n_.revision()) + " " + protocol_name(protocol_) + ":";
     }
 
-    const arb_game_protocol_notation &n_;
+    // One conversion of `text`; with `buffers`, also the text rule (a /1
+    // conversion named no size: its *needed is the host's guess, unchecked).
+    std::optional<std::string> convert(Way way, const char *name, const std::string &text, const std::string &where,
+                                       bool buffers) {
+        const std::string what = prefix() + " " + name + " of '" + text + "'";
+        char err[256] = "";
+        auto write = [&](char *buf, uint32_t cap, uint32_t *needed) {
+            return n_.convert(way, protocol_, text.c_str(), buf, cap, needed, err, sizeof err);
+        };
+        if (buffers) return checked_rule_text(write, what, where, c_, n_.revision() >= 2);
+        TextReader reader(256);
+        const TextRead r = reader.read(write);
+        if (!c_.expect(r.status == ARB_OK, what + " fails with status " + std::to_string(r.status) +
+                                               (err[0] == '\0' ? "" : ": " + std::string(err)) + where))
+            return std::nullopt;
+        return std::string(r.text);
+    }
+
+    const ProtocolNotationCalls &n_;
     arb_protocol protocol_;
     CheckLog &c_;
     CheckReport &report_;
@@ -100,25 +94,35 @@ private:
 }  // namespace
 
 void check_protocol_notation(const PluginPtr &plugin, const CheckSettings &settings, CheckReport &report) {
-    // The raw table: Plugin::protocol_notation() hides an inconsistent one.
-    const void *ext = plugin->api().get_extension(ARB_EXT_PROTOCOL_NOTATION);
-    if (ext == nullptr) return;
-    const auto &n = *static_cast<const arb_game_protocol_notation *>(ext);
+    // The raw masks first: Plugin::protocol_notation() hides an inconsistent table.
+    const arb_game_api &api = plugin->api();
+    const void *v2 = api.get_extension(ARB_EXT_PROTOCOL_NOTATION_2);
+    const void *v1 = v2 != nullptr ? nullptr : api.get_extension(ARB_EXT_PROTOCOL_NOTATION);
+    if (v2 == nullptr && v1 == nullptr) return;
+    const std::string extension = v2 != nullptr ? ARB_EXT_PROTOCOL_NOTATION_2 : ARB_EXT_PROTOCOL_NOTATION;
+    // Both revisions start with the two masks and then four function pointers.
+    const auto masks = [&](auto *table) { return std::make_pair(table->protocols, table->converted); };
+    const auto functions = [&](auto *table) {
+        return table->position_out != nullptr && table->position_in != nullptr && table->move_out != nullptr &&
+               table->move_in != nullptr;
+    };
+    const auto *t2 = static_cast<const arb_game_protocol_notation_2 *>(v2);
+    const auto *t1 = static_cast<const arb_game_protocol_notation *>(v1);
+    const auto [protocols, converted] = t2 != nullptr ? masks(t2) : masks(t1);
+    const bool has_functions = t2 != nullptr ? functions(t2) : functions(t1);
     CheckLog c(report, settings);
-    c.stage("arbiter.protocol-notation/1: masks, and conversions in random games");
-    bool consistent = c.expect((n.converted & ~n.protocols) == 0,
-                               std::string(kExt) + " converts protocols it does not list (converted " +
-                                   std::to_string(n.converted) + ", protocols " + std::to_string(n.protocols) + ")");
-    consistent &= c.expect((n.converted & ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI)) == 0,
-                           std::string(kExt) + " converts UGI, whose texts are the plugin's own (the host then "
-                                               "ignores the extension)");
-    consistent &= c.expect(n.converted == 0 || (n.position_out != nullptr && n.position_in != nullptr &&
-                                                n.move_out != nullptr && n.move_in != nullptr),
-                           std::string(kExt) + " converts protocols but has a null function");
-    if (!consistent) return;
+    c.stage(extension + ": masks, and conversions in random games");
+    bool consistent = c.expect((converted & ~protocols) == 0,
+                               extension + " converts protocols it does not list (converted " +
+                                   std::to_string(converted) + ", protocols " + std::to_string(protocols) + ")");
+    consistent &= c.expect((converted & ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI)) == 0,
+                           extension + " converts UGI, whose texts are the plugin's own (the host then "
+                                       "ignores the extension)");
+    consistent &= c.expect(converted == 0 || has_functions, extension + " converts protocols but has a null function");
+    if (!consistent || plugin->protocol_notation() == nullptr) return;
     for (arb_protocol p = ARB_PROTOCOL_UGI + 1; p <= kMaxProtocol; ++p) {
-        if ((n.converted & ARB_PROTOCOL_BIT(p)) == 0) continue;
-        ProtocolCheck check(n, p, c, report);
+        if ((converted & ARB_PROTOCOL_BIT(p)) == 0) continue;
+        ProtocolCheck check(*plugin->protocol_notation(), p, c, report);
         walk_random_games(
             plugin, settings, 37 + static_cast<unsigned>(p), report, [](const GameState &) { return true; },
             [&](const GameState &state, int) { return check.visit(state); });

@@ -1,4 +1,4 @@
-// The plugin checker's part for "arbiter.protocol-notation/1"
+// The plugin checker's part for "arbiter.protocol-notation/2" (or /1)
 // (<arbiter/ext/protocol_notation.h>): the masks are consistent (the
 // converted protocols are among the protocols, UGI is never converted, each
 // converted protocol has all four functions), and for each converted

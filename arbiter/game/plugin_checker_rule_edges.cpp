@@ -15,6 +15,15 @@ bool rule_name_ok(const std::string &rule) {
                        [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-'; });
 }
 
+// What parse_move's ARB_OK for a move that must not be played means: the
+// edge names a legal move, or parse_move gives a code legal_moves does not list.
+std::string accepted(const GameState &state, const std::vector<arb_move> &legal, arb_move parsed) {
+    const std::string code = "accepts it as code " + std::to_string(parsed);
+    if (std::find(legal.begin(), legal.end(), parsed) != legal.end())
+        return code + ", the legal move " + quote(state.format_move(parsed));
+    return code + ", which is not among the legal moves";
+}
+
 void check_edge(const PluginPtr &plugin, const RuleEdge &edge, CheckLog &c) {
     const std::string what = "rule " + edge.label() + ": ";
     c.expect(rule_name_ok(edge.rule), "rule edge " + std::to_string(edge.number) + ": rule " + quote(edge.rule) +
@@ -52,7 +61,7 @@ void check_edge(const PluginPtr &plugin, const RuleEdge &edge, CheckLog &c) {
     } else if (edge.expect == EdgeExpect::MustNotPlay && !edge.move.empty()) {
         c.expect(status == ARB_ERR_ILLEGAL,
                  what + "must not play " + quote(edge.move) + ", but parse_move " +
-                     (status == ARB_OK ? std::string("accepts it (a legal move)")
+                     (status == ARB_OK ? accepted(*state, legal, parsed)
                                        : "gives status " + std::to_string(status) + ", not ARB_ERR_ILLEGAL: " + error) +
                      where);
     }

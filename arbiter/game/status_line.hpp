@@ -1,9 +1,10 @@
-// The plugin's one-line summary of a position ("arbiter.status-line/1"),
+// The plugin's one-line summary of a position ("arbiter.status-line/2" or /1),
 // e.g. "Black 23 - White 41", that the report's viewer prints under a board.
 #pragma once
 
 #include "core/expected.hpp"
 #include "game/game_state.hpp"
+#include "game/plugin_text.hpp"
 
 #include <arbiter/ext/status_line.h>
 
@@ -24,9 +25,11 @@ public:
     Expected<std::string> line(const GameState &state);
 
 private:
-    explicit StatusLineReader(const arb_game_status_line *ext) : ext_(ext) {}
-    const arb_game_status_line *ext_;
-    std::string buffer_ = std::string(ARB_STATUS_LINE_MAX + 1, '\0');
+    explicit StatusLineReader(const StatusLineCalls *ext) : ext_(ext) {}
+    const StatusLineCalls *ext_;
+    // The longest line allowed is also the limit: a plugin asking for more
+    // breaks the contract, so the reader does not grow past it.
+    TextReader reader_{ARB_STATUS_LINE_MAX + 1, ARB_STATUS_LINE_MAX + 1};
 };
 
 }  // namespace arb::game

@@ -7,7 +7,7 @@
 namespace arb::match {
 namespace {
 
-// The plugin's "arbiter.protocol-notation/1" behind the engine layer's
+// The plugin's "arbiter.protocol-notation/2" (or /1) behind the engine layer's
 // Notation (the engine layer cannot see plugins).
 class PluginNotation final : public engine::Notation {
 public:
@@ -81,11 +81,11 @@ engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const g
     };
     add_dir(plugin.file().parent_path());
     for (const auto &dir : plugin_dirs) add_dir(dir);
-    if (const arb_game_protocol_notation *n = plugin.protocol_notation()) {
+    if (const game::ProtocolNotationCalls *n = plugin.protocol_notation()) {
         out.protocols.clear();
         for (protocol::Dialect d : protocol::kDialects)
             if (plugin.supports_protocol(static_cast<arb_protocol>(d))) out.protocols.push_back(d);
-        if (n->converted != 0) out.notation = std::make_shared<PluginNotation>(plugin);
+        if (n->converted() != 0) out.notation = std::make_shared<PluginNotation>(plugin);
     }
     const arb_game_api &api = plugin.api();
     for (int32_t i = 0; i < api.option_count; ++i) {

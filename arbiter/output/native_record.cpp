@@ -1,5 +1,9 @@
 #include "output/native_record.hpp"
 
+#include "game/plugin_text.hpp"
+
+#include <arbiter/sdk/record_game_builder.hpp>
+
 #include <ctime>
 #include <vector>
 
@@ -36,7 +40,7 @@ std::string iso_utc(std::chrono::system_clock::time_point when) {
 Expected<std::optional<NativeRecordWriter>> NativeRecordWriter::create(const game::PluginPtr &plugin,
                                                                        const game::OptionList &options,
                                                                        NativeRecordContext context) {
-    const arb_game_record_format *format = plugin->record_format();
+    const game::RecordFormatCalls *format = plugin->record_format();
     if (format == nullptr) return std::optional<NativeRecordWriter>();
     auto start = game::GameState::create(plugin, options);
     if (!start) return Unexpected<Error>{start.error()};
@@ -53,25 +57,18 @@ Expected<std::string> NativeRecordWriter::write(const match::FinishedGame &game)
             return fail(which + ": start position '" + r.opening_position + "': " + set.error().message);
     }
     const game::GameState start = state;
-    std::vector<arb_record_move> moves;
-    moves.reserve(r.opening_moves.size() + r.moves.size());
+    sdk::RecordGameBuilder g;
+    g.reserve_moves(r.opening_moves.size() + r.moves.size());
+    size_t replayed = 0;
     auto replay = [&](const std::string &text, const match::MoveRecord *engine_move) -> Expected<void> {
         arb_move code = ARB_MOVE_NONE;
         std::string error;
         if (state.parse_move(text.c_str(), code, error) != ARB_OK)
-            return fail(which + ": move " + std::to_string(moves.size() + 1) + " '" + text + "': " + error);
+            return fail(which + ": move " + std::to_string(replayed + 1) + " '" + text + "': " + error);
         state.play(code);
-        arb_record_move m{};
-        m.move = code;
-        m.elapsed_ms = -1;
-        if (engine_move != nullptr) {
-            m.elapsed_ms = engine_move->forced ? 0 : engine_move->elapsed.count();
-            if (engine_move->score_cp) {
-                m.has_score = 1;
-                m.score_cp = *engine_move->score_cp;
-            }
-        }
-        moves.push_back(m);
+        ++replayed;
+        if (engine_move == nullptr) g.add_move(code);
+        else g.add_move(code, engine_move->forced ? 0 : engine_move->elapsed.count(), engine_move->score_cp);
         return {};
     };
     for (const auto &text : r.opening_moves)
@@ -89,45 +86,27 @@ Expected<std::string> NativeRecordWriter::write(const match::FinishedGame &game)
         side_text[side] = side_tc[side].to_string();
     }
     const bool same = side_tc[0] == side_tc[1];
-    const std::string time_control = same ? side_text[0] : std::string();
-    arb_record_game g{};
-    g.struct_size = sizeof g;
-    g.move_struct_size = sizeof(arb_record_move);
-    g.moves = moves.empty() ? nullptr : moves.data();
-    g.move_count = static_cast<int32_t>(moves.size());
-    g.result = r.result;
-    g.ending = record_ending(r.termination);
-    g.player_names[0] = r.engine_names[0].c_str();
-    g.player_names[1] = r.engine_names[1].c_str();
-    g.event = context_.event.c_str();
-    g.site = context_.site.c_str();
-    g.date = date.c_str();
+    g.players(r.engine_names[0], r.engine_names[1]).event(context_.event).site(context_.site).date(date);
+    g.result(r.result, record_ending(r.termination));
     for (int side = 0; side < 2; ++side) {
-        if (side_tc[side].kind == core::TimeControl::Kind::Clock) {
-            g.side_clock_base_ms[side] = side_tc[side].base.count();
-            g.side_clock_increment_ms[side] = side_tc[side].increment.count();
-        }
-        g.side_time_control[side] = side_text[side].c_str();
+        const bool clock = side_tc[side].kind == core::TimeControl::Kind::Clock;
+        g.side_clock(side, clock ? side_tc[side].base.count() : 0, clock ? side_tc[side].increment.count() : 0,
+                     side_text[side]);
     }
     // The common clock fields, all a plugin of the first layout reads: set when both sides had the
-    // same clock, whatever depth or node caps each had beside it.
-    if (same || (side_tc[0].kind == core::TimeControl::Kind::Clock && side_tc[0].time_text() == side_tc[1].time_text())) {
-        g.clock_base_ms = g.side_clock_base_ms[0];
-        g.clock_increment_ms = g.side_clock_increment_ms[0];
-    }
-    g.time_control = time_control.c_str();
+    // same clock, whatever depth or node caps each had beside it (the text only when all is the same).
+    if (!same && side_tc[0].kind == core::TimeControl::Kind::Clock && side_tc[0].time_text() == side_tc[1].time_text())
+        g.common_clock(side_tc[0].base.count(), side_tc[0].increment.count(), "");
 
     // Most records fit the first buffer; a longer one is written again at the size the plugin asks for.
-    std::string text(4096, '\0');
-    size_t size = 0;
-    arb_status status = format_->write_record(start.raw(), &g, text.data(), text.size(), &size);
-    if (status == ARB_ERR_BUFFER && size > text.size()) {
-        text.assign(size, '\0');
-        status = format_->write_record(start.raw(), &g, text.data(), text.size(), &size);
-    }
-    if (status != ARB_OK) return fail(which + ": the plugin's record writer failed (status " + std::to_string(status) + ")");
-    if (size >= text.size()) return fail(which + ": the plugin's record writer reported a wrong length");
-    text.resize(size);
+    game::TextReader reader(4096);
+    const arb_record_game &game_record = g.game();
+    const game::TextRead written = reader.read([&](char *buf, uint32_t cap, uint32_t *needed) {
+        return format_->write_record(start.raw(), &game_record, buf, cap, needed);
+    });
+    if (written.status != ARB_OK)
+        return fail(which + ": the plugin's record writer failed (status " + std::to_string(written.status) + ")");
+    std::string text(written.text);
     if (text.empty() || text.back() != '\n') text += '\n';
     return text;
 }

@@ -1,5 +1,5 @@
 // A finished game in the game's own record format (games.ggf for Othello),
-// written by the plugin through "arbiter.record-format/1". The host knows
+// written by the plugin through "arbiter.record-format/2" (or /1). The host knows
 // nothing of the format: it replays the game's move texts into codes and
 // hands them, with the players, result and clock, to the plugin. Both the
 // tournament (appending per game, rebuilding on --resume) and a merge of
@@ -30,20 +30,20 @@ public:
                                                               const game::OptionList &options,
                                                               NativeRecordContext context);
 
-    [[nodiscard]] std::string format_name() const { return format_->name; }
+    [[nodiscard]] std::string format_name() const { return format_->name(); }
     // "games.ggf": the file of the tournament folder.
-    [[nodiscard]] std::string file_name() const { return std::string("games.") + format_->file_extension; }
+    [[nodiscard]] std::string file_name() const { return std::string("games.") + format_->file_extension(); }
 
     // The record of one game, ending with a newline. An error names the game
     // and the move the plugin could not replay or the status it returned.
     [[nodiscard]] Expected<std::string> write(const match::FinishedGame &game) const;
 
 private:
-    NativeRecordWriter(game::GameState start, const arb_game_record_format *format, NativeRecordContext context)
+    NativeRecordWriter(game::GameState start, const game::RecordFormatCalls *format, NativeRecordContext context)
         : start_(std::move(start)), format_(format), context_(std::move(context)) {}
 
     game::GameState start_;  // the game's start with the tournament's options
-    const arb_game_record_format *format_;
+    const game::RecordFormatCalls *format_;
     NativeRecordContext context_;
 };
 

@@ -1,10 +1,14 @@
 #include "output/pgn_notation.hpp"
 
+#include "game/plugin_text.hpp"
+
+#include <algorithm>
+
 namespace arb::output {
 
 Expected<std::shared_ptr<const PgnNotation>> PgnNotation::create(const game::PluginPtr &plugin,
                                                                  const game::OptionList &options) {
-    const arb_game_pgn_notation *ext = plugin->pgn_notation();
+    const game::PgnNotationCalls *ext = plugin->pgn_notation();
     if (ext == nullptr) return std::shared_ptr<const PgnNotation>();
     auto start = game::GameState::create(plugin, options);
     if (!start) return Unexpected<Error>{start.error()};
@@ -18,26 +22,25 @@ Expected<PgnMoves> PgnNotation::replay(const match::GameRecord &r) const {
             return fail("start position '" + r.opening_position + "': " + set.error().message);
     }
     PgnMoves out;
-    std::string tags(1024, '\0');
-    size_t size = 0;
-    arb_status status = ext_->write_start_tags(state.raw(), tags.data(), tags.size(), &size);
-    if (status == ARB_ERR_BUFFER && size + 1 > tags.size()) {
-        tags.assign(size + 1, '\0');
-        status = ext_->write_start_tags(state.raw(), tags.data(), tags.size(), &size);
-    }
-    if (status != ARB_OK || size >= tags.size()) return fail("the plugin's PGN start tags failed");
-    tags.resize(size);
-    out.start_tags = tags;
+    // One reader for the tags and every move: after the first call it has
+    // the size of the longest text so far, so each later one is one call.
+    game::TextReader reader(static_cast<uint32_t>(std::max<size_t>(1024, state.plugin()->max_move_text_size())));
+    const game::TextRead tags = reader.read([&](char *buf, uint32_t cap, uint32_t *needed) {
+        return ext_->write_start_tags(state.raw(), buf, cap, needed);
+    });
+    if (tags.status != ARB_OK) return fail("the plugin's PGN start tags failed");
+    out.start_tags = std::string(tags.text);
     out.first_number = std::max(1, ext_->move_number(state.raw()));
-    std::string text(state.plugin()->max_move_text_size(), '\0');
     auto add = [&](const std::string &move) -> Expected<void> {
         arb_move code = ARB_MOVE_NONE;
         std::string error;
         if (state.parse_move(move.c_str(), code, error) != ARB_OK)
             return fail("move " + std::to_string(out.moves.size() + 1) + " '" + move + "': " + error);
-        if (ext_->write_move(state.raw(), code, text.data(), text.size()) != ARB_OK)
-            return fail("the plugin's PGN notation failed on '" + move + "'");
-        out.moves.emplace_back(text.c_str());
+        const game::TextRead text = reader.read([&](char *buf, uint32_t cap, uint32_t *needed) {
+            return ext_->write_move(state.raw(), code, buf, cap, needed);
+        });
+        if (text.status != ARB_OK) return fail("the plugin's PGN notation failed on '" + move + "'");
+        out.moves.emplace_back(text.text);
         state.play(code);
         return {};
     };

@@ -1,5 +1,5 @@
 // The moves and start tags of a game's PGN record in the plugin's record
-// notation ("arbiter.pgn-notation/1": SAN and [FEN]/[SetUp]/[Variant] for
+// notation ("arbiter.pgn-notation/2" or /1: SAN and [FEN]/[SetUp]/[Variant] for
 // chess). The host knows nothing of the notation: it replays the game's
 // move texts into codes and asks the plugin for each move's record text.
 #pragma once
@@ -32,11 +32,11 @@ public:
     // the move that does not replay.
     [[nodiscard]] Expected<PgnMoves> replay(const match::GameRecord &record) const;
 
-    PgnNotation(game::GameState start, const arb_game_pgn_notation *ext) : start_(std::move(start)), ext_(ext) {}
+    PgnNotation(game::GameState start, const game::PgnNotationCalls *ext) : start_(std::move(start)), ext_(ext) {}
 
 private:
     game::GameState start_;
-    const arb_game_pgn_notation *ext_;
+    const game::PgnNotationCalls *ext_;
 };
 
 }  // namespace arb::output

@@ -1,5 +1,7 @@
 #include "output/pgn_writer.hpp"
 
+#include "core/quote.hpp"
+
 #include <cstdio>
 #include <optional>
 #include <ctime>
@@ -8,11 +10,13 @@ namespace arb::output {
 
 namespace {
 
+// Names in tags can come from an engine's 'id name' or from records read
+// back: control characters are written escaped (core/quote.hpp), then the
+// backslashes and quotes of that text escaped as PGN asks.
 std::string escape_tag(const std::string &text) {
     std::string out;
-    for (char c : text) {
+    for (char c : escaped(text)) {
         if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n' || c == '\r') c = ' ';
         out += c;
     }
     return out;
@@ -21,7 +25,7 @@ std::string escape_tag(const std::string &text) {
 // Comments end at the first '}', so none may appear inside.
 std::string comment_text(const std::string &text) {
     std::string out;
-    for (char c : text) out += (c == '}' || c == '{') ? ')' : (c == '\n' || c == '\r') ? ' ' : c;
+    for (char c : escaped(text)) out += (c == '}' || c == '{') ? ')' : c;
     return out;
 }
 

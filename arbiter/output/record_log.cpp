@@ -1,5 +1,7 @@
 #include "output/record_log.hpp"
 
+#include "core/input_file.hpp"
+#include "core/line_reader.hpp"
 #include "output/jsonl_record.hpp"
 
 #include <unistd.h>
@@ -7,7 +9,6 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -38,23 +39,38 @@ private:
 
 // The pass both scans share: `decode(line, last)` reads a record (`last`:
 // the file's final line) into what `index_of` takes the index from, and
-// `on_record` gets each index's first record with its place.
+// `on_record` gets each index's first record with its place, `on_repeat` (if
+// any) each later one.
+static_assert(kRecordLineLimit.bytes <= UINT32_MAX, "a record's place holds its length in 32 bits");
+
 template <typename Decode, typename IndexOf, typename OnRecord>
-Expected<RecordLogScan> scan_lines(std::istream &in, const std::string &file_name, const Decode &decode,
-                                   const IndexOf &index_of, const OnRecord &on_record) {
+Expected<RecordLogScan> scan_lines(LineReader &lines, const Decode &decode, const IndexOf &index_of,
+                                   const OnRecord &on_record, const RepeatSink &on_repeat = {}) {
     RecordLogScan scan;
     IndexSet seen;
     std::string line;
-    int line_number = 0;
-    while (std::getline(in, line)) {
-        ++line_number;
-        const bool complete = !in.eof();  // getline stopped at a newline, not at the end
-        const uint64_t next = scan.valid_bytes + line.size() + (complete ? 1 : 0);
-        if (line.find_first_not_of(" \t\r") == std::string::npos) {
+    for (;;) {
+        auto status = lines.next_or_long(line);
+        if (!status) return Unexpected<Error>{status.error()};
+        if (*status == LineReader::Status::End) break;
+        const bool complete = lines.terminated();  // the line ended at a newline, not at the end
+        const uint64_t next = lines.consumed();
+        if (*status == LineReader::Status::Line && line.find_first_not_of(" \t\r") == std::string::npos) {
             if (complete) scan.valid_bytes = next;
             continue;
         }
-        const bool last = !complete || in.peek() == std::char_traits<char>::eof();
+        auto at_end = lines.at_end();
+        if (!at_end) return Unexpected<Error>{at_end.error()};
+        const bool last = !complete || *at_end;
+        if (*status == LineReader::Status::TooLong) {
+            // A torn last line can be of any length (a kill mid-write of
+            // garbage): it is skipped to its end, never held, and dropped.
+            if (last) {
+                scan.dropped_torn_line = true;
+                break;
+            }
+            return Unexpected<Error>{lines.too_long()};
+        }
         auto record = decode(line, last);
         if (!record || !complete) {
             // Only the final line can be torn by a kill; anything earlier is damage.
@@ -62,20 +78,19 @@ Expected<RecordLogScan> scan_lines(std::istream &in, const std::string &file_nam
                 scan.dropped_torn_line = true;
                 break;
             }
-            return fail(file_name + ":" + std::to_string(line_number) + ": " + record.error().message);
+            return fail(lines.at(lines.number()) + record.error().message);
         }
-        if (line.size() > UINT32_MAX)
-            return fail(file_name + ":" + std::to_string(line_number) + ": a record of 4 GiB or more");
         scan.valid_bytes = next;
         const int index = index_of(*record);
+        const RecordPlace place{index, static_cast<uint32_t>(line.size()), lines.line_offset()};
         if (!seen.insert(index)) {
             ++scan.duplicates;
+            if (on_repeat) on_repeat(RepeatedRecord{place, static_cast<int>(lines.number()), line});
             continue;
         }
         ++scan.games;
-        on_record(std::move(*record), RecordPlace{index, static_cast<uint32_t>(line.size()), next - line.size() - 1});
+        on_record(std::move(*record), place);
     }
-    if (in.bad()) return fail(file_name + ": read failed");
     return scan;
 }
 
@@ -115,22 +130,27 @@ Expected<int> index_member(const std::string &line) {
     return fail("no \"index\" in the record");
 }
 
+Expected<RecordLogScan> scan_records(LineReader &lines, const PlacedRecordSink &on_game,
+                                     const RepeatSink &on_repeat = {}) {
+    return scan_lines(
+        lines, [](const std::string &line, bool) { return parse_json_line(line); },
+        [](const match::FinishedGame &g) { return g.slot.index; },
+        [&](match::FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); }, on_repeat);
+}
+
 }  // namespace
 
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name,
                                         const PlacedRecordSink &on_game) {
-    return scan_lines(
-        in, file_name, [](const std::string &line, bool) { return parse_json_line(line); },
-        [](const match::FinishedGame &g) { return g.slot.index; },
-        [&](match::FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); });
+    LineReader lines(in, file_name, kRecordLineLimit);
+    return scan_records(lines, on_game);
 }
 
 Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, const PlaceSink &on_place) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        if (!std::filesystem::exists(file)) return RecordLogScan{};
-        return fail(file.string() + ": cannot read");
-    }
+    auto in = InputFile::open_if_exists(file);
+    if (!in) return Unexpected<Error>{in.error()};
+    if (!*in) return RecordLogScan{};
+    LineReader lines((*in)->fd(), file.string(), kRecordLineLimit);
     // The last line in full, so that a damaged one is dropped as scan_record_log drops it.
     auto decode = [](const std::string &line, bool last) -> Expected<int> {
         if (!last) return index_member(line);
@@ -139,17 +159,21 @@ Expected<RecordLogScan> scan_record_places(const std::filesystem::path &file, co
         return game->slot.index;
     };
     return scan_lines(
-        in, file.string(), decode, [](int index) { return index; },
+        lines, decode, [](int index) { return index; },
         [&](int, const RecordPlace &place) { on_place(place); });
 }
 
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        if (!std::filesystem::exists(file)) return RecordLogScan{};
-        return fail(file.string() + ": cannot read");
-    }
-    return scan_record_log(in, file.string(), on_game);
+    return scan_record_log(file, on_game, RepeatSink{});
+}
+
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game,
+                                        const RepeatSink &on_repeat) {
+    auto in = InputFile::open_if_exists(file);
+    if (!in) return Unexpected<Error>{in.error()};
+    if (!*in) return RecordLogScan{};
+    LineReader lines((*in)->fd(), file.string(), kRecordLineLimit);
+    return scan_records(lines, on_game, on_repeat);
 }
 
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {

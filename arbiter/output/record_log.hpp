@@ -10,6 +10,7 @@
 #include <functional>
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arb::output {
@@ -35,7 +36,9 @@ struct RecordLog : RecordLogScan {
 
 // Hands every complete record to `on_game` in file order, each schedule index
 // once (the first), holding one line at a time: memory does not grow with
-// the file. A bad line that is not the last is an error (the file was edited
+// the file. The file must be a regular file (InputFile), a line at most
+// kRecordLineLimit (an error naming file:line, but a torn last line of any
+// length is skipped unheld and dropped). A bad line that is not the last is an error (the file was edited
 // or damaged): resuming would not be exact.
 using RecordSink = std::function<void(match::FinishedGame &&)>;
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game);
@@ -45,6 +48,17 @@ Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const
 using PlacedRecordSink = std::function<void(match::FinishedGame &&, const RecordPlace &)>;
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const PlacedRecordSink &on_game);
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game);
+// The same, with each record of an index already handed on (left out, as
+// always) given to `on_repeat`: its place, its line number (from 1) and its
+// text, for a caller that must tell a repeated line from a tampered one.
+struct RepeatedRecord {
+    RecordPlace place;
+    int line = 0;
+    std::string_view text;
+};
+using RepeatSink = std::function<void(const RepeatedRecord &)>;
+Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game,
+                                        const RepeatSink &on_repeat);
 // The places of the same records (each index once, the first; a torn last
 // line left out), reading only each line's "index" member: a pass that
 // parses no game (the last line aside, parsed to tell a torn one).

@@ -2,7 +2,6 @@
 
 #include "output/jsonl_record.hpp"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,18 +27,14 @@ void OrderWatch::add(int index) {
     }
 }
 
-RecordReader::RecordReader(const std::filesystem::path &file)
-    : file_(file), fd_(::open(file.c_str(), O_RDONLY | O_CLOEXEC)) {}
-
-RecordReader::~RecordReader() {
-    if (fd_ >= 0) ::close(fd_);
-}
+RecordReader::RecordReader(const std::filesystem::path &file) : file_(file), input_(InputFile::open(file)) {}
 
 Expected<match::FinishedGame> RecordReader::read(const RecordPlace &place) {
+    if (!input_) return fail(input_.error().message);
     line_.resize(place.length);
     size_t done = 0;
-    while (fd_ >= 0 && done < place.length) {
-        const ssize_t n = ::pread(fd_, line_.data() + done, place.length - done,
+    while (done < place.length) {
+        const ssize_t n = ::pread(input_->fd(), line_.data() + done, place.length - done,
                                   static_cast<off_t>(place.offset + done));
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;

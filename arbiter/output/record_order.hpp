@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/expected.hpp"
+#include "core/input_file.hpp"
 #include "output/record_log.hpp"
 
 #include <algorithm>
@@ -59,10 +60,9 @@ private:
 // place's index.
 class RecordReader {
 public:
+    // Opened as InputFile::open does (a regular file only); a read() after a
+    // failed open fails with that error.
     explicit RecordReader(const std::filesystem::path &file);
-    ~RecordReader();
-    RecordReader(const RecordReader &) = delete;
-    RecordReader &operator=(const RecordReader &) = delete;
 
     Expected<match::FinishedGame> read(const RecordPlace &place);
     // The line the last read() read, as written (without its end).
@@ -70,7 +70,7 @@ public:
 
 private:
     std::filesystem::path file_;
-    int fd_ = -1;
+    Expected<InputFile> input_;
     std::string line_;
 };
 

@@ -1,5 +1,6 @@
 #include "output/standings.hpp"
 
+#include "core/quote.hpp"
 #include "rating/standings_format.hpp"
 
 #include <fmt/format.h>
@@ -107,9 +108,12 @@ rating::SprtState sprt_state(const rating::SprtConfig &sprt, const rating::Resul
 Standings compute_standings(const std::vector<std::string> &names, const rating::ResultCounts &counts,
                             const std::optional<rating::SprtConfig> &sprt, const rating::ScaleAnchor &anchor) {
     Standings s;
-    s.names = names;
+    // Every form of the standings (standings.txt, the terminal, JSON, the
+    // report) shows the names escaped: they come from configs, engines'
+    // 'id name', records read back and PGN files read by `rate`.
+    for (const auto &name : names) s.names.push_back(escaped(name));
     s.games = static_cast<int>(counts.games);
-    s.table = rating::fit_ratings(names, counts.pairs, anchor);
+    s.table = rating::fit_ratings(s.names, counts.pairs, anchor);
     if (names.size() == 2) {
         HeadToHeadStats h;
         h.trinomial = counts.trinomial;

@@ -1,10 +1,11 @@
 // Reads who played whom and the result from PGN game records, ours or any
 // other tool's: only the White, Black and Result tags of the Seven Tag Roster
-// matter; the movetext is skipped (its comments may span lines and hold '[').
+// matter; the games are split by the host's one PGN reader (core/pgn_reader).
 // What `arbiter rate` and the rating tests read.
 #pragma once
 
 #include "core/expected.hpp"
+#include "core/line_reader.hpp"
 #include "rating/ratings.hpp"
 
 #include <istream>
@@ -23,11 +24,15 @@ struct PgnResults {
 // keep their index, so several files make one pool. Returns how many games
 // the text held (rated or "*"). A UTF-8 byte order mark and CRLF line ends
 // are accepted; several tags may share a line.
-// Fails, adding nothing, on a malformed tag line, a tag given twice in one
-// game, a game without White, Black or Result, a result other than 1-0, 0-1,
-// 1/2-1/2 or *, a game of an engine against itself, or a '{' comment never
-// closed. The message starts with "SOURCE:LINE: " ("line LINE: " when
-// `source` is empty) and quotes the offending text.
+// Fails, adding nothing, on a damaged game (what PgnReader refuses: a '{'
+// comment or '(' variation never closed, a malformed tag line, a tag given
+// twice in one game, moves without a result, a line over kTextLineLimit), a
+// game without White, Black or Result, a result other than 1-0, 0-1, 1/2-1/2
+// or *, or a game of an engine against itself. The message starts with
+// "SOURCE:LINE: " ("line LINE: " when the reader has no name) and quotes the
+// offending text.
+Expected<int> add_pgn_results(LineReader &lines, PgnResults &results);
+// The same over a stream named `source`.
 Expected<int> add_pgn_results(std::istream &in, const std::string &source, PgnResults &results);
 
 // The games of one PGN text (add_pgn_results into an empty PgnResults).

@@ -1,10 +1,10 @@
 #include "tournament/config_identity.hpp"
 
+#include "core/line_reader.hpp"
+
 #include <fmt/format.h>
 
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 
 namespace arb::tournament {
 
@@ -22,10 +22,9 @@ std::string tournament_identity_text(const config::LoadedConfig &loaded) {
     std::string openings;
     if (!c.openings.file.empty()) {
         // Each folder keeps its own copy of the openings: compare what they say, not where they are.
-        std::ifstream in(c.openings.file, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
-        openings = text.str();
+        // Unreadable (the book was read once already): the error stands in, so no two folders match on it.
+        auto text = read_text_file(c.openings.file, kBookFileLimit, kTextLineLimit);
+        openings = text ? *text : "(unreadable: " + text.error().message + ")\n";
         c.openings.file = "openings.txt";
     }
     return config::to_yaml(c) + "# openings\n" + openings;

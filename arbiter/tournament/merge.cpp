@@ -13,6 +13,7 @@
 #include "tournament/shard.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <queue>
@@ -71,6 +72,57 @@ Expected<InputFolder> read_folder(const fs::path &dir, const MergeOptions &optio
     f.loaded = std::move(*loaded);
     f.identity = tournament_identity_text(f.loaded);
     return f;
+}
+
+// The line number (from 1) of the line that starts at byte `offset` of `file`
+// (a message's detail: read in blocks, only when a message needs it).
+int line_at(const fs::path &file, uint64_t offset) {
+    std::ifstream in(file, std::ios::binary);
+    std::vector<char> block(1 << 16);
+    int line = 1;
+    while (offset > 0 && in) {
+        in.read(block.data(), static_cast<std::streamsize>(std::min<uint64_t>(offset, block.size())));
+        const auto got = static_cast<size_t>(in.gcount());
+        line += static_cast<int>(std::count(block.begin(), block.begin() + static_cast<std::ptrdiff_t>(got), '\n'));
+        offset -= got;
+        if (got == 0) break;
+    }
+    return line;
+}
+
+// A run appends each game once and --resume cuts only a torn last line, so a
+// second record of an index in one folder is not the arbiter's: the same line
+// again (a copy gone wrong) is left out with a note; another record of the
+// index (the file edited) is an error, naming the folder, file, line and index.
+void check_repeats(const InputFolder &f, const fs::path &jsonl, const std::vector<output::RecordPlace> &places,
+                   const std::vector<output::RepeatedRecord> &repeats, std::vector<std::string> &errors,
+                   std::vector<std::string> &notes) {
+    constexpr size_t kShown = 10;  // a file with many: the first ones, then how many
+    std::map<int, output::RecordPlace> firsts;
+    for (const auto &r : repeats) firsts.emplace(r.place.index, output::RecordPlace{});
+    for (const auto &p : places)
+        if (auto it = firsts.find(p.index); it != firsts.end()) it->second = p;
+    output::RecordReader reader(jsonl);
+    size_t differing = 0, identical = 0;
+    for (const auto &r : repeats) {
+        const auto &first = firsts.at(r.place.index);
+        if (first.length == 0) continue;  // the first was refused already (not the schedule's game)
+        auto a = reader.read(first);
+        const std::string first_line = a ? reader.line() : std::string();
+        auto b = reader.read(r.place);
+        const bool same = a && b && reader.line() == first_line;
+        size_t &count = same ? identical : differing;
+        if (++count > kShown) continue;
+        const std::string what = jsonl.string() + ":" + std::to_string(r.line) + ": schedule index " +
+                                 std::to_string(r.place.index) + " is recorded again (first at line " +
+                                 std::to_string(line_at(jsonl, first.offset)) + ") in " + describe(f);
+        if (same) notes.push_back(what + ", byte for byte: the repeat is left out");
+        else errors.push_back(what + "; the two records differ: the file was edited or damaged, keep the right one");
+    }
+    if (differing > kShown)
+        errors.push_back(jsonl.string() + ": " + std::to_string(differing - kShown) + " more indices recorded again with another record");
+    if (identical > kShown)
+        notes.push_back(jsonl.string() + ": " + std::to_string(identical - kShown) + " more records repeated byte for byte, left out");
 }
 
 // The places of every folder's records, each folder's sorted by index,
@@ -188,9 +240,10 @@ std::vector<std::vector<output::RecordPlace>> record_places(const std::vector<In
     }
     report.games_total = static_cast<int>(slots.size());
     // One pass over each folder's records, in file order, keeping the place
-    // of each good one. A repeat within one folder is what --resume
-    // tolerates too: the first record counts (the scan hands on only it).
+    // of each good one; the first record of an index counts (the scan hands
+    // on only it), a later one is checked (check_repeats).
     std::vector<std::vector<output::RecordPlace>> places(inputs.size());
+    std::vector<output::RepeatedRecord> repeats;  // of one folder (their texts not kept)
     for (size_t k = 0; k < inputs.size(); ++k) {
         const InputFolder &f = inputs[k];
         const fs::path jsonl = f.dir / kJsonlFile;
@@ -208,11 +261,13 @@ std::vector<std::vector<output::RecordPlace>> record_places(const std::vector<In
                 return;
             }
             places[k].push_back(place);
-        });
+        }, [&](const output::RepeatedRecord &repeat) { repeats.push_back({repeat.place, repeat.line, {}}); });
         if (!scan) {
             errors.push_back(scan.error().message);
             continue;
         }
+        if (!repeats.empty()) check_repeats(f, jsonl, places[k], repeats, errors, report.notes);
+        repeats.clear();
         if (scan->dropped_torn_line)
             report.notes.push_back(jsonl.string() +
                                    ": an incomplete last record was left out (is this shard still running?)");

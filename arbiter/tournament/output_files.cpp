@@ -1,12 +1,13 @@
 #include "tournament/output_files.hpp"
 
+#include "core/line_reader.hpp"
 #include "core/utf8.hpp"
 #include "output/folder_lock.hpp"
 #include "tournament/report_file.hpp"
+#include "tournament/run_identity.hpp"
 
 #include <unistd.h>
 
-#include <fstream>
 #include <sstream>
 
 namespace arb::tournament {
@@ -19,13 +20,6 @@ std::string host_name() {
     char buf[256] = {};
     if (::gethostname(buf, sizeof buf - 1) != 0) return "?";
     return buf;
-}
-
-std::string read_text(const fs::path &file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 }  // namespace
@@ -98,11 +92,18 @@ std::vector<std::string> folder_file_names(const RecordFormat &format) {
 Expected<void> write_effective_config(const config::LoadedConfig &loaded, const output::RecordSet &records) {
     config::TournamentConfig effective = loaded.config;
     if (!effective.openings.file.empty()) {
-        auto copied = records.write_derived(kOpeningsFile, read_text(effective.openings.file));
+        auto book = read_text_file(effective.openings.file, kBookFileLimit, kTextLineLimit);
+        if (!book) return fail(book.error().message);
+        auto copied = records.write_derived(kOpeningsFile, *book);
         if (!copied) return copied;
         effective.openings.file = kOpeningsFile;  // relative to config.yaml, so the folder can move
     }
-    return records.write_derived(kConfigFile, config::to_yaml(effective));
+    if (auto written = records.write_derived(kConfigFile, config::to_yaml(effective)); !written) return written;
+    return write_identity(loaded, records);
+}
+
+Expected<void> write_identity(const config::LoadedConfig &loaded, const output::RecordSet &records) {
+    return records.write_derived(kIdentityFile, identity_file_text(run_identity(loaded)));
 }
 
 Expected<std::string> write_standings_files(const output::RecordSet &records, const output::Standings &standings) {

@@ -52,8 +52,11 @@ output::RecordWriters record_writers(const RecordFormat &format);
 std::vector<std::string> folder_file_names(const RecordFormat &format);
 
 // The effective config of a new output folder (openings file copied beside it,
-// referred to relatively so the folder can move) written into `records`' folder.
+// referred to relatively so the folder can move) written into `records`' folder,
+// with the run's identity (write_identity).
 Expected<void> write_effective_config(const config::LoadedConfig &loaded, const output::RecordSet &records);
+// identity.json (tournament/run_identity.hpp): what a --resume of the folder is checked against.
+Expected<void> write_identity(const config::LoadedConfig &loaded, const output::RecordSet &records);
 
 // standings.txt and standings.json; returns the text table.
 Expected<std::string> write_standings_files(const output::RecordSet &records, const output::Standings &standings);

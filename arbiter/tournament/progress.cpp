@@ -1,5 +1,7 @@
 #include "tournament/progress.hpp"
 
+#include "core/quote.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -42,23 +44,24 @@ void Progress::game_finished(const match::FinishedGame &g) {
     std::lock_guard lock(mutex_);
     ++done_;
     const auto &r = g.record;
+    // A record's names and reason can hold an engine's text: shown escaped.
+    const std::string white = escaped(r.engine_names[0]), black = escaped(r.engine_names[1]), reason = escaped(r.reason);
     if (live_) {
-        last_ = fmt::format("{} vs {} {} ({})", r.engine_names[0], r.engine_names[1], match::result_text(r.result),
+        last_ = fmt::format("{} vs {} {} ({})", white, black, match::result_text(r.result),
                             match::termination_name(r.termination));
         draw();
         return;
     }
     if (quiet_) return;
     if (peer_lines_) {
-        out_ << fmt::format("Finished game {} ({} vs {}): {} {{{}}}\n", g.slot.index + 1, r.engine_names[0],
-                            r.engine_names[1], match::result_text(r.result),
-                            r.reason.empty() ? match::termination_name(r.termination) : r.reason);
+        out_ << fmt::format("Finished game {} ({} vs {}): {} {{{}}}\n", g.slot.index + 1, white, black,
+                            match::result_text(r.result), reason.empty() ? match::termination_name(r.termination) : reason);
         out_.flush();
         return;
     }
-    out_ << fmt::format("game {} done ({}/{}): {} vs {} {} {}{}\n", g.slot.index + 1, done_, total_, r.engine_names[0],
-                        r.engine_names[1], match::result_text(r.result), match::termination_name(r.termination),
-                        r.reason.empty() ? "" : ": " + r.reason);
+    out_ << fmt::format("game {} done ({}/{}): {} vs {} {} {}{}\n", g.slot.index + 1, done_, total_, white, black,
+                        match::result_text(r.result), match::termination_name(r.termination),
+                        reason.empty() ? "" : ": " + reason);
     out_.flush();
 }
 

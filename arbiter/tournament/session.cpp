@@ -1,5 +1,7 @@
 #include "tournament/session.hpp"
 
+#include "core/input_file.hpp"
+#include "core/line_reader.hpp"
 #include "core/program_dir.hpp"
 #include "engine/ugi_engine.hpp"
 #include "output/jsonl_record.hpp"
@@ -8,6 +10,7 @@
 #include "output/standings.hpp"
 #include "tournament/progress.hpp"
 #include "tournament/report_file.hpp"
+#include "tournament/run_identity.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/shard.hpp"
 
@@ -56,6 +59,7 @@ public:
           format_(record_format(loaded)), writers_(record_writers(format_)), tally_(static_cast<int>(c_.engines.size())) {}
 
     bool open_records();
+    bool check_identity();
     bool read_records();
     bool open_extra_outputs();
     bool start_engines();
@@ -102,6 +106,7 @@ private:
     PluginErrors plugin_errors_;
     int64_t total_ = 0, full_total_ = 0, recorded_ = 0, recorded_before_ = 0;
     bool dropped_torn_line_ = false;  // games.jsonl ends in a torn record, cut off at the start
+    bool write_identity_ = false;     // identity.json is written before the games (missing: an older folder)
     std::vector<bool> done_;  // per game of the whole schedule: recorded
     int64_t pending_ = 0;     // games of this run's schedule (or shard) not recorded yet
     std::vector<std::string> names_;
@@ -178,6 +183,50 @@ bool Session::open_records() {
     return true;
 }
 
+// A resumed run continues the run that started in the folder, whatever
+// config.yaml (a file a user may edit) now says: the loaded config must give
+// the identity written when the run started, field by field.
+bool Session::check_identity() {
+    if (!options_.resume) return true;  // written with the effective config
+    auto anchored = read_identity_file(dir_);
+    if (!anchored) return failed(anchored.error().message);
+    if (!*anchored) {
+        // A folder of an arbiter before identity.json: the records are all there is to check against.
+        err_ << prefix() << "note: " << records_->path(kIdentityFile).string()
+             << " is missing (a folder written before run identities existed): " << (dir_ / kConfigFile).string()
+             << " is checked against the recorded games only (game, engine names, time controls, engine options, "
+                "seeds); the identity is written now\n";
+        write_identity_ = true;
+        // What the first record says of the game (the rebuild checks the rest of each record).
+        // A file that cannot be read, or a first line too long, is the rebuild's to report.
+        auto jsonl = InputFile::open_if_exists(records_->path(kJsonlFile));
+        std::string first;
+        std::optional<LineReader> lines;
+        if (jsonl && *jsonl) lines.emplace((**jsonl).fd(), records_->path(kJsonlFile).string(), kRecordLineLimit);
+        if (auto got = lines ? lines->next(first) : Expected<bool>(false); got && *got) {
+            const auto changes =
+                recorded_variant_changes(first, c_, std::string("as recorded in ") + kJsonlFile + ", line 1");
+            if (!changes.empty())
+                return failed((dir_ / kConfigFile).string() + " does not describe the games recorded in " +
+                              records_->path(kJsonlFile).string() + ":\n  " + changes.front() + "\nput " +
+                              std::string(kConfigFile) + " back as it was, or start a new run in another folder");
+        }
+        return true;
+    }
+    const RunIdentity now = run_identity(loaded_);
+    const auto changes = identity_changes(**anchored, now, options_.grow_rounds);
+    if (!changes.empty()) {
+        std::string message = (dir_ / kConfigFile).string() + " no longer describes the run it continues (" +
+                              records_->path(kIdentityFile).string() + ", fixed when the run started):";
+        for (const auto &c : changes) message += "\n  " + c;
+        message += "\nput " + std::string(kConfigFile) +
+                   " back as it was, or start a new run in another folder; more rounds are added with 'arbiter run "
+                   "--resume " + dir_.string() + " --rounds N'";
+        return failed(message);
+    }
+    return true;
+}
+
 // The JSON lines are the source of truth: the games they hold are counted as
 // played, and the PGN and native record are rebuilt from them (into
 // temporaries that replace the records once the engines have started), so
@@ -202,6 +251,14 @@ bool Session::read_records() {
         if (!in_shard(g.slot, c_.shard))
             return fail(jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) + " is not one of shard " +
                         config::to_string(*c_.shard) + " in " + (dir_ / kConfigFile).string());
+        if (auto changes = recorded_game_changes(g, c_, std::string("as recorded in ") + kJsonlFile + ", game " +
+                                                            std::to_string(g.slot.index + 1));
+            !changes.empty()) {
+            std::string message = (dir_ / kConfigFile).string() + " does not describe the games recorded in " +
+                                  jsonl_file.string() + ":";
+            for (const auto &c : changes) message += "\n  " + c;
+            return fail(message + "\nput " + std::string(kConfigFile) + " back as it was, or start a new run in another folder");
+        }
         if (recorded_slots.empty()) recorded_slots.assign(full, 0);
         recorded_slots[static_cast<size_t>(g.slot.index)] = schedule_slot_key(g.slot);
         done_[static_cast<size_t>(g.slot.index)] = true;
@@ -293,9 +350,14 @@ bool Session::start_engines() {
 // A new folder keeps the effective config and a copy of the openings, so
 // --resume needs nothing else; then the rebuilt records take their place.
 bool Session::prepare_folder() {
-    if (!options_.resume)
+    // A grown run's config.yaml says its new rounds, as its identity does.
+    if (!options_.resume || options_.grow_rounds) {
         if (auto written = write_effective_config(loaded_, *records_); !written)
             return failed_before_start(written.error().message);
+    } else if (write_identity_) {
+        if (auto written = write_identity(loaded_, *records_); !written)
+            return failed_before_start(written.error().message);
+    }
     if (dropped_torn_line_)
         err_ << prefix() << "dropped an incomplete last record in " << records_->path(kJsonlFile).string()
              << " (its game is played again)\n";
@@ -588,8 +650,8 @@ SessionResult Session::finish() {
 SessionResult run_session(const config::LoadedConfig &loaded, const SessionOptions &options, std::ostream &out,
                           std::ostream &err) {
     Session session(loaded, options, out, err);
-    if (!session.open_records() || !session.read_records() || !session.open_extra_outputs() ||
-        !session.start_engines() || !session.prepare_folder())
+    if (!session.open_records() || !session.check_identity() || !session.read_records() ||
+        !session.open_extra_outputs() || !session.start_engines() || !session.prepare_folder())
         return session.result();
     session.announce();
     session.play();

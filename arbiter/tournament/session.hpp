@@ -28,6 +28,9 @@ struct ExtraOutputSpec {
 
 struct SessionOptions {
     bool resume = false;      // the output folder holds a previous run of this config
+    // --resume --rounds N: the run is grown to more rounds (its identity's
+    // tournament.rounds may rise, never fall); otherwise any change is refused.
+    bool grow_rounds = false;
     bool live = false;        // redraw a progress line in place (a terminal)
     bool quiet = false;       // no per-game lines
     RunnerParts parts;        // engines and game runner (real, or fakes in tests)

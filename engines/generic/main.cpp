@@ -1,6 +1,7 @@
 // arbiter-engine: the reference UGI engine. Plays any game plugin found on
 // the plugin path, by random moves or MCTS (see engines/README.md).
 #include "generic_engine.hpp"
+#include "game/plugin_dirs.hpp"
 
 #include <arbiter/ugi/engine_loop.hpp>
 
@@ -33,8 +34,8 @@ int main(int argc, char **argv) {
         ("time-fraction", po::value(&time_fraction)->default_value(time_fraction),
          "mcts: share of the remaining clock spent on one move (with go p1time/p2time)")
         ("plugin-dir", po::value(&plugin_dirs)->composing(),
-         "folder with game plugins (*.so); may repeat. Also searched: $ARBITER_PLUGIN_PATH, then the plugins "
-         "folder beside this program");
+         ("folder with game plugins (*.so); may repeat. Also searched: $ARBITER_PLUGIN_PATH, then " +
+          arb::game::shipped_plugin_dirs_text()).c_str());
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, desc), vm);

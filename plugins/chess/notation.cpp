@@ -1,5 +1,8 @@
 #include "notation.hpp"
 
+#include <string>
+#include <vector>
+
 namespace arb::chess {
 
 namespace {
@@ -23,6 +26,31 @@ bool read_square(std::string_view text, int &square) {
     if (text.size() < 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8') return false;
     square = square_at(text[0] - 'a', text[1] - '1');
     return true;
+}
+
+// For a piece move written without the file or rank that tells two pieces
+// apart ("Nd2" with knights on b1 and f3): the moves it could mean, in SAN
+// ("Nbd2 or Nfd2"); empty when it names at most one.
+std::string ambiguous_candidates(const Position &p, const std::string &wanted) {
+    static constexpr std::string_view kPieces("NBRQK");
+    const size_t type = kPieces.find(wanted[0]);
+    int to = 0;
+    if (type == std::string_view::npos || wanted.size() < 3 || !read_square(std::string_view(wanted).substr(wanted.size() - 2), to))
+        return {};
+    const std::string_view middle = std::string_view(wanted).substr(1, wanted.size() - 3);
+    if (!(middle.empty() || middle == "x")) return {};  // it names a file or rank already
+    arb_move moves[kMaxMoves];
+    const int n = p.legal_moves(moves);
+    std::vector<std::string> found;
+    for (int i = 0; i < n; ++i) {
+        const Move m = decode(moves[i]);
+        if (m.kind == kNormal && m.to == to && type_of(p.at(m.from)) == static_cast<int>(type) + kKnight)
+            found.emplace_back(write_san(p, moves[i]).view());
+    }
+    if (found.size() < 2) return {};
+    std::string text;
+    for (size_t i = 0; i < found.size(); ++i) text += (i == 0 ? "" : i + 1 == found.size() ? " or " : ", ") + found[i];
+    return text;
 }
 
 const char *colour_name(int colour) { return colour == kWhite ? "white" : "black"; }
@@ -50,8 +78,13 @@ arb_status parse_uci(const Position &p, std::string_view text, bool chess960, ar
     if (text.size() == 5) {
         const std::string_view letters(kPromotionLetters + 1, 4);
         const size_t i = letters.find(text[4]);
-        if (i == std::string_view::npos)
+        if (i == std::string_view::npos) {
+            const std::string_view upper("NBRQ");
+            if (upper.find(text[4]) != std::string_view::npos)  // SAN's letters, written where UCI wants its own
+                return err.fail(ARB_ERR_SYNTAX, "%s: promotion letters are lower case in UCI: %.4s%c",
+                                sdk::quoted(text).c_str(), text.data(), static_cast<char>(text[4] - 'A' + 'a'));
             return err.fail(ARB_ERR_SYNTAX, "%s: the promotion letter is one of n, b, r, q", sdk::quoted(text).c_str());
+        }
         promotion = static_cast<int>(i) + kKnight;
     }
     arb_move moves[kMaxMoves];
@@ -78,6 +111,12 @@ arb_status parse_uci(const Position &p, std::string_view text, bool chess960, ar
         if (m.from == from && m.kind == kCastle && m.to == to && !chess960)
             return err.fail(ARB_ERR_ILLEGAL, "%s: standard chess writes castling as the king's two-square step (%s)",
                             move.c_str(), write_uci(p, moves[i], false).c_str());
+        if (m.from == from && m.kind == kCastle && chess960 &&
+            castle_king_target(p.side, m.to > m.from ? kKingSide : kQueenSide) == to)
+            return err.fail(ARB_ERR_ILLEGAL,
+                            "%s is not castling in Chess960: UCI writes castling there as the king taking its own "
+                            "rook (%s)",
+                            move.c_str(), write_uci(p, moves[i], true).c_str());
     }
     return err.fail(ARB_ERR_ILLEGAL, "%s is not a legal move of the %s %s on %.2s%s", move.c_str(),
                     colour_name(p.side), piece_name(type_of(piece)), text.data(),
@@ -147,6 +186,9 @@ arb_status parse_san(const Position &p, std::string_view text, arb_move &out, sd
     const std::string_view first("abcdefghNBRQKO");
     if (first.find(wanted[0]) == std::string_view::npos)
         return err.fail(ARB_ERR_SYNTAX, "%s is not a SAN move", sdk::quoted(text).c_str());
+    if (std::string candidates = ambiguous_candidates(p, wanted); !candidates.empty())
+        return err.fail(ARB_ERR_ILLEGAL, "%s is ambiguous: it names %s (SAN adds the piece's file or rank)",
+                        sdk::quoted(text).c_str(), candidates.c_str());
     return err.fail(ARB_ERR_ILLEGAL, "%s is not a legal move for %s here", sdk::quoted(text).c_str(),
                     colour_name(p.side));
 }

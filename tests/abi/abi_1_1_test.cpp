@@ -81,7 +81,7 @@ TEST_CASE("a 1.0 plugin loads and plays to the end on the 1.1 host", "[abi][abi1
 TEST_CASE("a 1.1 plugin logs through the host, with its own path and the game's seed", "[abi][abi11][host]") {
     std::mutex mutex;
     std::vector<std::string> lines;
-    const std::string file = in_dir(ARBITER_BROKEN_PLUGIN_DIR, "c_plugin_v0.so");
+    const std::string file = in_dir(ARBITER_ABI_1_1_PLUGIN_DIR, "c_plugin_abi_1_1.so");  // the frozen 1.1 build
     auto loaded = game::Plugin::load(file, [&](const std::string &id, arb_log_level level, std::string_view line) {
         std::lock_guard lock(mutex);
         lines.push_back(id + " " + std::to_string(level) + " " + std::string(line));
@@ -93,7 +93,7 @@ TEST_CASE("a 1.1 plugin logs through the host, with its own path and the game's 
     auto state = game::GameState::create(plugin, {}, 42);
     REQUIRE(state.has_value());
     REQUIRE(lines.size() == 1);
-    CHECK(lines[0] == "cgame 1 created with seed 42 from " + std::string(plugin->host().plugin_path));
+    CHECK(lines[0] == "cgame11 1 created with seed 42 from " + std::string(plugin->host().plugin_path));
 }
 
 TEST_CASE("a move text longer than 31 characters passes whole through the host", "[abi][abi11][move-text]") {

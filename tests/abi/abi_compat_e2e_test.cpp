@@ -1,4 +1,4 @@
-// A 1.0 plugin and a 1.1 plugin in real games: `arbiter play` between two
+// A 1.0, a 1.1 and a 1.2 plugin in real games: `arbiter play` between two
 // arbiter-engine processes, each engine loading the same plugin file.
 //
 // The C test plugin's only move for the second player is a pass written
@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -52,4 +53,35 @@ TEST_CASE("a move text longer than 31 characters crosses the arbiter and the eng
     REQUIRE(run.exit_code == 0);
     CHECK(field(run.output, "moves") == "go-on-with-a-move-text-longer-than-31-characters skip");
     CHECK(field(run.output, "termination") == "game-rule");
+}
+
+TEST_CASE("a 1.1 plugin from the frozen 1.1 headers plays a whole game on the 1.2 host", "[e2e][abi][compat]") {
+    auto run = play_c_game(ARBITER_ABI_1_1_PLUGIN_DIR, "c_plugin_abi_1_1.so", "cgame11");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(field(run.output, "moves") == "go skip");
+    CHECK(field(run.output, "termination") == "game-rule");
+    CHECK(field(run.output, "result").rfind("1-0", 0) == 0);
+    CHECK(run.output.find("2. p2 skip (forced pass)") != std::string::npos);  // its 1.1 move properties are read
+}
+
+TEST_CASE("arbiter plugin-check passes the frozen 1.0 and 1.1 plugins and the 1.2 build, naming the revision checked",
+          "[e2e][abi][compat][checker]") {
+    struct Case {
+        std::string file, abi, status_line;
+    };
+    const std::vector<Case> cases{
+        {std::string(ARBITER_ABI_1_0_PLUGIN_DIR) + "/c_plugin_abi_1_0.so", "game ABI 1.0", ""},
+        {std::string(ARBITER_ABI_1_1_PLUGIN_DIR) + "/c_plugin_abi_1_1.so", "game ABI 1.1", "(arbiter.status-line/1)"},
+        {std::string(ARBITER_BROKEN_PLUGIN_DIR) + "/c_plugin_v0.so", "game ABI 1.2", "(arbiter.status-line/2)"},
+    };
+    for (const auto &c : cases) {
+        auto run = arb::test::run_command(kBin + "/arbiter plugin-check " + c.file + " --games 4 --fuzz 200");
+        INFO(c.file << ":\n" << run.output);
+        CHECK(run.exit_code == 0);
+        CHECK(run.output.find(c.abi) != std::string::npos);
+        CHECK(run.output.find(" 0 failed;") != std::string::npos);
+        if (!c.status_line.empty()) CHECK(run.output.find(" status lines " + c.status_line) != std::string::npos);
+        else CHECK(run.output.find(" status lines ") == std::string::npos);
+    }
 }

@@ -1,5 +1,5 @@
-// Released layouts never change: these assertions freeze the ABI 1.0 and 1.1
-// layouts on LP64 platforms, so an accidental reordering or retyping of a
+// Released layouts never change: these assertions freeze the ABI 1.0, 1.1 and
+// 1.2 layouts (and each extension revision's) on LP64 platforms, so an accidental reordering or retyping of a
 // field in game.h fails the build instead of breaking every existing plugin.
 #include <arbiter/ext/move_properties.h>
 #include <arbiter/ext/diagram.h>
@@ -39,7 +39,9 @@ static_assert(offsetof(arb_host, struct_size) == 0);
 static_assert(offsetof(arb_host, host_data) == 8);
 static_assert(offsetof(arb_host, plugin_path) == 16);
 static_assert(offsetof(arb_host, log) == 24);
-static_assert(sizeof(arb_host) == 32);
+// ABI 1.2: the host's get_extension appended after the 32 bytes of 1.1.
+static_assert(offsetof(arb_host, get_extension) == 32);
+static_assert(sizeof(arb_host) == 40);
 static_assert(sizeof(arb_game_move_properties) == 8 && sizeof(arb_game_position_hash) == 8);
 static_assert(sizeof(arb_game_status_line) == 8 && ARB_STATUS_LINE_MAX == 160);  // "arbiter.status-line/1"
 // "arbiter.record-format/1": released layouts never change.
@@ -63,13 +65,22 @@ static_assert(offsetof(arb_game_pgn_notation, write_start_tags) == 16 && offseto
 static_assert(sizeof(arb_option_desc) == 56);
 static_assert(offsetof(arb_option_desc, help) == 48);
 static_assert(sizeof(arb_option_value) == 16);
+// The /2 revisions, under the text rule: (buf, uint32_t cap, uint32_t *needed).
+static_assert(sizeof(arb_game_status_line_2) == 8);
+static_assert(sizeof(arb_game_diagram_2) == 16 && offsetof(arb_game_diagram_2, write_cells) == 8);
+static_assert(sizeof(arb_game_pgn_notation_2) == 32 && offsetof(arb_game_pgn_notation_2, read_move) == 8 &&
+              offsetof(arb_game_pgn_notation_2, write_start_tags) == 16 &&
+              offsetof(arb_game_pgn_notation_2, move_number) == 24);
+static_assert(sizeof(arb_game_record_format_2) == 24 && offsetof(arb_game_record_format_2, write_record) == 16);
+static_assert(sizeof(arb_game_protocol_notation_2) == 40 && offsetof(arb_game_protocol_notation_2, position_out) == 8 &&
+              offsetof(arb_game_protocol_notation_2, move_in) == 32);
 static_assert(offsetof(arb_outcome, reason) == 20);
 static_assert(sizeof(arb_outcome) == 20 + ARB_REASON_SIZE);
 #endif
 
 TEST_CASE("the ABI's constants keep their released values", "[abi][layout]") {
     CHECK(ARB_ABI_MAJOR == 1);
-    CHECK(ARB_ABI_MINOR == 1);
+    CHECK(ARB_ABI_MINOR == 2);
     CHECK(std::string(ARB_GAME_ENTRY_SYMBOL) == "arb_game_entry");
     CHECK(ARB_MOVE_TEXT_SIZE == 32);
     CHECK(ARB_REASON_SIZE == 96);
@@ -95,6 +106,17 @@ TEST_CASE("the ABI's constants keep their released values", "[abi][layout]") {
     CHECK(ARB_MOVE_IRREVERSIBLE == 2);
     CHECK(std::string(ARB_EXT_MOVE_PROPERTIES) == "arbiter.move-properties/1");
     CHECK(std::string(ARB_EXT_POSITION_HASH) == "arbiter.position-hash/1");
+    // The /1 names keep their meaning (old sources still build); /2 follows the text rule.
+    CHECK(std::string(ARB_EXT_DIAGRAM) == "arbiter.diagram/1");
+    CHECK(std::string(ARB_EXT_DIAGRAM_2) == "arbiter.diagram/2");
+    CHECK(std::string(ARB_EXT_STATUS_LINE) == "arbiter.status-line/1");
+    CHECK(std::string(ARB_EXT_STATUS_LINE_2) == "arbiter.status-line/2");
+    CHECK(std::string(ARB_EXT_RECORD_FORMAT) == "arbiter.record-format/1");
+    CHECK(std::string(ARB_EXT_RECORD_FORMAT_2) == "arbiter.record-format/2");
+    CHECK(std::string(ARB_EXT_PGN_NOTATION) == "arbiter.pgn-notation/1");
+    CHECK(std::string(ARB_EXT_PGN_NOTATION_2) == "arbiter.pgn-notation/2");
+    CHECK(std::string(ARB_EXT_PROTOCOL_NOTATION) == "arbiter.protocol-notation/1");
+    CHECK(std::string(ARB_EXT_PROTOCOL_NOTATION_2) == "arbiter.protocol-notation/2");
 }
 
 TEST_CASE("ARB_API_HAS reads a field only when the table's size covers it", "[abi][layout]") {
@@ -112,4 +134,7 @@ TEST_CASE("ARB_API_HAS reads a field only when the table's size covers it", "[ab
     host.struct_size = static_cast<uint32_t>(offsetof(arb_host, plugin_path));  // a host older than plugin_path
     CHECK(ARB_STRUCT_HAS(arb_host, &host, host_data));
     CHECK_FALSE(ARB_STRUCT_HAS(arb_host, &host, plugin_path));
+    host.struct_size = 32;  // a 1.1 host: no get_extension
+    CHECK(ARB_STRUCT_HAS(arb_host, &host, log));
+    CHECK_FALSE(ARB_STRUCT_HAS(arb_host, &host, get_extension));
 }

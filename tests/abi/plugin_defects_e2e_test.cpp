@@ -173,19 +173,19 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         {"reset_drops_options", "FAIL reset forgets the option rows=4"},
         {"reset_drops_win", "FAIL reset forgets the option win=three in play"},
         {"entry_segfault", "FAIL the plugin crashed the checker: it was killed by signal 11 (SIGSEGV)"},
-        {"diagram_past_cap", "FAIL arbiter.diagram/1 write_cells writes past the capacity with a buffer of 9 bytes"},
-        {"diagram_unsteady", "FAIL arbiter.diagram/1 write_cells gives another text when asked again"},
-        {"diagram_bad_cells", "FAIL arbiter.diagram/1 diagram cells '"},
-        {"pgn_reads_other_move", "FAIL arbiter.pgn-notation/1 read_move of 'D' (written for 'd') reads back another "
+        {"diagram_past_cap", "FAIL arbiter.diagram/2 write_cells writes past the capacity with a buffer of 9 bytes"},
+        {"diagram_unsteady", "FAIL arbiter.diagram/2 write_cells gives another text when asked again"},
+        {"diagram_bad_cells", "FAIL arbiter.diagram/2 diagram cells '"},
+        {"pgn_reads_other_move", "FAIL arbiter.pgn-notation/2 read_move of 'D' (written for 'd') reads back another "
                                  "move, 'a'"},
-        {"pgn_tags_unquoted", "FAIL arbiter.pgn-notation/1 write_start_tags gives the line '[FEN "},
-        {"pgn_buffer_ignored", "FAIL arbiter.pgn-notation/1 write_move of 'a' gives status 0, not ARB_ERR_BUFFER, with "
-                               "a buffer of 1 bytes for 'A'"},
-        {"pgn_move_number_from_zero", "FAIL arbiter.pgn-notation/1 move_number is 0 at the start, 1 expected"},
-        {"protocol_converts_ugi", "FAIL arbiter.protocol-notation/1 converts UGI, whose texts are the plugin's own"},
-        {"protocol_position_lossy", "FAIL arbiter.protocol-notation/1 USI: position_out gives '----/---- x', which "
+        {"pgn_tags_unquoted", "FAIL arbiter.pgn-notation/2 write_start_tags gives the line '[FEN "},
+        {"pgn_buffer_ignored", "FAIL arbiter.pgn-notation/2 write_move of 'a' with no buffer (a size query) gives no "
+                               "ARB_ERR_BUFFER and the size needed (status 0, *needed 2)"},
+        {"pgn_move_number_from_zero", "FAIL arbiter.pgn-notation/2 move_number is 0 at the start, 1 expected"},
+        {"protocol_converts_ugi", "FAIL arbiter.protocol-notation/2 converts UGI, whose texts are the plugin's own"},
+        {"protocol_position_lossy", "FAIL arbiter.protocol-notation/2 USI: position_out gives '----/---- x', which "
                                     "position_in reads as '----/---- x', not the position"},
-        {"protocol_move_lossy", "FAIL arbiter.protocol-notation/1 USI: move_out gives '4' for 'd', which move_in reads as 'c'"},
+        {"protocol_move_lossy", "FAIL arbiter.protocol-notation/2 USI: move_out gives '4' for 'd', which move_in reads as 'c'"},
         {"engine_options_unknown_rule", "FAIL arbiter.engine-options/1 gives 'DropRows' = '2' for 'columns', which is "
                                         "no rule option of the game"},
         {"engine_options_bad_name", "FAIL arbiter.engine-options/1 gives 'Drop\nRows' = '2': a control character in the name"},
@@ -195,7 +195,8 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         {"edge_bad_position", "FAIL rule edge 1 (full-column): does not load: position 'zzz' refused"},
         {"edge_bad_history", "FAIL rule edge 1 (full-column): does not load: move 1 'a' refused: column 'a' is full"},
         {"edge_must_play_not_only", "FAIL rule edge 1 (full-column): must play 'b', but the legal moves are a b c d"},
-        {"edge_must_not_play_legal", "FAIL rule edge 1 (full-column): must not play 'b', but parse_move accepts it"},
+        {"edge_must_not_play_legal", "FAIL rule edge 1 (full-column): must not play 'b', but parse_move accepts it "
+                                     "as code 1, the legal move 'b'"},
         {"edge_game_over", "FAIL rule edge 1 (full-column): the game is over there: board full"},
         {"edge_unknown_option", "FAIL rule edge 1 (full-column): options 'colour=red' name 'colour', which the plugin "
                                 "does not have"},
@@ -216,9 +217,9 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find(" 0 failed;") != std::string::npos);
-    CHECK(run.output.find(" positions drawn (arbiter.diagram/1)") != std::string::npos);
-    CHECK(run.output.find(" record moves read back (arbiter.pgn-notation/1)") != std::string::npos);
-    CHECK(run.output.find(" texts converted both ways (arbiter.protocol-notation/1)") != std::string::npos);
+    CHECK(run.output.find(" positions drawn (arbiter.diagram/2)") != std::string::npos);
+    CHECK(run.output.find(" record moves read back (arbiter.pgn-notation/2)") != std::string::npos);
+    CHECK(run.output.find(" texts converted both ways (arbiter.protocol-notation/2)") != std::string::npos);
     CHECK(run.output.find(" engine options (arbiter.engine-options/1)") != std::string::npos);
     CHECK(run.output.find("; 3 rule edges (arbiter.rule-edges/1)") != std::string::npos);  // kHonestEdges
 }

@@ -60,6 +60,10 @@ TEST_CASE("an unknown game id lists the games that exist", "[abi][loader]") {
     REQUIRE_FALSE(plugin.has_value());
     CHECK(plugin.error().message.find("unknown game 'no_such_game'") != std::string::npos);
     CHECK(plugin.error().message.find("tictactoe") != std::string::npos);
+    // Where it looked, and how to reach a plugin elsewhere (one built out of tree).
+    CHECK(plugin.error().message.find("(searched " ARBITER_PLUGIN_DIR) != std::string::npos);
+    CHECK(plugin.error().message.find("a plugin elsewhere is found with --plugin-dir DIR, with ARBITER_PLUGIN_PATH=DIR, "
+                                      "or by its file's path (e.g. ./build/no_such_game.so)") != std::string::npos);
 }
 
 TEST_CASE("a C plugin's states work through the C++ wrapper", "[abi][loader]") {

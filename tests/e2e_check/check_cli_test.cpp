@@ -95,16 +95,36 @@ TEST_CASE("an engine without the option 'game' is warned that it does not declar
     CHECK(with_game.output.find("PASS  declares the option 'game'") != std::string::npos);
 }
 
+TEST_CASE("check --engine and --reference starting with {arbiter_bin} run the programs beside the arbiter",
+          "[e2e][check]") {
+    // Before: "cannot run '<cwd>/{arbiter_bin}/arbiter-engine'", though configs and `match` took it.
+    auto run = check("tictactoe", "{arbiter_bin}/arbiter-engine --game tictactoe --mode random",
+                     "--positions 4 --games 1 --reference '{arbiter_bin}/arbiter-engine --game tictactoe --mode random'");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("(" + kBin + "/arbiter-engine) on tictactoe") != std::string::npos);
+    CHECK(run.output.find("PASS  plays 1 full games") != std::string::npos);
+}
+
 TEST_CASE("check explains itself and rejects bad arguments", "[e2e][check]") {
     auto help = arb::test::run_command(kBin + "/arbiter check --help");
     CHECK(help.exit_code == 0);
     CHECK(help.output.find("--engine") != std::string::npos);
     CHECK(help.output.find("Checks, in order") != std::string::npos);
+    // Where plugins are found, as the README says (it said "beside the arbiter binary"); the
+    // help is wrapped at spaces, so only words without one are looked for.
+    CHECK(help.output.find("(<libdir>/arbiter/plugins") != std::string::npos);
+    CHECK(help.output.find("binary.") == std::string::npos);
+    auto engine_help = arb::test::run_command(kBin + "/arbiter-engine --help");
+    CHECK(engine_help.output.find("(<libdir>/arbiter/plugins") != std::string::npos);
     auto missing = arb::test::run_command(kBin + "/arbiter check --game othello");
     CHECK(missing.exit_code == 2);
     auto bad_game = arb::test::run_command(kBin + "/arbiter check --game nosuchgame --engine /bin/true");
     CHECK(bad_game.exit_code == 1);
     CHECK(bad_game.output.find("unknown game 'nosuchgame'") != std::string::npos);
+    // ...and how to reach a plugin built out of tree.
+    CHECK(bad_game.output.find("--plugin-dir DIR, with ARBITER_PLUGIN_PATH=DIR, or by its file's path "
+                               "(e.g. ./build/nosuchgame.so)") != std::string::npos);
 }
 
 TEST_CASE("check refuses counts past 100000 before drawing a position", "[e2e][check]") {

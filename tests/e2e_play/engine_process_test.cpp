@@ -5,6 +5,7 @@
 #include "match/game_runner.hpp"
 #include "support/process_scan.hpp"
 #include "support/plugins.hpp"
+#include "../tournament/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -345,4 +346,32 @@ TEST_CASE("each engine holds at most four descriptors: three pipes and a pidfd",
     CHECK(added <= per_engine_bound * kEngines + constant);
     engines.clear();
     CHECK(open_descriptors() <= before + constant);  // and given back
+}
+
+// The protocol writer's own guard (issue 28 item 1): a text that reaches it
+// past the config checks (here: an EngineConfig built in code) is never sent.
+// The mock engine records every line it receives; only its handshake word and
+// the 'quit' of the failed start arrive.
+TEST_CASE("the protocol writer refuses an option that would carry a command of its own", "[engine][text]") {
+    const std::vector<std::pair<std::string, std::string>> hostile{
+        {"Hash", "16\nuginewgame\nposition startpos moves f5\ngo movetime 1"},
+        {"Evil\nquit", "1"},
+        {"Hash value 1", "2"},
+        {"Name", "\x1b]0;pwned\x07"},
+    };
+    for (const auto &option : hostile) {
+        arb::test::TempDir dir;
+        const auto log = dir.path() / "received.txt";
+        EngineConfig config = mock_config("recorded", {"--log", log.string()});
+        config.ugi_options = {{"Threads", "1"}, option};
+        arb::engine::GameSetupOptions game;
+        game.game = "tictactoe";
+        auto engine = UgiEngine::start(config, short_timeouts(), game);
+        INFO(option.first << " = " << option.second);
+        REQUIRE_FALSE(engine.has_value());
+        CHECK(engine.error().kind == FailureKind::StartFailed);
+        CHECK_THAT(engine.error().message, Catch::StartsWith("internal error: arbiter refuses to send 'setoption name "));
+        // The engine has quit by now (start() stops it): its record is complete.
+        CHECK(arb::test::read_file(log) == "ugi\nquit\n");
+    }
 }

@@ -78,6 +78,17 @@ TEST_CASE("two generic engines finish a game with a legal result", "[e2e][play]"
     }
 }
 
+TEST_CASE("play --engine starting with {arbiter_bin} runs the program beside the arbiter", "[e2e][play]") {
+    // Before: "cannot run '<cwd>/{arbiter_bin}/arbiter-engine'", though configs and `match` took it.
+    Run run = arbiter_play("--game tictactoe --engine '{arbiter_bin}/arbiter-engine --mode random --seed 3' "
+                           "--engine '{arbiter_bin}/arbiter-engine --mode random --seed 4' --tc 10+0.1");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(field(run.output, "termination") == "game-rule");
+    CHECK(run.output.find("{arbiter_bin}") == std::string::npos);
+    require_nothing_left(run.output, 2);
+}
+
 TEST_CASE("othello forced passes are played by the arbiter and shown as such", "[e2e][play]") {
     // Random games of Othello often end with passes; find one among a few seeds.
     bool saw_pass = false;

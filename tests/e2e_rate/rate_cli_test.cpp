@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include <map>
 #include <sstream>
 
@@ -217,9 +219,10 @@ TEST_CASE("arbiter rate: errors name the file, the line and the text", "[e2e][ra
         return r.err;
     };
     const fs::path missing = dir.path() / "missing.pgn";
-    CHECK(failing({missing.string()}, 1) == "arbiter rate: cannot read '" + missing.string() +
-                                                "': No such file or directory\n");
-    CHECK(failing({dir.path().string()}, 1) == "arbiter rate: '" + dir.path().string() + "' is a folder, not a PGN file\n");
+    CHECK(failing({missing.string()}, 1) == "arbiter rate: " + missing.string() +
+                                                ": cannot read: No such file or directory\n");
+    CHECK(failing({dir.path().string()}, 1) ==
+          "arbiter rate: " + dir.path().string() + " is a folder, not a regular file: the arbiter reads only regular files\n");
     const auto malformed = dir.write("bad.pgn", "[White \"a\"]\n[Black \"b\"]\n[Result 1-0]\n\n1-0\n");
     CHECK(failing({malformed.string()}, 1) == "arbiter rate: " + malformed.string() +
                                                   ":3: malformed tag line '[Result 1-0]' (a tag is [Name \"value\"])\n");
@@ -243,4 +246,58 @@ TEST_CASE("arbiter rate: errors name the file, the line and the text", "[e2e][ra
     CHECK_THAT(help.out, Catch::Contains("usage: arbiter rate FILE.pgn"));
     CHECK_THAT(help.out, Catch::Contains("--anchor NAME"));
     CHECK_THAT(help.out, Catch::Contains("Ordo"));
+}
+
+TEST_CASE("rate shows PGN names holding terminal escapes escaped, valid UTF-8 as it is", "[e2e][rate][text]") {
+    test::TempDir dir;
+    // OSC 0 (sets the terminal's title, ended by BEL), then a clear-screen; a
+    // NUL and a C1 CSI (U+009B) in the second name.
+    const std::string evil = "\x1b]0;pwned\x07" "Evil\x1b[2J";
+    const std::string tigre = std::string("Tigre \xc3\xb1\0", 9) + "\xc2\x9b" "31m";
+    std::string pgn;
+    for (int i = 0; i < 3; ++i)
+        pgn += "[White \"" + evil + "\"]\n[Black \"" + tigre + "\"]\n[Result \"" + (i == 0 ? "0-1" : "1-0") + "\"]\n\n1-0\n\n";
+    const auto file = dir.write("evil.pgn", pgn);
+    const Rate r = rate(dir, {file.string(), "--json", (dir.path() / "r.json").string()});
+    INFO(r.out << r.err);
+    REQUIRE(r.code == 0);
+    for (char control : {'\x1b', '\x07', '\0'}) CHECK(r.out.find(control) == std::string::npos);
+    CHECK(r.out.find("\xc2\x9b") == std::string::npos);
+    CHECK_THAT(r.out, Catch::Contains("\\x1b]0;pwned\\x07Evil\\x1b[2J"));
+    CHECK_THAT(r.out, Catch::Contains("Tigre \xc3\xb1\\x00\\u009b31m"));
+    const std::string json = test::read_file((dir.path() / "r.json").string());
+    CHECK(json.find('\x1b') == std::string::npos);
+}
+
+// Issue 28, items 6 and 7: rate reads PGN with the reader books use, from
+// regular files only. `timeout 20` is the hang guard: before, a FIFO blocked
+// the open for ever and /dev/zero was read until memory ran out.
+TEST_CASE("arbiter rate refuses /dev/zero and a FIFO at once, naming them", "[e2e][rate]") {
+    test::TempDir dir;
+    const fs::path fifo = dir.path() / "games.pgn";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    for (const std::string &file : {std::string("/dev/zero"), fifo.string()}) {
+        const auto r = test::run_command("timeout 20 " + shell_quoted(kArbiter) + " rate " + shell_quoted(file) + " 2>&1");
+        INFO(r.output);
+        CHECK(r.exit_code == 1);
+        CHECK(r.output == "arbiter rate: " + file + " is " + (file == "/dev/zero" ? "a device" : "a FIFO") +
+                              ", not a regular file: the arbiter reads only regular files\n");
+    }
+}
+
+TEST_CASE("arbiter rate: a '{' never closed in game 2 of 3 is the error books give, at its line", "[e2e][rate]") {
+    test::TempDir dir;
+    // The text of tests/chess/books_test.cpp's book.
+    const std::string one = "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
+    const std::string two = "[White \"b\"]\n[Black \"a\"]\n[Result \"*\"]\n\n1. d4 ";
+    const std::string three = "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. c4 c5 *\n";
+    const auto comment = dir.write("c.pgn", one + two + "{never closed d5 *\n\n" + three);
+    const Rate r = rate(dir, {comment.string()});
+    CHECK(r.code == 1);
+    CHECK(r.err == "arbiter rate: " + comment.string() + ":11: a '{' comment that is never closed\n");
+    const auto variation = dir.write("v.pgn", one + two + "(1. e4 d5 *\n\n" + three);
+    const Rate v = rate(dir, {variation.string()});
+    CHECK(v.code == 1);
+    CHECK(v.err == "arbiter rate: " + variation.string() +
+                       ":11: a '(' variation that is never closed (a tag section follows at line 13)\n");
 }

@@ -97,3 +97,37 @@ TEST_CASE("tokens split at spaces and tabs", "[ugi]") {
     CHECK(next_token(rest).empty());
     CHECK(first_token("\treadyok\r") == "readyok");
 }
+
+TEST_CASE("only the principal line sets score depth and nodes, multipv 2 lines change nothing", "[ugi]") {
+    SearchInfo info;
+    parse_info_line("info depth 12 seldepth 15 multipv 1 score cp 40 nodes 5000 nps 100000 pv e2e4", info);
+    CHECK(info.score_cp == 40);
+    CHECK(info.depth == 12);
+    // The second-best line, sent after the first, as Stockfish does with MultiPV 2.
+    parse_info_line("info depth 12 seldepth 14 multipv 2 score cp -900 nodes 5100 nps 100001 pv a2a3", info);
+    CHECK(info.score_cp == 40);
+    CHECK(info.depth == 12);
+    CHECK(info.seldepth == 15);
+    CHECK(info.nodes == 5000);
+    CHECK(info.nps == 100000);
+    parse_info_line("info depth 13 score cp 35 nodes 9000", info);  // no multipv: the principal line
+    CHECK(info.score_cp == 35);
+    CHECK(info.depth == 13);
+    parse_info_line("info multipv 3 depth 14 score mate 2", info);  // multipv first: the rest is ignored too
+    CHECK(info.score_cp == 35);
+    CHECK(info.depth == 13);
+}
+
+TEST_CASE("negative depth seldepth nodes and nps are malformed fields and ignored", "[ugi]") {
+    SearchInfo info;
+    parse_info_line("info depth 5 seldepth 7 nodes 100 nps 1000 score cp 10", info);
+    parse_info_line("info depth -3 seldepth -1 nodes -100 nps -5 score cp -20", info);
+    CHECK(info.depth == 5);
+    CHECK(info.seldepth == 7);
+    CHECK(info.nodes == 100);
+    CHECK(info.nps == 1000);
+    CHECK(info.score_cp == -20);  // a score may be negative
+    parse_info_line("info depth 0 nodes 0", info);  // zero is a count
+    CHECK(info.depth == 0);
+    CHECK(info.nodes == 0);
+}

@@ -26,16 +26,17 @@ const std::string kStandardBoard = "---------------------------O*------*O-------
 struct Call {
     arb_status status;
     std::string text;
-    size_t size;
+    uint32_t needed;  // the text rule's: with the NUL
 };
 
 Call write(const game::GameState &start, const arb_record_game &g, size_t cap) {
-    const arb_game_record_format *format = start.plugin()->record_format();
+    const game::RecordFormatCalls *format = start.plugin()->record_format();
     REQUIRE(format != nullptr);
     std::vector<char> buf(cap + 1, 'Z');
-    size_t size = 999;
-    arb_status status = format->write_record(start.raw(), &g, cap ? buf.data() : nullptr, cap, &size);
-    return {status, cap ? std::string(buf.data()) : std::string(), size};
+    uint32_t needed = 999;
+    arb_status status =
+        format->write_record(start.raw(), &g, cap ? buf.data() : nullptr, static_cast<uint32_t>(cap), &needed);
+    return {status, cap ? std::string(buf.data()) : std::string(), needed};
 }
 
 arb_record_game game_of(const std::vector<arb_record_move> &moves, arb_result result, arb_record_ending ending) {
@@ -66,11 +67,12 @@ arb_record_move at(const game::GameState &state, const char *text, int64_t ms, s
 
 TEST_CASE("othello names its record format GGF, games.ggf", "[othello][record]") {
     auto plugin = test::load_plugin("othello");
-    const arb_game_record_format *format = plugin->record_format();
+    const game::RecordFormatCalls *format = plugin->record_format();
     REQUIRE(format != nullptr);
-    CHECK(std::string(format->name) == "GGF");
-    CHECK(std::string(format->file_extension) == "ggf");
-    CHECK(plugin->api().get_extension(ARB_EXT_RECORD_FORMAT) == format);
+    CHECK(std::string(format->name()) == "GGF");
+    CHECK(std::string(format->file_extension()) == "ggf");
+    CHECK(format->revision() == 2);
+    CHECK(plugin->api().get_extension(ARB_EXT_RECORD_FORMAT_2) != nullptr);
 }
 
 TEST_CASE("a GGF record from a non-standard start with a pass, scores and times", "[othello][record]") {
@@ -92,14 +94,14 @@ TEST_CASE("a GGF record from a non-standard start with a pass, scores and times"
     Call ok = write(start, g, 4096);
     CHECK(ok.status == ARB_OK);
     CHECK(ok.text == expected);
-    CHECK(ok.size == expected.size());
+    CHECK(ok.needed == expected.size() + 1);
     CHECK(start.position() == kPassStart);  // the start is not changed
 
     SECTION("a buffer one byte short: ARB_ERR_BUFFER, an empty text and the size needed") {
         Call short_call = write(start, g, expected.size());
         CHECK(short_call.status == ARB_ERR_BUFFER);
         CHECK(short_call.text.empty());
-        CHECK(short_call.size == expected.size() + 1);
+        CHECK(short_call.needed == expected.size() + 1);
         Call exact = write(start, g, expected.size() + 1);
         CHECK(exact.status == ARB_OK);
         CHECK(exact.text == expected);
@@ -107,7 +109,7 @@ TEST_CASE("a GGF record from a non-standard start with a pass, scores and times"
     SECTION("no buffer at all asks for the size too") {
         Call none = write(start, g, 0);
         CHECK(none.status == ARB_ERR_BUFFER);
-        CHECK(none.size == expected.size() + 1);
+        CHECK(none.needed == expected.size() + 1);
     }
     SECTION("a move not legal where played is ARB_ERR_ILLEGAL") {
         std::vector<arb_record_move> bad = moves;

@@ -124,8 +124,9 @@ TEST_CASE("PGN results: each error names file, line and the text", "[rating][pgn
     CHECK(error_of("[White \"A\x01\n") == "t.pgn:1: malformed tag line '[White \"A\\x01' (a tag is [Name \"value\"])");
     CHECK(error_of("[White \"A\"] x\n") == "t.pgn:1: malformed tag line '[White \"A\"] x' (a tag is [Name \"value\"])");
     CHECK(error_of("[ \"A\"]\n") == "t.pgn:1: malformed tag line '[ \"A\"]' (a tag is [Name \"value\"])");
+    // The movetext's "2-0" (line 11) is read before the game's Result tag is looked at.
     CHECK(error_of(game("A", "B", "1-0") + game("A", "B", "2-0")) ==
-          "t.pgn:9: unknown result '2-0' (PGN's results are 1-0, 0-1, 1/2-1/2 and *)");
+          "t.pgn:11: unknown result '2-0' (PGN's results are 1-0, 0-1, 1/2-1/2 and *)");
     CHECK(error_of(game("A", "A", "1-0")) == "t.pgn:1: 'A' plays against itself");
     CHECK(error_of("[White \"A\"]\n[Black \"\"]\n[Result \"1-0\"]\n\n1-0\n") ==
           "t.pgn:1: the game whose tags start here has no Black tag");

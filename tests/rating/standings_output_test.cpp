@@ -74,3 +74,17 @@ TEST_CASE("a match that is not a sweep prints errors and no footnote", "[rating]
     CHECK(j["table"]["engines"][0]["bound"].is_null());
     CHECK(j["table"]["engines"][0]["error95"].get<double>() > 0);
 }
+
+TEST_CASE("names holding terminal escapes are shown escaped in every form of the standings", "[rating][standings][text]") {
+    const auto s = output::compute_standings({"\x1b]0;pwned\x07", "Tigre \xc3\xb1\x1b[2J"}, sweep(2, false), std::nullopt);
+    std::ostringstream text;
+    output::write_standings_text(text, s);
+    const std::string shown = text.str();
+    INFO(shown);
+    CHECK(shown.find('\x1b') == std::string::npos);
+    CHECK(shown.find('\x07') == std::string::npos);
+    CHECK_THAT(shown, Catch::Contains("\\x1b]0;pwned\\x07"));
+    CHECK_THAT(shown, Catch::Contains("Tigre \xc3\xb1\\x1b[2J"));
+    const std::string json = output::standings_json(s);
+    CHECK(json.find('\x1b') == std::string::npos);
+}

@@ -181,9 +181,30 @@ TEST_CASE("unknown games and game options are caught through the plugin", "[conf
     std::string errors = errors_of("game: {id: tictactoo}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
                                    dir.path());
     CHECK_THAT(errors, Catch::StartsWith("t.yaml:1:12: unknown game 'tictactoo'; did you mean 'tictactoe'?"));
+    CHECK_THAT(errors, Catch::EndsWith("; a plugin elsewhere is found with --plugin-dir DIR, with ARBITER_PLUGIN_PATH=DIR, "
+                                       "or by its file's path (e.g. ./build/tictactoo.so), or plugin_dirs: in the config"));
     errors = errors_of("game: {id: tictactoe, options: {size: 4}}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",
                        dir.path());
     CHECK(errors == "t.yaml:1:33: game 'tictactoe' has no option 'size' (it has no options)");
+}
+
+// `arbiter match -engine cmd=` builds its config in code: an empty command is
+// refused there as in a YAML file, naming the engine, before anything starts.
+TEST_CASE("an empty engine command is an error naming the engine, in YAML and in a config built in code", "[config]") {
+    arb::test::TempDir dir;
+    CHECK_THAT(errors_of("game: tictactoe\nengines:\n  - {name: a, command: \"\"}\n  - {name: b, command: sh}\n",
+                         dir.path()),
+               Catch::Contains("t.yaml:3:24: engine 'a': the command is empty"));
+    arb::config::TournamentConfig c;
+    c.game.id = "tictactoe";
+    c.engines.resize(2);
+    c.engines[0].name = "a";
+    c.engines[0].command = "sh";
+    c.engines[1].name = "empty";
+    c.out_dir = (dir.path() / "out").string();
+    auto checked = arb::config::check_config(c, "arbiter match", options_for(dir.path()));
+    REQUIRE_FALSE(checked.has_value());
+    CHECK(checked.error().message == "arbiter match: engine 'empty': the command is empty");
 }
 
 TEST_CASE("engine programs are resolved like execvp, duplicates and missing ones reported", "[config]") {
@@ -437,7 +458,7 @@ TEST_CASE("offending text in messages is cut to 120 bytes with binary bytes esca
                                    "concurrency: \"" + huge + "\"\ntournament: {type: \"\x01\x02\"}\n", dir.path());
     CHECK(errors.size() < 400);
     CHECK_THAT(errors, Catch::Contains("got '" + std::string(120, 'q') + "... (1048576 bytes)'"));
-    CHECK_THAT(errors, Catch::Contains("got '\\x01\\x02'"));
+    CHECK_THAT(errors, Catch::Contains("'\\x01\\x02' holds a control character '\\x01' at byte 1"));  // refused, shown escaped
     dir.write("openings.txt", huge + "\n");
     auto loaded = load_config_text(
         "game: tictactoe\nengines: [{name: a, command: sh}, {name: b, command: sh}]\nopenings: openings.txt\n", "t.yaml",
@@ -586,4 +607,34 @@ time_control: 10+0.1,limit=5
                                          "parts, '10+0.1' and 'movetime=1'; give one"));
     CHECK_THAT(errors, Catch::Contains("\nt.yaml:5:15: time_control: time control '10+0.1,limit=5': 'limit=5' is for "
                                        "depth or nodes alone"));
+}
+
+TEST_CASE("a control character in any config text is refused at its file:line:col, valid UTF-8 kept", "[config][text]") {
+    arb::test::TempDir dir;
+    const std::string head = "game: tictactoe\nengines:\n  - name: a\n    command: sh\n";
+    // Line 6, column 11: the double-quoted value of the option Hash.
+    std::string errors = errors_of(head + "    options:\n      Hash: \"16\\nuginewgame\\nposition startpos moves f5\\ngo movetime 1\"\n"
+                                          "  - {name: b, command: sh}\n",
+                                   dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:6:13: engine option 'Hash': '16\\nuginewgame\\nposition startpos moves "
+                                         "f5\\ngo movetime 1' holds a line break '\\n' at byte 3"));
+    errors = errors_of(head + "    options: {\"Evil\\nquit\": 1}\n  - {name: b, command: sh}\n", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:5:15: an engine option name: 'Evil\\nquit' holds a line break '\\n' at byte 5"));
+    errors = errors_of(head + "    options: {Hash value 1: 2}\n  - {name: b, command: sh}\n", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:5:15: engine 'a': the option name 'Hash value 1' holds the word 'value'"));
+    errors = errors_of("game: tictactoe\nengines:\n  - {name: \"\\e]0;pwned\\a\\e[2J\", command: sh}\n  - {name: b, command: sh}\n",
+                       dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:3:12: engine name: '\\x1b]0;pwned\\x07\\x1b[2J' holds a control character "
+                                         "'\\x1b' at byte 1"));
+    errors = errors_of(std::string("event: \"ev\\0t\"\n") + kGood, dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:1:8: event: 'ev\\x00t' holds a NUL byte '\\x00' at byte 3"));
+    errors = errors_of("game: \"tic\\ttactoe\"\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n", dir.path());
+    CHECK_THAT(errors, Catch::StartsWith("t.yaml:1:7: game: 'tic\\ttactoe' holds a control character '\\t' at byte 4"));
+
+    auto loaded = load_config_text("game: tictactoe\nengines:\n  - {name: \"Tigre \xc3\xb1\", command: sh, options: {Style: \xc3\xa9l\xc3\xa9gant}}\n"
+                                   "  - {name: b, command: sh}\n",
+                                   "t.yaml", options_for(dir.path()));
+    INFO((loaded ? std::string() : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->config.engines[0].name == "Tigre \xc3\xb1");
 }

@@ -343,8 +343,9 @@ TEST_CASE("a merge writes the shards' own lines in index order, whatever order t
         plain.push_back(dir.path() / name);
         // The same folder with its records out of index order (reversed),
         // one line spaced differently (the merge copies lines, it does not
-        // write them anew), and a repeat of an index with other text after
-        // its first record (the first counts, as --resume counts it).
+        // write them anew), and a repeat of an index's line after its first
+        // record, byte for byte (left out with a note; another text would be
+        // an error, see below).
         shuffled.push_back(dir.path() / ("shuffled-" + std::to_string(k)));
         fs::copy(plain.back(), shuffled.back(), fs::copy_options::recursive);
         auto lines = lines_of(read(plain.back() / "games.jsonl"));
@@ -353,7 +354,7 @@ TEST_CASE("a merge writes the shards' own lines in index order, whatever order t
         lines[2] = "{ " + lines[2].substr(1);
         std::string text;
         for (const auto &line : lines) text += line + "\n";
-        text += "{   " + lines[0].substr(1) + "\n";
+        text += lines[0] + "\n";
         std::ofstream(shuffled.back() / "games.jsonl", std::ios::binary | std::ios::trunc) << text;
         expected_lines.insert(expected_lines.end(), lines.begin(), lines.end());
     }
@@ -372,7 +373,7 @@ TEST_CASE("a merge writes the shards' own lines in index order, whatever order t
     CHECK(from_shuffled->missing.empty());
     const fs::path merged = dir.path() / "merged", reference = dir.path() / "merged-plain";
     CHECK(read(merged / "games.jsonl") == expected_jsonl);
-    CHECK_THAT(read(merged / "games.jsonl"), !Catch::Contains("{   "));
+    CHECK(from_shuffled->notes.size() == 3);  // one repeat in each shard
     for (const char *file : {"games.pgn", "standings.txt", "standings.json"}) {
         INFO(file);
         CHECK(read(merged / file) == read(reference / file));
@@ -411,4 +412,44 @@ TEST_CASE("a merge names a record that is not the schedule's game, a shard given
     CHECK(mismatch.error().message == (edited / "games.jsonl").string() + ": game " + std::to_string(index) +
                                           " does not match the schedule of its config");
     CHECK_FALSE(fs::exists(dir.path() / "m2/games.jsonl"));
+}
+
+// A shard's games.jsonl holds each index once (a run appends a game once and
+// --resume cuts only a torn last line). A second record of an index is a
+// tampered or damaged file: an error naming the shard, file, line and index,
+// unless it repeats the first byte for byte (then a note, the first kept).
+TEST_CASE("a record repeated within a shard is an error naming shard, file, line and index, unless byte-identical",
+          "[merge]") {
+    test::TempDir dir;
+    test::FakeWorld world;
+    run(load(dir, "shard-1", config::ShardSpec{1, 2}), world);
+    const fs::path shard = dir.path() / "shard-1", tampered = dir.path() / "tampered", repeated = dir.path() / "repeated";
+    const auto lines = lines_of(read(shard / "games.jsonl"));
+    REQUIRE(lines.size() == 10);  // pairs 0, 3, 4, 7, 8 of 9 (by hand: (p + p/2) mod 2 + 1 = 1)
+    const int index = nlohmann::json::parse(lines[0])["index"].get<int>();
+
+    // Line 11 says game `index` had another reason than line 1 says.
+    fs::copy(shard, tampered, fs::copy_options::recursive);
+    auto j = nlohmann::json::parse(lines[0]);
+    j["reason"] = "rewritten";
+    std::ofstream(tampered / "games.jsonl", std::ios::binary | std::ios::app) << j.dump() << "\n";
+    auto refused = tournament::merge_runs({tampered}, dir.path() / "m1", merge_options());
+    REQUIRE_FALSE(refused.has_value());
+    INFO(refused.error().message);
+    CHECK_THAT(refused.error().message,
+               Catch::Contains((tampered / "games.jsonl").string() + ":11: schedule index " + std::to_string(index) +
+                               " is recorded again (first at line 1) in " + tampered.string() + " (shard 1/2)"));
+    CHECK_THAT(refused.error().message, Catch::Contains("the two records differ"));
+    CHECK_FALSE(fs::exists(dir.path() / "m1/games.jsonl"));
+
+    // The same line twice: merged once, and said.
+    fs::copy(shard, repeated, fs::copy_options::recursive);
+    std::ofstream(repeated / "games.jsonl", std::ios::binary | std::ios::app) << lines[0] << "\n";
+    auto merged = tournament::merge_runs({repeated}, dir.path() / "m2", merge_options());
+    REQUIRE(merged.has_value());
+    CHECK(merged->games_merged == 10);
+    REQUIRE(merged->notes.size() == 1);
+    CHECK_THAT(merged->notes[0], Catch::Contains((repeated / "games.jsonl").string() + ":11: schedule index " +
+                                                 std::to_string(index) + " is recorded again (first at line 1)"));
+    CHECK_THAT(merged->notes[0], Catch::Contains("byte for byte"));
 }

@@ -620,3 +620,39 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         CHECK((peer_words_used.count(option) == 1 || without_key.count(option) == 1));
     }
 }
+
+TEST_CASE("a control character or the word value in a peer option is refused naming the option", "[peer-cli][text]") {
+    config::GameSection chess;
+    chess.id = "chess";
+    auto error_of_words = [&](const std::vector<std::string> &args) {
+        auto parsed = parse_peer_command_line(args, chess);
+        REQUIRE_FALSE(parsed.has_value());
+        return parsed.error().message;
+    };
+    const std::vector<std::string> two{"-engine", "cmd=a", "-engine", "cmd=b"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = two;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    CHECK_THAT(error_of_words(with({"-each", "option.Hash=16\nuginewgame\nposition startpos moves f5\ngo movetime 1"})),
+               Catch::StartsWith("-each option.Hash: the value '16\\nuginewgame\\nposition startpos moves f5\\ngo movetime 1' "
+                                 "holds a line break '\\n' at byte 3"));
+    CHECK_THAT(error_of_words({"-engine", "cmd=a", "option.Evil\nquit=1", "-engine", "cmd=b"}),
+               Catch::StartsWith("-engine 'option.Evil\\nquit=1': the key 'option.Evil\\nquit' holds a line break '\\n' at byte 12"));
+    CHECK_THAT(error_of_words({"-engine", "cmd=a", "option.Hash value 1=2", "-engine", "cmd=b"}),
+               Catch::StartsWith("-engine 'option.Hash value 1=2': the key 'option.Hash value 1' holds the word 'value'"));
+    CHECK_THAT(error_of_words({"-engine", "cmd=a", "name=\x1b]0;pwned\x07", "-engine", "cmd=b"}),
+               Catch::StartsWith("-engine name: the value '\\x1b]0;pwned\\x07' holds a control character '\\x1b' at byte 1"));
+    CHECK_THAT(error_of_words(with({"-event", "ev\x1b[2J"})),
+               Catch::StartsWith("-event: the value 'ev\\x1b[2J' holds a control character '\\x1b' at byte 3"));
+    CHECK_THAT(error_of_words(with({"-variant", "standard\nquit"})),
+               Catch::StartsWith("-variant: the value 'standard\\nquit' holds a line break"));
+    // Valid UTF-8 names and values are kept.
+    auto ok = parse_peer_command_line({"-engine", "cmd=a", "name=Tigre \xc3\xb1", "option.Style=\xc3\xa9l\xc3\xa9gant",
+                                       "-engine", "cmd=b"},
+                                      chess);
+    REQUIRE(ok.has_value());
+    CHECK(ok->config.engines[0].name == "Tigre \xc3\xb1");
+    CHECK(ok->config.engines[0].ugi_options.back() == std::pair<std::string, std::string>{"Style", "\xc3\xa9l\xc3\xa9gant"});
+}

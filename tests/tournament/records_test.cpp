@@ -354,3 +354,19 @@ TEST_CASE("a record's texts become valid UTF-8 once, and JSON lines and PGN then
     CHECK_THAT(pgn, Catch::Contains("{" + g.record.reason + "}"));
     CHECK_THAT(pgn, Catch::Contains("[White \"" + g.record.engine_names[0] + "\"]"));
 }
+
+TEST_CASE("names and reasons read back from records are written to games.pgn escaped", "[records][text]") {
+    auto g = test::sample_game(0);
+    g.record.engine_names[0] = "\x1b]0;pwned\x07" "Evil";  // OSC: sets the terminal's title
+    g.record.engine_names[1] = "Tigre \xc3\xb1\x1b[2J";     // valid UTF-8 kept, the clear-screen escaped
+    g.record.reason = "engine said \x1b[31mred\x1b[0m";
+    output::PgnContext context{"Unit event", "host", "tictactoe", ".........  X", 0, {"x", "o"},
+                                *core::TimeControl::parse("10+0.1"), nullptr, {}};
+    const std::string pgn = output::to_pgn(g, context);
+    CHECK(pgn.find('\x1b') == std::string::npos);
+    CHECK(pgn.find('\x07') == std::string::npos);
+    // The escape's backslash is a PGN tag's backslash, itself escaped.
+    CHECK_THAT(pgn, Catch::Contains("[White \"\\\\x1b]0;pwned\\\\x07Evil\"]\n"));
+    CHECK_THAT(pgn, Catch::Contains("[Black \"Tigre \xc3\xb1\\\\x1b[2J\"]\n"));
+    CHECK_THAT(pgn, Catch::Contains("{engine said \\x1b[31mred\\x1b[0m}"));
+}

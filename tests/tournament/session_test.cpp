@@ -593,3 +593,45 @@ TEST_CASE("output.format cutechess prints the standings in cutechess-cli's lines
     // standings.txt keeps the arbiter's own table.
     CHECK_THAT(read(dir.path() / "out/standings.txt"), Catch::Contains("Crosstable"));
 }
+
+// OUT/openings.txt is as much a part of a run as config.yaml: a resume whose
+// openings say something else (one line edited) is refused, and so is an
+// engine's working folder, environment or adjudication changed.
+TEST_CASE("a resume is refused when the openings, an engine's folder or environment or adjudication changed",
+          "[session][resume]") {
+    test::TempDir dir;
+    std::filesystem::create_directories(dir.path() / "w");
+    auto loaded = load(dir, "[{name: a, command: x}, {name: b, command: x}]", "", "1");
+    test::FakeWorld world;
+    tournament::SessionOptions options;
+    options.parts = world.parts();
+    std::ostringstream out, err;
+    REQUIRE(tournament::run_session(loaded, options, out, err).exit_code == 0);
+    const std::string config_yaml = read(dir.path() / "out/config.yaml");
+    options.resume = true;
+    auto resume_with = [&](const std::string &from, const std::string &to, const std::string &openings = "") {
+        std::string text = config_yaml;
+        REQUIRE(text.find(from) != std::string::npos);
+        text.replace(text.find(from), from.size(), to);
+        dir.write("out/config.yaml", text);
+        if (!openings.empty()) dir.write("out/openings.txt", openings);
+        config::LoadOptions o;
+        o.plugin_dirs = {ARBITER_PLUGIN_DIR};
+        o.check_programs = false;
+        auto again = config::load_config_file(dir.path() / "out/config.yaml", o);
+        INFO((again ? "" : again.error().message));
+        REQUIRE(again.has_value());
+        std::ostringstream out2, err2;
+        auto result = tournament::run_session(*again, options, out2, err2);
+        CHECK(result.exit_code == 1);
+        dir.write("out/openings.txt", "b2\na1\nX........ O\n");
+        return err2.str();
+    };
+    CHECK_THAT(resume_with("event", "event", "b2\nb1\nX........ O\n"),
+               Catch::Contains("openings: was \"3 openings, digest ") && Catch::Contains("now \"3 openings, digest "));
+    CHECK_THAT(resume_with("name: \"a\"\n", "name: \"a\"\n    working_dir: \"" + (dir.path() / "w").string() + "\"\n"),
+               Catch::Contains("engine 1 working_dir: was \"\", now \"" + (dir.path() / "w").string() + "\""));
+    CHECK_THAT(resume_with("name: \"b\"\n", "name: \"b\"\n    env: {K: \"v\"}\n"),
+               Catch::Contains("engine 2 env: was {}, now {\"K\":\"v\"}"));
+    CHECK_THAT(resume_with("max_plies: 0", "max_plies: 80"), Catch::Contains("adjudication.max_plies: was 0, now 80"));
+}

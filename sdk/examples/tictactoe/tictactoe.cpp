@@ -25,9 +25,17 @@ constexpr arb::sdk::Grid kGrid{3, 3};
 class TicTacToe {
 public:
     static const arb::sdk::GameInfo &info() {
+        // Designated initializers: the two sizes are both int32_t and easy to swap.
         static const arb::sdk::GameInfo info{
-            "tictactoe", "Tic-tac-toe", "1.0.0", "three in a row on a 3x3 grid (SDK example)",
-            {"x", "o"}, {}, 9, 16};
+            .id = "tictactoe",
+            .name = "Tic-tac-toe",
+            .version = "1.0.0",
+            .description = "three in a row on a 3x3 grid (SDK example)",
+            .side_names = {"x", "o"},
+            .options = {},
+            .max_legal_moves = 9,
+            .max_position_size = 16,  // counts the NUL: at least 12 for "X...O.... X"
+        };
         return info;
     }
 

@@ -27,6 +27,8 @@
  *     in arrays and are frozen: they will never grow.
  *   - WARNING: a host must not call a 1.1 function without ARB_API_HAS; a
  *     1.0 plugin's table simply ends before it (struct_size 200 on LP64).
+ *     Likewise a plugin calls arb_host.get_extension (1.2) only when
+ *     ARB_STRUCT_HAS(arb_host, host, get_extension): a 1.1 host's is shorter.
  *
  * Extensions
  *   Optional features are tables returned by get_extension(id), ids being
@@ -34,13 +36,19 @@
  *   change to an extension table is a new REV, never a change of the core.
  *     arbiter.move-properties/1  <arbiter/ext/move_properties.h>  pass, irreversible
  *     arbiter.position-hash/1    <arbiter/ext/position_hash.h>    64-bit position key
- *     arbiter.diagram/1          <arbiter/ext/diagram.h>          drawable board, for viewers
- *     arbiter.status-line/1      <arbiter/ext/status_line.h>      one line under the board
- *     arbiter.record-format/1    <arbiter/ext/record_format.h>    the game's own record files
- *     arbiter.pgn-notation/1     <arbiter/ext/pgn_notation.h>     SAN-like record moves, PGN tags
- *     arbiter.protocol-notation/1 <arbiter/ext/protocol_notation.h> UCI/UAI/USI engines, conversions
+ *     arbiter.diagram/2          <arbiter/ext/diagram.h>          drawable board, for viewers
+ *     arbiter.status-line/2      <arbiter/ext/status_line.h>      one line under the board
+ *     arbiter.record-format/2    <arbiter/ext/record_format.h>    the game's own record files
+ *     arbiter.pgn-notation/2     <arbiter/ext/pgn_notation.h>     SAN-like record moves, PGN tags
+ *     arbiter.protocol-notation/2 <arbiter/ext/protocol_notation.h> UCI/UAI/USI engines, conversions
  *     arbiter.engine-options/1   <arbiter/ext/engine_options.h>   engine options for rule options (UCI_Chess960)
  *     arbiter.rule-edges/1       <arbiter/ext/rule_edges.h>       positions where engines get rules wrong
+ *   The /2 revisions differ from their /1 only in following the text rule
+ *   (and a protocol conversion's reason goes to an err buffer, not buf);
+ *   a host asks for /2 first and falls back to /1. The /1 names keep their
+ *   meaning (ARB_EXT_DIAGRAM, arb_game_diagram), so a plugin's source from
+ *   before 1.2 still builds; the /2 ones end in _2 (ARB_EXT_DIAGRAM_2,
+ *   arb_game_diagram_2).
  *   Reserved for later game classes (no plugin may answer them until their
  *   header exists): "arbiter.players/N" (more than two players),
  *   "arbiter.chance/N" (chance moves, dice) and "arbiter.observation/N"
@@ -54,9 +62,40 @@
  *   All pointers in arb_game_api and in its descriptors stay valid and
  *   unchanged until the host unloads the library.
  *
- * Strings are UTF-8 (in practice ASCII) and NUL-terminated. Text a plugin
- * returns goes into a caller buffer with a stated capacity; a plugin never
+ * Strings are UTF-8 (in practice ASCII) and NUL-terminated. A plugin never
  * hands the host memory to free.
+ *
+ * Text out: the one rule (ABI 1.2; every extension revision from then on)
+ *   A function that returns a text of no fixed bound takes
+ *       char *buf, uint32_t cap, uint32_t *needed
+ *   and
+ *     - always sets *needed (never NULL) to the size of the whole text
+ *       INCLUDING its NUL, on ARB_OK and on ARB_ERR_BUFFER alike;
+ *     - when cap >= *needed, writes the text and its NUL into buf and
+ *       returns ARB_OK (a buffer of exactly *needed bytes fits);
+ *     - when cap < *needed, returns ARB_ERR_BUFFER and writes "" into buf
+ *       when cap > 0 (never a truncated text), so the caller calls again
+ *       with a buffer of *needed bytes;
+ *     - buf NULL with cap 0 asks for the size: ARB_ERR_BUFFER and *needed;
+ *     - on any other status *needed is 0 and buf holds "" when cap > 0.
+ *   A host keeps its buffer between calls, sized from the last *needed, so
+ *   the common call is one call.
+ *   Before 1.2 the extensions' /1 revisions each had their own form; a host
+ *   still accepts them (see each header), a plugin should answer the /2 id.
+ *   The core's write_position and format_move keep their declared bounds
+ *   (max_position_size, max_move_text_size): a buffer of that size always
+ *   suffices, a smaller one gets ARB_ERR_BUFFER.
+ *
+ * Lists out: the one rule
+ *   A function that returns a list of computed items calls a sink the
+ *   caller passes, `void sink(void *context, ITEM...)`, once per item, in
+ *   order, during the call, and returns an arb_status.
+ *   Rationale: items are often texts (engine option names and values): with
+ *   a sink neither side stores them for the other, there is no size to ask
+ *   and no second call, and a caller keeps just what it copies. A list the
+ *   plugin declares once (options, rule edges) is static data: an array, a
+ *   count and, when its element may grow, the element's size; move lists
+ *   (legal_moves_ex) stay arrays bounded by max_legal_moves, for speed.
  *
  * Errors are values: functions return an arb_status; where a message helps,
  * the caller passes a buffer (`err`, `err_cap`), which the plugin fills with
@@ -74,7 +113,7 @@ extern "C" {
 #endif
 
 #define ARB_ABI_MAJOR 1
-#define ARB_ABI_MINOR 1
+#define ARB_ABI_MINOR 2
 
 /* The one exported symbol, and its C type. */
 #define ARB_GAME_ENTRY_SYMBOL "arb_game_entry"
@@ -173,7 +212,7 @@ typedef struct arb_outcome {
                                     "no legal moves for either side"         */
 } arb_outcome;
 
-/* ---------------------------------------------------------------- the host (1.1) */
+/* ---------------------------------------------------------------- the host (1.1, 1.2) */
 
 /* Levels of arb_host.log. */
 typedef int32_t arb_log_level;
@@ -199,6 +238,15 @@ typedef struct arb_host {
     /* Writes one line (no newline needed) to the host's log, e.g. the
      * tournament's stderr. May be NULL. [any-thread] */
     void (ARB_CALL *log)(const struct arb_host *host, arb_log_level level, const char *message);
+
+    /* --- ABI 1.2: read only with ARB_STRUCT_HAS(arb_host, host, field) --- */
+
+    /* A table the host offers for a feature named by id ("arbiter.host.NAME/REV"),
+     * or NULL when it does not offer it: a plugin must handle NULL, and a
+     * host returns NULL for every id it does not know. No host extension is
+     * defined yet; this is where new ones go without a minor bump. Never NULL
+     * itself from a 1.2 host. [any-thread] */
+    const void *(ARB_CALL *get_extension)(const struct arb_host *host, const char *id);
 } arb_host;
 
 /* ---------------------------------------------------------------- the table */

@@ -6,11 +6,15 @@
  * so that a host which recognised passes by the text "pass" would miss it),
  * and after that side 0 has won. Positions are "start", "moved" and "end".
  *
- * Built against the current header it is a 1.1 plugin (create_ex with the
- * host's log and path, the status forms, move properties marking the pass,
- * a position hash). Built against the frozen 1.0 header in tests/abi/abi_1_0
- * (ARB_ABI_MINOR 0) it is exactly what a 1.0 plugin was: no 1.1 fields at
- * all, so the host must live without them.
+ * Built against the current header it is a 1.2 plugin (create_ex with the
+ * host's log, path and get_extension, the status forms, move properties
+ * marking the pass, a position hash, and "arbiter.status-line/2" under the
+ * text rule). Built against the frozen 1.1 headers in tests/abi/abi_1_1
+ * (ARB_ABI_MINOR 1) it is what a 1.1 plugin was: the same, but its status
+ * line is "arbiter.status-line/1" (*size without the NUL) and it never looks
+ * for the host's get_extension. Built against the frozen 1.0 header in
+ * tests/abi/abi_1_0 (ARB_ABI_MINOR 0) it is exactly what a 1.0 plugin was: no
+ * 1.1 fields at all, so the host must live without them.
  *
  * ARB_TEST_VARIANT selects a defect:
  *   0 = none
@@ -179,6 +183,13 @@ static arb_state *ARB_CALL c_create_ex(const arb_host *host, uint64_t seed, cons
         const char *path = ARB_STRUCT_HAS(arb_host, host, plugin_path) && host->plugin_path ? host->plugin_path : "";
         snprintf(line, sizeof line, "created with seed %lu from %s", (unsigned long)seed, path);
         host->log(host, ARB_LOG_INFO, line);
+#if ARB_ABI_MINOR >= 2
+        /* No host extension is defined yet: a host answers NULL. */
+        if (ARB_STRUCT_HAS(arb_host, host, get_extension) && host->get_extension != NULL)
+            host->log(host, ARB_LOG_INFO,
+                      host->get_extension(host, "arbiter.host.unknown/1") == NULL ? "host extension: none"
+                                                                                  : "host extension: answered");
+#endif
     }
     return s;
 }
@@ -199,6 +210,45 @@ static arb_move_flags ARB_CALL c_move_properties(const arb_state *s, arb_move mo
 static uint64_t ARB_CALL c_hash(const arb_state *s) { return 0x9e3779b97f4a7c15ULL * (uint64_t)(s->moves_played + 1); }
 static const arb_game_move_properties move_properties = {c_move_properties};
 static const arb_game_position_hash position_hash = {c_hash};
+
+/* The status line, eg: "moves played 1". */
+static size_t status_text(const arb_state *s, char *line, size_t cap)
+{
+    snprintf(line, cap, "moves played %d", s->moves_played);
+    return strlen(line);
+}
+#if ARB_ABI_MINOR >= 2
+/* "arbiter.status-line/2": the text rule of game.h, *needed with the NUL. */
+static arb_status ARB_CALL c_write_status(const arb_state *s, char *buf, uint32_t cap, uint32_t *needed)
+{
+    char line[32];
+    const size_t length = status_text(s, line, sizeof line);
+    *needed = (uint32_t)(length + 1);
+    if (buf == NULL || cap < *needed) {
+        if (buf != NULL && cap > 0) buf[0] = '\0';
+        return ARB_ERR_BUFFER;
+    }
+    memcpy(buf, line, length + 1);
+    return ARB_OK;
+}
+static const arb_game_status_line_2 status_line = {c_write_status};
+#define C_STATUS_LINE_ID ARB_EXT_STATUS_LINE_2
+#else
+/* "arbiter.status-line/1", as a 1.1 plugin wrote it: *size without the NUL. */
+static arb_status ARB_CALL c_write_status(const arb_state *s, char *buf, size_t cap, size_t *size)
+{
+    char line[32];
+    *size = status_text(s, line, sizeof line);
+    if (cap < *size + 1) {
+        if (cap > 0) buf[0] = '\0';
+        return ARB_ERR_BUFFER;
+    }
+    memcpy(buf, line, *size + 1);
+    return ARB_OK;
+}
+static const arb_game_status_line status_line = {c_write_status};
+#define C_STATUS_LINE_ID ARB_EXT_STATUS_LINE
+#endif
 #endif
 
 static const void *ARB_CALL c_get_extension(const char *id)
@@ -206,6 +256,7 @@ static const void *ARB_CALL c_get_extension(const char *id)
 #if ARB_ABI_MINOR >= 1
     if (strcmp(id, ARB_EXT_MOVE_PROPERTIES) == 0) return &move_properties;
     if (strcmp(id, ARB_EXT_POSITION_HASH) == 0) return &position_hash;
+    if (strcmp(id, C_STATUS_LINE_ID) == 0) return &status_line;
 #else
     (void)id;
 #endif

@@ -57,6 +57,8 @@ enum Defect {
     kResetDropsWin = 16,     // reset() forgets `win`, which does not change the start position
     kStatusLineBreak = 40,   // the status line holds a newline
     kStatusLineUnsteady = 41,  // the status line counts calls, not the position
+    kStatusNeededWithoutNul = 42,  // "arbiter.status-line/2" reports *needed without the NUL (the /1 habit)
+    kStatusNoSizeQuery = 43,   // "arbiter.status-line/2" answers a size query (no buffer) with ARB_OK and *needed 0
     // The notations (plugin-check's PGN, protocol and engine-option parts).
     kPgnReadsOtherMove = 50,     // pgn read_move reads 'D' as column a
     kPgnTagsUnquoted = 51,       // the FEN start tag's value has no quotes
@@ -316,7 +318,7 @@ public:
     }
     int32_t pgn_move_number() const { return plies_ / 2 + (kDefect == kPgnMoveNumberFromZero ? 0 : 1); }
 
-    // "arbiter.status-line/1": the pieces on the board.
+    // "arbiter.status-line/2": the pieces on the board.
     std::string status_line() const {
         const auto pieces = std::count_if(cells_.begin(), cells_.end(), [](char c) { return c != '.'; });
         std::string line = "pieces " + std::to_string(pieces);
@@ -375,29 +377,53 @@ arb_status ARB_CALL write_position_unchecked(const arb_state *state, char *buf, 
     return ARB_OK;
 }
 
-// The same, for the cells of "arbiter.diagram/1": *size right, cap ignored.
-arb_status ARB_CALL write_cells_unchecked(const arb_state *state, char *buf, size_t, size_t *size) {
+// The same, for the cells of "arbiter.diagram/2": *needed right, cap ignored.
+arb_status ARB_CALL write_cells_unchecked(const arb_state *state, char *buf, uint32_t, uint32_t *needed) {
     const std::string text = arb::sdk::detail::as_game<Drop>(state).diagram_cells();
-    *size = text.size();
+    *needed = static_cast<uint32_t>(text.size() + 1);
+    if (buf == nullptr) return ARB_ERR_BUFFER;
     std::memcpy(buf, text.c_str(), text.size() + 1);
     return ARB_OK;
 }
 
+// "arbiter.status-line/2" written as /1 asked: the length without the NUL.
+arb_status ARB_CALL write_status_without_nul(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed) {
+    const std::string text = arb::sdk::detail::as_game<Drop>(state).status_line();
+    *needed = static_cast<uint32_t>(text.size());
+    if (buf == nullptr || cap < text.size() + 1) {
+        if (buf != nullptr && cap > 0) buf[0] = '\0';
+        return ARB_ERR_BUFFER;
+    }
+    std::memcpy(buf, text.c_str(), text.size() + 1);
+    return ARB_OK;
+}
+
+// "arbiter.status-line/2" that takes no buffer for a size query: ARB_OK, 0.
+arb_status ARB_CALL write_status_no_query(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed) {
+    if (buf == nullptr) {
+        *needed = 0;
+        return ARB_OK;
+    }
+    return arb::sdk::detail::StatusLineExtension<Drop>::write_status(state, buf, cap, needed);
+}
+
 const arb_game_api *sdk_api = nullptr;  // the SDK's own table, set by the entry point
 
-// The record text of "arbiter.pgn-notation/1", cut to any buffer, ARB_OK.
-arb_status ARB_CALL pgn_write_move_cut(const arb_state *state, arb_move move, char *buf, size_t cap) {
+// The record text of "arbiter.pgn-notation/2", cut to any buffer, ARB_OK.
+arb_status ARB_CALL pgn_write_move_cut(const arb_state *state, arb_move move, char *buf, uint32_t cap, uint32_t *needed) {
     const std::string text(arb::sdk::detail::as_game<Drop>(state).pgn_move(move).view());
-    if (cap == 0) return ARB_OK;
-    const size_t n = std::min(text.size(), cap - 1);
+    *needed = static_cast<uint32_t>(text.size() + 1);
+    if (buf == nullptr || cap == 0) return ARB_OK;
+    const size_t n = std::min<size_t>(text.size(), cap - 1);
     std::memcpy(buf, text.data(), n);
     buf[n] = '\0';
     return ARB_OK;
 }
 
 // The SDK's extensions, with the defect's table patched in: write_cells_unchecked
-// in "arbiter.diagram/1", pgn_write_move_cut in "arbiter.pgn-notation/1", the
-// UGI bit among the converted protocols of "arbiter.protocol-notation/1", a
+// in "arbiter.diagram/2", a write_status that breaks the text rule in
+// "arbiter.status-line/2", pgn_write_move_cut in "arbiter.pgn-notation/2", the
+// UGI bit among the converted protocols of "arbiter.protocol-notation/2", a
 // rule-edge table whose edge_size is too small.
 const void *ARB_CALL get_extension_patched(const char *id) {
     const void *ext = sdk_api->get_extension(id);
@@ -406,22 +432,27 @@ const void *ARB_CALL get_extension_patched(const char *id) {
         static const arb_game_rule_edges small{8, 1, kHonestEdges};
         return &small;
     }
-    if (kDefect == kDiagramPastCap && std::strcmp(id, ARB_EXT_DIAGRAM) == 0) {
-        static const arb_game_diagram diagram{static_cast<const arb_game_diagram *>(ext)->write_drawing,
-                                              &write_cells_unchecked};
+    if (kDefect == kDiagramPastCap && std::strcmp(id, ARB_EXT_DIAGRAM_2) == 0) {
+        static const arb_game_diagram_2 diagram{static_cast<const arb_game_diagram_2 *>(ext)->write_drawing,
+                                                &write_cells_unchecked};
         return &diagram;
     }
-    if (kDefect == kPgnBufferIgnored && std::strcmp(id, ARB_EXT_PGN_NOTATION) == 0) {
-        static const arb_game_pgn_notation pgn = [ext] {
-            arb_game_pgn_notation t = *static_cast<const arb_game_pgn_notation *>(ext);
+    if ((kDefect == kStatusNeededWithoutNul || kDefect == kStatusNoSizeQuery) && std::strcmp(id, ARB_EXT_STATUS_LINE_2) == 0) {
+        static const arb_game_status_line_2 status{kDefect == kStatusNoSizeQuery ? &write_status_no_query
+                                                                                   : &write_status_without_nul};
+        return &status;
+    }
+    if (kDefect == kPgnBufferIgnored && std::strcmp(id, ARB_EXT_PGN_NOTATION_2) == 0) {
+        static const arb_game_pgn_notation_2 pgn = [ext] {
+            arb_game_pgn_notation_2 t = *static_cast<const arb_game_pgn_notation_2 *>(ext);
             t.write_move = &pgn_write_move_cut;
             return t;
         }();
         return &pgn;
     }
-    if (kDefect == kProtocolConvertsUgi && std::strcmp(id, ARB_EXT_PROTOCOL_NOTATION) == 0) {
-        static const arb_game_protocol_notation notation = [ext] {
-            arb_game_protocol_notation t = *static_cast<const arb_game_protocol_notation *>(ext);
+    if (kDefect == kProtocolConvertsUgi && std::strcmp(id, ARB_EXT_PROTOCOL_NOTATION_2) == 0) {
+        static const arb_game_protocol_notation_2 notation = [ext] {
+            arb_game_protocol_notation_2 t = *static_cast<const arb_game_protocol_notation_2 *>(ext);
             t.converted |= ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI);
             return t;
         }();
@@ -436,7 +467,8 @@ extern "C" ARB_EXPORT const arb_game_api *ARB_CALL arb_game_entry(uint32_t host_
     if (kDefect == kEntrySegfaults) std::raise(SIGSEGV);
     const arb_game_api *api = arb::sdk::game_api<Drop>(host_abi_major);
     const bool patched_extension = kDefect == kDiagramPastCap || kDefect == kPgnBufferIgnored ||
-                                   kDefect == kProtocolConvertsUgi || kDefect == kEdgeSizeSmall;
+                                   kDefect == kProtocolConvertsUgi || kDefect == kEdgeSizeSmall ||
+                                   kDefect == kStatusNeededWithoutNul || kDefect == kStatusNoSizeQuery;
     if ((kDefect != kPositionSizeNoNul && !patched_extension) || api == nullptr) return api;
     sdk_api = api;
     static const arb_game_api patched = [api, patched_extension] {

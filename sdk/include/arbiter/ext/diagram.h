@@ -1,5 +1,5 @@
 /*
- * arbiter/ext/diagram.h -- extension "arbiter.diagram/1".
+ * arbiter/ext/diagram.h -- extension "arbiter.diagram/2" (and /1).
  *
  * A drawable picture of a position, so that a host (the HTML report's game
  * viewer) draws the board of any game without knowing it. Two texts:
@@ -55,8 +55,22 @@
 extern "C" {
 #endif
 
-#define ARB_EXT_DIAGRAM "arbiter.diagram/1"
+#define ARB_EXT_DIAGRAM_2 "arbiter.diagram/2"
+#define ARB_EXT_DIAGRAM "arbiter.diagram/1" /* before ABI 1.2 */
 
+typedef struct arb_game_diagram_2 {
+    /* Writes the drawing of the board of `state` (see above) under the text
+     * rule of <arbiter/game.h>. States of the same options must give the
+     * same text. [per-state] */
+    arb_status (ARB_CALL *write_drawing)(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed);
+
+    /* Writes the cells of the position of `state` (see above) under the text
+     * rule. Cheap enough to call after every ply of every game of a
+     * tournament. [per-state] */
+    arb_status (ARB_CALL *write_cells)(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed);
+} arb_game_diagram_2;
+
+/* Revision 1, before the text rule: *size without the NUL. */
 typedef struct arb_game_diagram {
     /* Writes the drawing of the board of `state` (see above) into buf.
      * States of the same options must give the same text. *size is set to

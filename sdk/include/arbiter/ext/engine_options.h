@@ -31,7 +31,7 @@ typedef void (ARB_CALL *arb_engine_option_sink)(void *context, const char *rule,
 
 typedef struct arb_game_engine_options {
     /* Calls `sink` once for each engine option an engine speaking `protocol`
-     * (a protocol of "arbiter.protocol-notation/1", UGI included) should be
+     * (a protocol of "arbiter.protocol-notation/2", UGI included) should be
      * sent for a game under the rule options `values` (`count` of them, as
      * given to create_ex: an option not listed has its default), in the order
      * they are to be sent; none at all is fine. Returns ARB_OK, or

@@ -1,5 +1,5 @@
 /*
- * arbiter/ext/protocol_notation.h -- extension "arbiter.protocol-notation/1".
+ * arbiter/ext/protocol_notation.h -- extension "arbiter.protocol-notation/2" (and /1).
  *
  * Which engine protocols of the UCI family may play this game, and how the
  * game's texts are written in a protocol whose notation differs from the
@@ -18,7 +18,8 @@
 extern "C" {
 #endif
 
-#define ARB_EXT_PROTOCOL_NOTATION "arbiter.protocol-notation/1"
+#define ARB_EXT_PROTOCOL_NOTATION_2 "arbiter.protocol-notation/2"
+#define ARB_EXT_PROTOCOL_NOTATION "arbiter.protocol-notation/1" /* before ABI 1.2 */
 
 /* A protocol, by number; a set of them is a bit mask of ARB_PROTOCOL_BIT(p).
  * Numbers are never reused; a later revision may add protocols. */
@@ -31,6 +32,33 @@ enum {
 };
 #define ARB_PROTOCOL_BIT(p) ((uint32_t)1u << (uint32_t)(p))
 
+/* One conversion of revision 2: writes `text` in the other notation under
+ * the text rule of <arbiter/game.h>; ARB_ERR_SYNTAX when `text` is not a text
+ * of this game in the notation read, with a one-line reason in err (err may
+ * be NULL). `protocol` is one of the `converted` protocols. A pure function
+ * of its arguments: a conversion that needs the position does not fit this
+ * revision. [any-thread] */
+typedef arb_status (ARB_CALL *arb_notation_conversion)(arb_protocol protocol, const char *text, char *buf,
+                                                       uint32_t cap, uint32_t *needed, char *err,
+                                                       size_t err_cap);
+
+typedef struct arb_game_protocol_notation_2 {
+    /* The protocols whose engines may play this game, e.g.
+     * ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI) | ARB_PROTOCOL_BIT(ARB_PROTOCOL_UAI).
+     * The UGI bit should be set: UGI engines get the plugin's own texts. */
+    uint32_t protocols;
+    /* The subset of `protocols` whose notation differs from the plugin's own:
+     * for these the host calls the functions below on every text it sends or
+     * reads; for the others it sends the plugin's texts unchanged (and the
+     * functions may be NULL when this mask is 0). Must not hold the UGI bit. */
+    uint32_t converted;
+    arb_notation_conversion position_out; /* write_position's text to the protocol's */
+    arb_notation_conversion position_in;  /* the protocol's position to set_position's */
+    arb_notation_conversion move_out;     /* format_move's text to the protocol's */
+    arb_notation_conversion move_in;      /* the protocol's move (a bestmove) to the plugin's */
+} arb_game_protocol_notation_2;
+
+/* Revision 1, before the text rule: no size reported. */
 typedef struct arb_game_protocol_notation {
     /* The protocols whose engines may play this game, e.g.
      * ARB_PROTOCOL_BIT(ARB_PROTOCOL_UGI) | ARB_PROTOCOL_BIT(ARB_PROTOCOL_UAI).

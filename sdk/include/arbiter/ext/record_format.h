@@ -1,5 +1,5 @@
 /*
- * arbiter/ext/record_format.h -- extension "arbiter.record-format/1".
+ * arbiter/ext/record_format.h -- extension "arbiter.record-format/2" (and /1).
  *
  * A game record in the game's own native format, so that the game's own
  * tools open the games of a tournament: Othello writes GGF (NBoard, NTest,
@@ -16,7 +16,8 @@
 extern "C" {
 #endif
 
-#define ARB_EXT_RECORD_FORMAT "arbiter.record-format/1"
+#define ARB_EXT_RECORD_FORMAT_2 "arbiter.record-format/2"
+#define ARB_EXT_RECORD_FORMAT "arbiter.record-format/1" /* before ABI 1.2 */
 
 /* How a game ended, as far as a record format can say it; the host maps its
  * own, finer terminations onto these. */
@@ -73,6 +74,23 @@ typedef struct arb_record_game {
                                             from a host of this layout */
 } arb_record_game;
 
+typedef struct arb_game_record_format_2 {
+    /* The format's name, eg: "GGF"; and the file name extension without the
+     * dot, eg: "ggf" (lower case, letters and digits). Static, owned by the
+     * plugin, valid while it is loaded. */
+    const char *name;
+    const char *file_extension;
+    /* Writes the record of `game`, played from the position of `start`,
+     * under the text rule of <arbiter/game.h>: one text that ends with a
+     * newline (a file of the format is the concatenation of the records).
+     * `start` is not changed. ARB_ERR_ILLEGAL when a move is not legal where
+     * it is played; ARB_ERR_INTERNAL for anything else. [per-state] */
+    arb_status (ARB_CALL *write_record)(const arb_state *start, const arb_record_game *game, char *buf,
+                                        uint32_t cap, uint32_t *needed);
+} arb_game_record_format_2;
+
+/* Revision 1, before the text rule: *size without the NUL on ARB_OK, with
+ * it on ARB_ERR_BUFFER. */
 typedef struct arb_game_record_format {
     /* The format's name, eg: "GGF"; and the file name extension without the
      * dot, eg: "ggf" (lower case, letters and digits). Static, owned by the

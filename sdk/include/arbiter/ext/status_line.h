@@ -1,5 +1,5 @@
 /*
- * arbiter/ext/status_line.h -- extension "arbiter.status-line/1".
+ * arbiter/ext/status_line.h -- extension "arbiter.status-line/2" (and /1).
  *
  * One short line about a position that its board does not show at a glance,
  * for a human reader: the report's game viewer prints it under the board of
@@ -20,11 +20,22 @@
 extern "C" {
 #endif
 
-#define ARB_EXT_STATUS_LINE "arbiter.status-line/1"
+#define ARB_EXT_STATUS_LINE_2 "arbiter.status-line/2"
+#define ARB_EXT_STATUS_LINE "arbiter.status-line/1" /* before ABI 1.2 */
 
 /* The longest line a plugin may write, in bytes without the NUL. */
 #define ARB_STATUS_LINE_MAX 160
 
+typedef struct arb_game_status_line_2 {
+    /* Writes the line of the position of `state` under the text rule of
+     * <arbiter/game.h> (*needed with the NUL, so at most
+     * ARB_STATUS_LINE_MAX + 1). The same position must give the same line,
+     * whatever its history. Cheap enough to call after every ply of every
+     * game of a tournament. [per-state] */
+    arb_status (ARB_CALL *write_status)(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed);
+} arb_game_status_line_2;
+
+/* Revision 1, before the text rule: *size without the NUL. */
 typedef struct arb_game_status_line {
     /* Writes the line of the position of `state` into buf. *size is set to
      * its length without the NUL, also when the plugin returns

@@ -9,6 +9,7 @@
 #include <arbiter/protocol/numbers.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,38 +37,47 @@ inline std::string_view first_word(std::string_view line) noexcept { return deta
 // them, "score cs N" (centistones) and a bare "score N", both as cp; and
 // USI's "score mate +" / "score mate -" (a mate, distance unknown). Fields
 // the line does not give are left as they were; "string" and "pv" end the
-// parse (what follows is free text or moves); a malformed number is skipped.
+// parse (what follows is free text or moves); a malformed number is skipped,
+// and so is a negative depth, seldepth, nodes or nps (counts, never below 0).
+// Only the principal line counts: a line with "multipv N" for an N other
+// than 1 (a second-best line, with its own lower score) changes nothing.
 inline void parse_info(std::string_view line, InfoFields &info) noexcept {
     std::string_view rest = line;
     if (detail::next_word(rest) != "info") return;
+    constexpr auto kIntMax = std::numeric_limits<int>::max();
+    constexpr auto kInt64Max = std::numeric_limits<int64_t>::max();
+    InfoFields read = info;  // committed at the end, unless the line is not the principal one
     for (std::string_view key = detail::next_word(rest); !key.empty(); key = detail::next_word(rest)) {
-        if (key == "string" || key == "pv") return;
-        if (key == "depth") {
-            if (auto v = parse_integer<int>(detail::next_word(rest))) info.depth = *v;
+        if (key == "string" || key == "pv") break;
+        if (key == "multipv") {
+            if (auto v = parse_integer<int>(detail::next_word(rest)); v && *v != 1) return;
+        } else if (key == "depth") {
+            if (auto v = parse_integer<int>(detail::next_word(rest), 0, kIntMax)) read.depth = *v;
         } else if (key == "seldepth") {
-            if (auto v = parse_integer<int>(detail::next_word(rest))) info.seldepth = *v;
+            if (auto v = parse_integer<int>(detail::next_word(rest), 0, kIntMax)) read.seldepth = *v;
         } else if (key == "nodes") {
-            if (auto v = parse_integer<int64_t>(detail::next_word(rest))) info.nodes = *v;
+            if (auto v = parse_integer<int64_t>(detail::next_word(rest), 0, kInt64Max)) read.nodes = *v;
         } else if (key == "nps") {
-            if (auto v = parse_integer<int64_t>(detail::next_word(rest))) info.nps = *v;
+            if (auto v = parse_integer<int64_t>(detail::next_word(rest), 0, kInt64Max)) read.nps = *v;
         } else if (key == "score") {
             std::string_view kind = detail::next_word(rest);
             if (kind == "cp" || kind == "cs") {
-                if (auto v = parse_integer<int>(detail::next_word(rest))) info.score_cp = *v;
+                if (auto v = parse_integer<int>(detail::next_word(rest))) read.score_cp = *v;
             } else if (kind == "mate") {
                 std::string_view n = detail::next_word(rest);
-                if (n == "+") info.score_cp = kMateScore;
-                else if (n == "-") info.score_cp = -kMateScore;
+                if (n == "+") read.score_cp = kMateScore;
+                else if (n == "-") read.score_cp = -kMateScore;
                 else if (!n.empty() && n.front() == '+') {
-                    if (parse_integer<int>(n.substr(1))) info.score_cp = kMateScore;  // USI writes "+3"
+                    if (parse_integer<int>(n.substr(1))) read.score_cp = kMateScore;  // USI writes "+3"
                 } else if (auto v = parse_integer<int>(n)) {
-                    info.score_cp = *v > 0 ? kMateScore : -kMateScore;
+                    read.score_cp = *v > 0 ? kMateScore : -kMateScore;
                 }
             } else if (auto v = parse_integer<int>(kind)) {
-                info.score_cp = *v;
+                read.score_cp = *v;
             }
         }
     }
+    info = read;
 }
 
 // The move of a "bestmove <move> [ponder ...]" line; empty when no move follows.

@@ -1,4 +1,4 @@
-// The drawing of "arbiter.diagram/1" (<arbiter/ext/diagram.h>) built in C++:
+// The drawing of "arbiter.diagram/2" (or /1) (<arbiter/ext/diagram.h>) built in C++:
 // a plugin describes its board once and the game adapter offers the
 // extension. A game class adds two members:
 //

@@ -38,9 +38,14 @@ public:
     static arb_status parse(std::span<const arb_option_desc> descriptors, const arb_option_value *values,
                             int32_t count, Options &out, ErrorOut err) {
         out.descriptors_ = descriptors;
-        out.values_.assign(descriptors.size(), std::string());
+        // Each value is built as a new string, never assigned from a char
+        // pointer into an existing one: GCC 12 reports a false -Wrestrict
+        // inside that assignment at -O2 and above (GCC bug 105329), which would
+        // break a plugin built with -Wall -Werror.
+        out.values_.clear();
+        out.values_.reserve(descriptors.size());
+        for (const arb_option_desc &d : descriptors) out.values_.emplace_back(d.default_value);
         std::vector<bool> seen(descriptors.size(), false);
-        for (size_t i = 0; i < descriptors.size(); ++i) out.values_[i] = descriptors[i].default_value;
         if (count < 0 || (count > 0 && values == nullptr))
             return err.fail(ARB_ERR_OPTION, "bad option list");
         for (int32_t k = 0; k < count; ++k) {
@@ -56,7 +61,7 @@ public:
             seen[index] = true;
             arb_status status = check_value(descriptors[index], value, err);
             if (status != ARB_OK) return status;
-            out.values_[index] = value;
+            out.values_[index] = std::string(value);  // moved in, not assigned from the pointer (above)
         }
         return ARB_OK;
     }

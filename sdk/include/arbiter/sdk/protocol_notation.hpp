@@ -1,4 +1,4 @@
-// "arbiter.protocol-notation/1" in a few lines: which engine protocols may
+// "arbiter.protocol-notation/2" in a few lines: which engine protocols may
 // play the game, and the conversions for those whose notation differs.
 //
 //     static arb::sdk::ProtocolNotation protocol_notation() {

@@ -1,4 +1,4 @@
-// The game handed to a plugin's record writer ("arbiter.record-format/1"),
+// The game handed to a plugin's record writer ("arbiter.record-format/2" (or /1)),
 // read safely: a host built against an older header passes a shorter struct
 // (missing fields read as empty) and its own stride for the moves.
 #pragma once

@@ -6,6 +6,7 @@
 #include <arbiter/game.h>
 
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string_view>
@@ -78,6 +79,21 @@ inline arb_status copy_out(std::string_view text, char *buf, size_t cap) noexcep
     if (buf == nullptr || cap == 0) return ARB_ERR_BUFFER;
     if (text.size() + 1 > cap) {
         buf[0] = '\0';
+        return ARB_ERR_BUFFER;
+    }
+    std::memcpy(buf, text.data(), text.size());
+    buf[text.size()] = '\0';
+    return ARB_OK;
+}
+
+// Writes `text` under the text rule of <arbiter/game.h>: *needed is always
+// its size with the NUL; ARB_OK when cap holds that, else ARB_ERR_BUFFER and
+// "" (when cap > 0). A NULL buf with cap 0 is the size query.
+inline arb_status text_out(std::string_view text, char *buf, uint32_t cap, uint32_t *needed) noexcept {
+    const size_t size = text.size() + 1;
+    if (needed != nullptr) *needed = size > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(size);
+    if (buf == nullptr || cap < size) {
+        if (buf != nullptr && cap > 0) buf[0] = '\0';
         return ARB_ERR_BUFFER;
     }
     std::memcpy(buf, text.data(), text.size());

@@ -1,0 +1,31 @@
+// "arbiter.move-properties/1" for a game class with
+//     arb_move_flags move_properties(arb_move move) const;  // ARB_MOVE_PASS, ARB_MOVE_IRREVERSIBLE
+#pragma once
+
+#include <arbiter/ext/move_properties.h>
+#include <arbiter/sdk/adapter/guarded.hpp>
+
+#include <concepts>
+
+namespace arb::sdk::detail {
+
+template <class Game>
+struct MovePropertiesExtension {
+    static constexpr const char *kId = ARB_EXT_MOVE_PROPERTIES;
+    static constexpr bool kPresent = requires(const Game &g, arb_move m) {
+        { g.move_properties(m) } -> std::convertible_to<arb_move_flags>;
+    };
+
+    // "Reversible, not a pass" on failure: the safe answer.
+    static arb_move_flags ARB_CALL properties(const arb_state *state, arb_move move) noexcept {
+        return guarded_on<Game>(state, "move_properties", arb_move_flags{0},
+                                [&] { return static_cast<arb_move_flags>(as_game<Game>(state).move_properties(move)); });
+    }
+
+    static const void *table() noexcept {
+        static constexpr arb_game_move_properties kTable{&properties};
+        return &kTable;
+    }
+};
+
+}  // namespace arb::sdk::detail
