@@ -9,6 +9,8 @@
 #include "compliance/engine_check.hpp"
 #include "config/config_loader.hpp"
 
+#include <algorithm>
+#include <initializer_list>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -77,6 +79,62 @@ in front of their $ARBITER_PLUGIN_PATH, so arbiter-engine finds a game that
 only --plugin-dir names.
 )DETAILS";
 
+// Counts >= 0 (and at most 100000) and times > 0; false after saying which is not.
+bool counts_in_range(const compliance::CheckSettings &s, std::initializer_list<int64_t> positive_ms,
+                     std::initializer_list<int64_t> non_negative_ms) {
+    const bool times_wrong =
+        std::any_of(positive_ms.begin(), positive_ms.end(), [](int64_t v) { return v <= 0; }) ||
+        std::any_of(non_negative_ms.begin(), non_negative_ms.end(), [](int64_t v) { return v < 0; });
+    if (s.positions < 0 || s.games < 0 || times_wrong) {
+        std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";
+        return false;
+    }
+    // The probes are drawn before the first is sent, and their count times
+    // the attempts per probe must stay an int: a typo must not become gigabytes.
+    constexpr int kMaxCount = 100000;
+    for (auto [option, value] : {std::pair{"--positions", s.positions}, std::pair{"--games", s.games}}) {
+        if (value > kMaxCount) {
+            std::cerr << "arbiter check: " << option << " must be in 0.." << kMaxCount << ", got " << value << "\n";
+            return false;
+        }
+    }
+    return true;
+}
+
+// The opponent of the full games: --reference, else arbiter-engine beside
+// this program playing random moves; false (after saying why) for a bad --reference.
+bool set_reference(std::string reference_spec, compliance::CheckSettings &s) {
+    if (reference_spec.empty()) {
+        auto bundled = running_program_dir() / "arbiter-engine";
+        if (std::filesystem::exists(bundled))
+            reference_spec = bundled.string() + " --game " + s.plugin->id() + " --mode random --seed 1";
+    }
+    if (!reference_spec.empty()) {
+        auto reference = engine_from_command_line(reference_spec, {}, {}, "reference");
+        if (!reference) {
+            std::cerr << "arbiter check: --reference: " << reference.error().message << "\n";
+            return false;
+        }
+        s.reference = *reference;
+    }
+    return true;
+}
+
+// The last line: how many checks, how many failed, warned, were skipped or not run.
+void print_check_summary(const compliance::Report &report, const std::string &engine_name, bool allow_skip,
+                         int games) {
+    const int skipped = report.count(compliance::Verdict::Skip);
+    const int not_run = report.count(compliance::Verdict::NotRun);
+    std::cout << quote(engine_name) << ": " << report.items.size() << " checks: " << report.count(compliance::Verdict::Fail)
+              << " failed, " << report.count(compliance::Verdict::Warn) << " warnings, " << skipped << " skipped";
+    if (not_run > 0) std::cout << ", " << not_run << " not run (cut short by a failure)";
+    if (const int na = report.count(compliance::Verdict::NotApplicable); na > 0)
+        std::cout << ", " << na << " not applicable";
+    if (skipped > 0) std::cout << (allow_skip ? " (allowed by --allow-skip)" : " (a skipped check is not a pass; --allow-skip accepts it)");
+    if (games == 0) std::cout << "; no full games (--games 0)";
+    std::cout << "\n";
+}
+
 }  // namespace
 
 int check_command(const Args &args) {
@@ -123,21 +181,7 @@ int check_command(const Args &args) {
     int code = 0;
     if (!parse_command_line("check", args, desc, nullptr, vm, "--game G --engine CMD [options]", code, kDetails))
         return code;
-    if (s.positions < 0 || s.games < 0 || movetime_ms <= 0 || margin_ms < 0 || grace_ms < 0 || startup_ms <= 0 ||
-        ready_ms <= 0 ||
-        untimed_ms <= 0) {
-        std::cerr << "arbiter check: counts must be >= 0 and times > 0\n";
-        return kExitUsage;
-    }
-    // The probes are drawn before the first is sent, and their count times
-    // the attempts per probe must stay an int: a typo must not become gigabytes.
-    constexpr int kMaxCount = 100000;
-    for (auto [option, value] : {std::pair{"--positions", s.positions}, std::pair{"--games", s.games}}) {
-        if (value > kMaxCount) {
-            std::cerr << "arbiter check: " << option << " must be in 0.." << kMaxCount << ", got " << value << "\n";
-            return kExitUsage;
-        }
-    }
+    if (!counts_in_range(s, {movetime_ms, startup_ms, ready_ms, untimed_ms}, {margin_ms, grace_ms})) return kExitUsage;
     auto selected = select_game("check", game_id, plugin_dirs, settings, code);
     if (!selected) return code;
     auto engine = engine_from_command_line(engine_spec, extra_args, ugi_options, name);
@@ -163,19 +207,7 @@ int check_command(const Args &args) {
     s.timeouts.startup = std::chrono::milliseconds(startup_ms);
     s.timeouts.ready = std::chrono::milliseconds(ready_ms);
     s.untimed_limit = std::chrono::milliseconds(untimed_ms);
-    if (reference_spec.empty()) {
-        auto bundled = running_program_dir() / "arbiter-engine";
-        if (std::filesystem::exists(bundled))
-            reference_spec = bundled.string() + " --game " + s.plugin->id() + " --mode random --seed 1";
-    }
-    if (!reference_spec.empty()) {
-        auto reference = engine_from_command_line(reference_spec, {}, {}, "reference");
-        if (!reference) {
-            std::cerr << "arbiter check: --reference: " << reference.error().message << "\n";
-            return kExitUsage;
-        }
-        s.reference = *reference;
-    }
+    if (!set_reference(reference_spec, s)) return kExitUsage;
 
     // Without --name the engine is named by its 'id name' (not by its program, e.g. node).
     if (name.empty()) s.engine.name.clear();
@@ -192,16 +224,7 @@ int check_command(const Args &args) {
             std::cout << "checking " << quote(named) << " (" << s.engine.command << ") on " << s.plugin->id() << "\n";
         });
     const bool allow_skip = vm.count("allow-skip") > 0;
-    const int skipped = report.count(compliance::Verdict::Skip);
-    const int not_run = report.count(compliance::Verdict::NotRun);
-    std::cout << quote(engine_name) << ": " << report.items.size() << " checks: " << report.count(compliance::Verdict::Fail)
-              << " failed, " << report.count(compliance::Verdict::Warn) << " warnings, " << skipped << " skipped";
-    if (not_run > 0) std::cout << ", " << not_run << " not run (cut short by a failure)";
-    if (const int na = report.count(compliance::Verdict::NotApplicable); na > 0)
-        std::cout << ", " << na << " not applicable";
-    if (skipped > 0) std::cout << (allow_skip ? " (allowed by --allow-skip)" : " (a skipped check is not a pass; --allow-skip accepts it)");
-    if (s.games == 0) std::cout << "; no full games (--games 0)";
-    std::cout << "\n";
+    print_check_summary(report, engine_name, allow_skip, s.games);
     return report.passed(allow_skip) ? kExitOk : kExitFailure;
 }
 

@@ -113,6 +113,111 @@ losses by illegal moves, crashes or timeouts), 1 when it could not be played
 or was interrupted (Ctrl-C), 2 for bad arguments.
 )DETAILS";
 
+// --resign CP,N and --draw CP,N,MINPLY into `rules`; the usage error, if any.
+std::optional<std::string> parse_adjudication(const std::string &resign, const std::string &draw,
+                                              match::AdjudicationRules &rules) {
+    std::vector<int> numbers;
+    if (!resign.empty()) {
+        if (!parse_ints(resign, numbers) || numbers.size() != 2 || numbers[0] <= 0 || numbers[1] <= 0)
+            return "--resign " + quote(resign) + " must be CP,N with positive numbers";
+        rules.resign = {true, numbers[0], numbers[1]};
+    }
+    if (!draw.empty()) {
+        if (!parse_ints(draw, numbers) || numbers.size() != 3 || numbers[0] < 0 || numbers[1] <= 0 || numbers[2] < 0)
+            return "--draw " + quote(draw) + " must be CP,N,MINPLY";
+        rules.draw = {true, numbers[0], numbers[1], numbers[2]};
+    }
+    return std::nullopt;
+}
+
+// --tc for both engines, --tc1 and --tc2 for one, into the setup's clocks;
+// the usage error, if any.
+std::optional<std::string> parse_time_controls(const std::string &tc_both, const std::string &tc1,
+                                               const std::string &tc2, match::GameSetup &setup) {
+    const std::string *tcs[2] = {tc1.empty() ? &tc_both : &tc1, tc2.empty() ? &tc_both : &tc2};
+    for (int side = 0; side < 2; ++side) {
+        auto tc = core::TimeControl::parse(*tcs[side]);
+        if (!tc) return std::string(tcs[side] == &tc_both ? "--tc" : side == 0 ? "--tc1" : "--tc2") + ": " +
+                        tc.error().message;
+        setup.time_control[side] = *tc;
+    }
+    return std::nullopt;
+}
+
+// One command line's engine: its --engine, --engineN-arg, --engineN-option, --nameN and --working-dirN.
+struct EngineArgs {
+    const std::string &command;
+    const std::vector<std::string> &args, &options;
+    const std::string &name, &dir;
+};
+
+// The two engines (two of one name told apart as NAME-1 and NAME-2); the usage error, if any.
+std::optional<std::string> engine_configs(const EngineArgs (&given)[2], engine::EngineConfig (&configs)[2]) {
+    for (int i = 0; i < 2; ++i) {
+        auto config = engine_from_command_line(given[i].command, given[i].args, given[i].options, given[i].name);
+        if (!config) return config.error().message;
+        if (auto dir = set_working_dir(*config, given[i].dir); !dir) return dir.error().message;
+        configs[i] = std::move(*config);
+    }
+    if (configs[0].name == configs[1].name) {
+        configs[0].name += "-1";
+        configs[1].name += "-2";
+    }
+    return std::nullopt;
+}
+
+// The first line: the game, who plays which side, the time control.
+void print_heading(const game::Plugin &plugin, const engine::EngineConfig (&configs)[2], const match::GameSetup &setup) {
+    const arb_game_api &api = plugin.api();
+    std::cout << "game " << api.id << ": p1 (" << api.side_names[0] << ") " << configs[0].name << " vs p2 ("
+              << api.side_names[1] << ") " << configs[1].name << ", time control "
+              << setup.time_control[0].to_string();
+    if (setup.time_control[1] != setup.time_control[0]) std::cout << " / " << setup.time_control[1].to_string();
+    std::cout << std::endl;
+}
+
+// Starts both engines into `started`. An engine that cannot be run at all is
+// the command's failure (its exit status is returned); one that starts and
+// then fails its handshake loses the game (`record`).
+std::optional<int> start_engines(const engine::EngineConfig (&configs)[2], const engine::EngineTimeouts &timeouts,
+                                 const engine::GameSetupOptions &game_options, bool debug,
+                                 const match::GameSetup &setup, std::unique_ptr<engine::ProtocolEngine> (&started)[2],
+                                 std::optional<match::GameRecord> &record) {
+    for (int i = 0; i < 2 && !record; ++i) {
+        auto engine = engine::ProtocolEngine::start(configs[i], timeouts, game_options,
+                                               debug ? engine::ProtocolEngine::TrafficLog(print_traffic) : nullptr);
+        if (!engine) {
+            if (engine.error().kind == engine::FailureKind::StartFailed ||
+                engine.error().kind == engine::FailureKind::OutOfResources) {
+                std::cerr << "arbiter play: " << engine::describe_start_failure(configs[i], engine.error());
+                return kExitFailure;
+            }
+            record = match::engine_failure_record(setup, configs[0].name, configs[1].name, i, engine.error());
+            break;
+        }
+        started[i] = std::move(*engine);
+        std::cout << "engine " << i + 1 << ": " << configs[i].name << " (pid " << started[i]->pid() << ")" << std::endl;
+        for (const auto &w : started[i]->warnings()) std::cerr << "warning: " << w << "\n";
+    }
+    return std::nullopt;
+}
+
+// The game, with SIGINT, SIGTERM and SIGHUP abandoning it while it runs.
+match::GameRecord play_until_interrupted(const match::GameSetup &setup, std::unique_ptr<engine::ProtocolEngine> (&started)[2],
+                                         bool quiet) {
+    g_stop.store(false);
+    auto old_int = std::signal(SIGINT, on_stop_signal);
+    auto old_term = std::signal(SIGTERM, on_stop_signal);
+    auto old_hup = std::signal(SIGHUP, on_stop_signal);
+    match::MoveObserver observer;
+    if (!quiet) observer = print_move;
+    auto record = match::play_game(setup, *started[0], *started[1], &g_stop, observer);
+    std::signal(SIGINT, old_int);
+    std::signal(SIGTERM, old_term);
+    std::signal(SIGHUP, old_hup);
+    return record;
+}
+
 }  // namespace
 
 int play_command(const Args &args) {
@@ -180,41 +285,14 @@ int play_command(const Args &args) {
     setup.time_margin = std::chrono::milliseconds(margin_ms);
     setup.adjudication.max_plies = max_plies;
     if (isolate) setup.host = std::make_shared<game::PluginHost>(plugin, running_program());
-    const std::string *tcs[2] = {tc1.empty() ? &tc_both : &tc1, tc2.empty() ? &tc_both : &tc2};
-    for (int side = 0; side < 2; ++side) {
-        auto tc = core::TimeControl::parse(*tcs[side]);
-        if (!tc) return usage_error(std::string(tcs[side] == &tc_both ? "--tc" : side == 0 ? "--tc1" : "--tc2") + ": " +
-                                    tc.error().message);
-        setup.time_control[side] = *tc;
-    }
-    std::vector<int> numbers;
-    if (!resign.empty()) {
-        if (!parse_ints(resign, numbers) || numbers.size() != 2 || numbers[0] <= 0 || numbers[1] <= 0)
-            return usage_error("--resign " + quote(resign) + " must be CP,N with positive numbers");
-        setup.adjudication.resign = {true, numbers[0], numbers[1]};
-    }
-    if (!draw.empty()) {
-        if (!parse_ints(draw, numbers) || numbers.size() != 3 || numbers[0] < 0 || numbers[1] <= 0 || numbers[2] < 0)
-            return usage_error("--draw " + quote(draw) + " must be CP,N,MINPLY");
-        setup.adjudication.draw = {true, numbers[0], numbers[1], numbers[2]};
-    }
+    if (auto wrong = parse_time_controls(tc_both, tc1, tc2, setup)) return usage_error(*wrong);
+    if (auto wrong = parse_adjudication(resign, draw, setup.adjudication)) return usage_error(*wrong);
     if (auto ok = match::validate_setup(setup); !ok) return usage_error(ok.error().message);
 
     engine::EngineConfig configs[2];
-    const std::vector<std::string> *extra[2] = {&engine1_args, &engine2_args};
-    const std::vector<std::string> *engine_options[2] = {&engine1_options, &engine2_options};
-    const std::string *names[2] = {&name1, &name2};
-    const std::string *dirs[2] = {&dir1, &dir2};
-    for (int i = 0; i < 2; ++i) {
-        auto config = engine_from_command_line(engines[static_cast<size_t>(i)], *extra[i], *engine_options[i], *names[i]);
-        if (!config) return usage_error(config.error().message);
-        if (auto dir = set_working_dir(*config, *dirs[i]); !dir) return usage_error(dir.error().message);
-        configs[i] = std::move(*config);
-    }
-    if (configs[0].name == configs[1].name) {
-        configs[0].name += "-1";
-        configs[1].name += "-2";
-    }
+    const EngineArgs given[2] = {{engines[0], engine1_args, engine1_options, name1, dir1},
+                                 {engines[1], engine2_args, engine2_options, name2, dir2}};
+    if (auto wrong = engine_configs(given, configs)) return usage_error(*wrong);
 
     engine::EngineTimeouts timeouts;
     timeouts.startup = std::chrono::milliseconds(startup_ms);
@@ -222,44 +300,11 @@ int play_command(const Args &args) {
     timeouts.quit_grace = std::chrono::milliseconds(grace_ms);
     engine::GameSetupOptions game_options = match::engine_game_options(*plugin, options, plugin_dirs);
 
-    const arb_game_api &api = plugin->api();
-    std::cout << "game " << api.id << ": p1 (" << api.side_names[0] << ") " << configs[0].name << " vs p2 ("
-              << api.side_names[1] << ") " << configs[1].name << ", time control "
-              << setup.time_control[0].to_string();
-    if (setup.time_control[1] != setup.time_control[0]) std::cout << " / " << setup.time_control[1].to_string();
-    std::cout << std::endl;
-
+    print_heading(*plugin, configs, setup);
     std::unique_ptr<engine::ProtocolEngine> started[2];
     std::optional<match::GameRecord> record;
-    for (int i = 0; i < 2 && !record; ++i) {
-        auto engine = engine::ProtocolEngine::start(configs[i], timeouts, game_options,
-                                               debug ? engine::ProtocolEngine::TrafficLog(print_traffic) : nullptr);
-        if (!engine) {
-            if (engine.error().kind == engine::FailureKind::StartFailed ||
-                engine.error().kind == engine::FailureKind::OutOfResources) {
-                std::cerr << "arbiter play: " << engine::describe_start_failure(configs[i], engine.error());
-                return kExitFailure;
-            }
-            record = match::engine_failure_record(setup, configs[0].name, configs[1].name, i, engine.error());
-            break;
-        }
-        started[i] = std::move(*engine);
-        std::cout << "engine " << i + 1 << ": " << configs[i].name << " (pid " << started[i]->pid() << ")" << std::endl;
-        for (const auto &w : started[i]->warnings()) std::cerr << "warning: " << w << "\n";
-    }
-
-    if (!record) {
-        g_stop.store(false);
-        auto old_int = std::signal(SIGINT, on_stop_signal);
-        auto old_term = std::signal(SIGTERM, on_stop_signal);
-        auto old_hup = std::signal(SIGHUP, on_stop_signal);
-        match::MoveObserver observer;
-        if (!quiet) observer = print_move;
-        record = match::play_game(setup, *started[0], *started[1], &g_stop, observer);
-        std::signal(SIGINT, old_int);
-        std::signal(SIGTERM, old_term);
-        std::signal(SIGHUP, old_hup);
-    }
+    if (auto failed = start_engines(configs, timeouts, game_options, debug, setup, started, record)) return *failed;
+    if (!record) record = play_until_interrupted(setup, started, quiet);
     for (auto &e : started)
         if (e) e->quit();
     print_summary(*record);

@@ -84,7 +84,7 @@ int report_command(const Args &args) {
         tournament::ScheduleStream(tournament::schedule_params(c, static_cast<int>(loaded->openings.size()))).size());
     // The status needs the count of records first: a first pass, cheap next to the build.
     int64_t played = 0;
-    auto scan = output::scan_record_log(dir / tournament::kJsonlFile, [&](output::FinishedGame &&) { ++played; });
+    auto scan = output::scan_record_log(dir / tournament::kJsonlFile, [&](match::FinishedGame &&) { ++played; });
     if (!scan) {
         std::cerr << "arbiter report: " << scan.error().message << "\n";
         return kExitFailure;

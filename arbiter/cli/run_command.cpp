@@ -81,6 +81,56 @@ in an order that reuses them (records keep their schedule index); if descriptors
 out, the run stops cleanly with exit code 1 and can be resumed.
 )";
 
+// --resume OUTDIR: the config is the one in OUTDIR, and nothing that changes
+// the schedule may be given but more rounds. The exit status of a refusal, if any.
+std::optional<int> resume_overrides(const po::variables_map &vm, const std::string &resume_dir,
+                                    const std::string &on_interrupt, int rounds, config::Overrides &o,
+                                    std::string &config_file) {
+    // Anything that changes the schedule would make the records meaningless.
+    for (const char *fixed : {"games-per-pairing", "seed", "out", "tc", "openings", "type", "shard", "shards"})
+        if (vm.count(fixed)) {
+            std::cerr << "arbiter run: --" << fixed << " cannot change with --resume (the schedule is fixed)\n";
+            return kExitUsage;
+        }
+    if (vm.count("on-interrupt")) o.on_interrupt = on_interrupt;
+    // The one deliberate change of a run: more rounds (the games so far keep their indices).
+    if (vm.count("rounds")) o.rounds = rounds;
+    o.out_dir = std::filesystem::absolute(resume_dir).string();
+    config_file = (std::filesystem::path(resume_dir) / tournament::kConfigFile).string();
+    if (!std::filesystem::exists(config_file)) {
+        std::cerr << "arbiter run: " << resume_dir << " holds no " << tournament::kConfigFile
+                  << ": not the output folder of a tournament\n";
+        return kExitFailure;
+    }
+    return std::nullopt;
+}
+
+// --shard K/N, or --shard auto (with --shards N in a Kubernetes Indexed Job).
+// The exit status of a refusal, if any.
+std::optional<int> shard_override(const po::variables_map &vm, const std::string &shard, int shards,
+                                  config::Overrides &o) {
+    if (vm.count("shards") && shard != "auto") {
+        std::cerr << "arbiter run: --shards N goes with --shard auto (--shard K/N names the count itself)\n";
+        return kExitUsage;
+    }
+    if (vm.count("shard")) {
+        auto spec = shard == "auto"
+                        ? config::shard_from_environment(
+                              [](const char *name) -> std::optional<std::string> {
+                                  const char *v = std::getenv(name);
+                                  return v ? std::optional<std::string>(v) : std::nullopt;
+                              },
+                              vm.count("shards") ? std::optional<int>(shards) : std::nullopt)
+                        : config::parse_shard_spec(shard);
+        if (!spec) {
+            std::cerr << "arbiter run: " << spec.error().message << "\n";
+            return kExitUsage;
+        }
+        o.shard = *spec;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 int run_command(const Args &args) {
@@ -141,22 +191,7 @@ int run_command(const Args &args) {
     if (vm.count("progress-interval")) o.progress_interval = progress_interval;
     o.isolate_plugins = vm.count("isolate-plugins") > 0;
     if (resume) {
-        // Anything that changes the schedule would make the records meaningless.
-        for (const char *fixed : {"games-per-pairing", "seed", "out", "tc", "openings", "type", "shard", "shards"})
-            if (vm.count(fixed)) {
-                std::cerr << "arbiter run: --" << fixed << " cannot change with --resume (the schedule is fixed)\n";
-                return kExitUsage;
-            }
-        if (vm.count("on-interrupt")) o.on_interrupt = on_interrupt;
-        // The one deliberate change of a run: more rounds (the games so far keep their indices).
-        if (vm.count("rounds")) o.rounds = rounds;
-        o.out_dir = std::filesystem::absolute(resume_dir).string();
-        config_file = (std::filesystem::path(resume_dir) / tournament::kConfigFile).string();
-        if (!std::filesystem::exists(config_file)) {
-            std::cerr << "arbiter run: " << resume_dir << " holds no " << tournament::kConfigFile
-                      << ": not the output folder of a tournament\n";
-            return kExitFailure;
-        }
+        if (auto refused = resume_overrides(vm, resume_dir, on_interrupt, rounds, o, config_file)) return *refused;
     } else {
         if (vm.count("rounds")) o.rounds = rounds;
         if (vm.count("games-per-pairing")) o.games_per_pairing = games_per_pairing;
@@ -166,25 +201,7 @@ int run_command(const Args &args) {
         if (vm.count("openings")) o.openings_file = openings;
         if (vm.count("on-interrupt")) o.on_interrupt = on_interrupt;
         if (vm.count("type")) o.tournament_type = type;
-        if (vm.count("shards") && shard != "auto") {
-            std::cerr << "arbiter run: --shards N goes with --shard auto (--shard K/N names the count itself)\n";
-            return kExitUsage;
-        }
-        if (vm.count("shard")) {
-            auto spec = shard == "auto"
-                            ? config::shard_from_environment(
-                                  [](const char *name) -> std::optional<std::string> {
-                                      const char *v = std::getenv(name);
-                                      return v ? std::optional<std::string>(v) : std::nullopt;
-                                  },
-                                  vm.count("shards") ? std::optional<int>(shards) : std::nullopt)
-                            : config::parse_shard_spec(shard);
-            if (!spec) {
-                std::cerr << "arbiter run: " << spec.error().message << "\n";
-                return kExitUsage;
-            }
-            o.shard = *spec;
-        }
+        if (auto refused = shard_override(vm, shard, shards, o)) return *refused;
         load.default_out_dir = "out/" + std::filesystem::path(config_file).stem().string();
     }
     // Values given here are checked here: a bad one is a bad command line (exit 2), not a config error.

@@ -6,6 +6,38 @@
 
 namespace arb::config {
 
+namespace {
+
+// One entry of `engines:`.
+void emit_engine(YAML::Emitter &out, const engine::EngineConfig &e) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << e.name;
+    out << YAML::Key << "command" << YAML::Value << YAML::DoubleQuoted << e.command;
+    if (!e.args.empty()) {
+        out << YAML::Key << "args" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const auto &a : e.args) out << YAML::DoubleQuoted << a;
+        out << YAML::EndSeq;
+    }
+    if (!e.working_dir.empty()) out << YAML::Key << "working_dir" << YAML::Value << YAML::DoubleQuoted << e.working_dir;
+    if (!e.env.empty()) {
+        out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;
+        for (const auto &[k, v] : e.env) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
+        out << YAML::EndMap;
+    }
+    if (!e.ugi_options.empty()) {
+        out << YAML::Key << "options" << YAML::Value << YAML::BeginMap;
+        for (const auto &[k, v] : e.ugi_options) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
+        out << YAML::EndMap;
+    }
+    if (e.protocol != protocol::Dialect::Ugi)
+        out << YAML::Key << "protocol" << YAML::Value << engine::protocol_choice_name(e.protocol);
+    if (e.time_control) out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << e.time_control->to_string();
+    if (e.restart) out << YAML::Key << "restart" << YAML::Value << true;
+    out << YAML::EndMap;
+}
+
+}  // namespace
+
 std::string to_yaml(const TournamentConfig &c) {
     YAML::Emitter out;
     out << YAML::BeginMap;
@@ -25,32 +57,7 @@ std::string to_yaml(const TournamentConfig &c) {
         out << YAML::EndSeq;
     }
     out << YAML::Key << "engines" << YAML::Value << YAML::BeginSeq;
-    for (const auto &e : c.engines) {
-        out << YAML::BeginMap;
-        out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << e.name;
-        out << YAML::Key << "command" << YAML::Value << YAML::DoubleQuoted << e.command;
-        if (!e.args.empty()) {
-            out << YAML::Key << "args" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-            for (const auto &a : e.args) out << YAML::DoubleQuoted << a;
-            out << YAML::EndSeq;
-        }
-        if (!e.working_dir.empty()) out << YAML::Key << "working_dir" << YAML::Value << YAML::DoubleQuoted << e.working_dir;
-        if (!e.env.empty()) {
-            out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;
-            for (const auto &[k, v] : e.env) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
-            out << YAML::EndMap;
-        }
-        if (!e.ugi_options.empty()) {
-            out << YAML::Key << "options" << YAML::Value << YAML::BeginMap;
-            for (const auto &[k, v] : e.ugi_options) out << YAML::Key << k << YAML::Value << YAML::DoubleQuoted << v;
-            out << YAML::EndMap;
-        }
-        if (e.protocol != protocol::Dialect::Ugi)
-            out << YAML::Key << "protocol" << YAML::Value << engine::protocol_choice_name(e.protocol);
-        if (e.time_control) out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << e.time_control->to_string();
-        if (e.restart) out << YAML::Key << "restart" << YAML::Value << true;
-        out << YAML::EndMap;
-    }
+    for (const auto &e : c.engines) emit_engine(out, e);
     out << YAML::EndSeq;
     out << YAML::Key << "tournament" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "type" << YAML::Value << type_name(c.schedule.type);

@@ -124,8 +124,4 @@ public:
     virtual void set_traffic_log(TrafficLog log) { (void)log; }
 };
 
-// The name the engine layer had while it spoke UGI alone; kept until the
-// branches in flight that still say it are merged.
-using UgiEngine = ProtocolEngine;
-
 }  // namespace arb::engine

@@ -265,7 +265,7 @@ std::string script_safe(std::string json) {
 
 }  // namespace
 
-std::vector<double> llr_series(const std::vector<FinishedGame> &games, const rating::SprtConfig &sprt) {
+std::vector<double> llr_series(const std::vector<match::FinishedGame> &games, const rating::SprtConfig &sprt) {
     // The same tally and the same sprt_state the runner decides with, fed in
     // the same order (the order games finished): the chart plots the decision.
     std::vector<double> out;
@@ -278,7 +278,7 @@ std::vector<double> llr_series(const std::vector<FinishedGame> &games, const rat
     return out;
 }
 
-std::string html_report(const ReportHeader &header, const Standings &standings, const std::vector<FinishedGame> &games,
+std::string html_report(const ReportHeader &header, const Standings &standings, const std::vector<match::FinishedGame> &games,
                         const ReportGames &viewer, const std::optional<rating::SprtConfig> &sprt) {
     ReportLimits every;
     every.all_games = true;

@@ -4,7 +4,7 @@
 // viewer that steps through its boards.
 #pragma once
 
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 #include "output/report_digest.hpp"
 #include "output/report_games.hpp"
 #include "output/standings.hpp"
@@ -35,11 +35,11 @@ std::string html_report(const ReportHeader &header, const Standings &standings, 
 // Every game of `games` (in the order they finished: the SPRT chart follows
 // it); `viewer` holds the same games, encoded.
 std::string html_report(const ReportHeader &header, const Standings &standings,
-                        const std::vector<FinishedGame> &games, const ReportGames &viewer,
+                        const std::vector<match::FinishedGame> &games, const ReportGames &viewer,
                         const std::optional<rating::SprtConfig> &sprt);
 
 // The SPRT log-likelihood ratio after each game of a two-engine match, as
 // compute_standings would give it had the match stopped there.
-std::vector<double> llr_series(const std::vector<FinishedGame> &games, const rating::SprtConfig &sprt);
+std::vector<double> llr_series(const std::vector<match::FinishedGame> &games, const rating::SprtConfig &sprt);
 
 }  // namespace arb::output

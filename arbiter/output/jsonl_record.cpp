@@ -10,7 +10,7 @@ namespace arb::output {
 
 using nlohmann::json;
 
-std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
+std::string to_json_line(const match::FinishedGame &g, const RecordContext &context) {
     const auto &r = g.record;
     json j;
     j["schema"] = kJsonlSchema;
@@ -61,8 +61,8 @@ std::string to_json_line(const FinishedGame &g, const RecordContext &context) {
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-Expected<FinishedGame> parse_json_line(const std::string &line) {
-    FinishedGame g;
+Expected<match::FinishedGame> parse_json_line(const std::string &line) {
+    match::FinishedGame g;
     try {
         json j = json::parse(line);
         auto &r = g.record;

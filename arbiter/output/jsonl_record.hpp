@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/expected.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 
 #include <string>
 
@@ -21,7 +21,7 @@ struct RecordContext {
 };
 
 // One line, without the trailing newline.
-std::string to_json_line(const FinishedGame &game, const RecordContext &context);
-Expected<FinishedGame> parse_json_line(const std::string &line);
+std::string to_json_line(const match::FinishedGame &game, const RecordContext &context);
+Expected<match::FinishedGame> parse_json_line(const std::string &line);
 
 }  // namespace arb::output

@@ -47,7 +47,7 @@ Expected<std::optional<NativeRecordWriter>> NativeRecordWriter::create(const gam
     return std::optional<NativeRecordWriter>(NativeRecordWriter(std::move(*start), format, std::move(context)));
 }
 
-Expected<std::string> NativeRecordWriter::write(const FinishedGame &game) const {
+Expected<std::string> NativeRecordWriter::write(const match::FinishedGame &game) const {
     const match::GameRecord &r = game.record;
     const std::string which = "game " + std::to_string(game.slot.index + 1) + " in " + format_name();
     // The codes of the moves, replayed from the game's start.

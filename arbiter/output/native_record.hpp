@@ -9,7 +9,7 @@
 #include "core/expected.hpp"
 #include "core/time_control.hpp"
 #include "game/game_state.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 
 #include <optional>
 #include <string>
@@ -36,7 +36,7 @@ public:
 
     // The record of one game, ending with a newline. An error names the game
     // and the move the plugin could not replay or the status it returned.
-    [[nodiscard]] Expected<std::string> write(const FinishedGame &game) const;
+    [[nodiscard]] Expected<std::string> write(const match::FinishedGame &game) const;
 
 private:
     NativeRecordWriter(game::GameState start, const game::RecordFormatCalls *format, NativeRecordContext context)

@@ -123,7 +123,7 @@ std::string pgn_date(std::chrono::system_clock::time_point when) {
     return buf;
 }
 
-std::string to_pgn(const FinishedGame &g, const PgnContext &context) {
+std::string to_pgn(const match::FinishedGame &g, const PgnContext &context) {
     const auto &r = g.record;
     std::string out;
     tag(out, "Event", context.event);

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "core/time_control.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 #include "output/pgn_notation.hpp"
 
 #include <memory>
@@ -52,7 +52,7 @@ struct PgnContext {
 const char *pgn_termination(match::Termination termination);
 
 // The record, ending with a blank line.
-std::string to_pgn(const FinishedGame &game, const PgnContext &context);
+std::string to_pgn(const match::FinishedGame &game, const PgnContext &context);
 
 // "2026.11.22" from a time point (UTC).
 std::string pgn_date(std::chrono::system_clock::time_point when);

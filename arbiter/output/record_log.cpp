@@ -134,8 +134,8 @@ Expected<RecordLogScan> scan_records(LineReader &lines, const PlacedRecordSink &
                                      const RepeatSink &on_repeat = {}) {
     return scan_lines(
         lines, [](const std::string &line, bool) { return parse_json_line(line); },
-        [](const FinishedGame &g) { return g.slot.index; },
-        [&](FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); }, on_repeat);
+        [](const match::FinishedGame &g) { return g.slot.index; },
+        [&](match::FinishedGame &&g, const RecordPlace &place) { on_game(std::move(g), place); }, on_repeat);
 }
 
 }  // namespace
@@ -177,18 +177,18 @@ Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const
 }
 
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game) {
-    return scan_record_log(in, file_name, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
+    return scan_record_log(in, file_name, [&](match::FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
 }
 
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game) {
-    return scan_record_log(file, [&](FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
+    return scan_record_log(file, [&](match::FinishedGame &&g, const RecordPlace &) { on_game(std::move(g)); });
 }
 
 namespace {
 
 Expected<RecordLog> collect(const std::function<Expected<RecordLogScan>(const RecordSink &)> &scan) {
     RecordLog log;
-    auto found = scan([&](FinishedGame &&g) { log.games.push_back(std::move(g)); });
+    auto found = scan([&](match::FinishedGame &&g) { log.games.push_back(std::move(g)); });
     if (!found) return Unexpected<Error>{found.error()};
     static_cast<RecordLogScan &>(log) = *found;
     return log;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/expected.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -31,7 +31,7 @@ struct RecordPlace {
 };
 
 struct RecordLog : RecordLogScan {
-    std::vector<FinishedGame> games;  // in file order, each schedule index at most once
+    std::vector<match::FinishedGame> games;  // in file order, each schedule index at most once
 };
 
 // Hands every complete record to `on_game` in file order, each schedule index
@@ -40,12 +40,12 @@ struct RecordLog : RecordLogScan {
 // kRecordLineLimit (an error naming file:line, but a torn last line of any
 // length is skipped unheld and dropped). A bad line that is not the last is an error (the file was edited
 // or damaged): resuming would not be exact.
-using RecordSink = std::function<void(FinishedGame &&)>;
+using RecordSink = std::function<void(match::FinishedGame &&)>;
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const RecordSink &on_game);
 // The same over a file (missing: no records).
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const RecordSink &on_game);
 // The same, with each record's place in the file.
-using PlacedRecordSink = std::function<void(FinishedGame &&, const RecordPlace &)>;
+using PlacedRecordSink = std::function<void(match::FinishedGame &&, const RecordPlace &)>;
 Expected<RecordLogScan> scan_record_log(std::istream &in, const std::string &file_name, const PlacedRecordSink &on_game);
 Expected<RecordLogScan> scan_record_log(const std::filesystem::path &file, const PlacedRecordSink &on_game);
 // The same, with each record of an index already handed on (left out, as

@@ -29,7 +29,7 @@ void OrderWatch::add(int index) {
 
 RecordReader::RecordReader(const std::filesystem::path &file) : file_(file), input_(InputFile::open(file)) {}
 
-Expected<FinishedGame> RecordReader::read(const RecordPlace &place) {
+Expected<match::FinishedGame> RecordReader::read(const RecordPlace &place) {
     if (!input_) return fail(input_.error().message);
     line_.resize(place.length);
     size_t done = 0;
@@ -105,7 +105,7 @@ Expected<RecordLogScan> scan_in_index_order(const std::filesystem::path &jsonl, 
 
 Expected<RecordOrder> order_of_record_log(const std::filesystem::path &jsonl, size_t window) {
     OrderWatch watch(window);
-    auto scan = scan_record_log(jsonl, [&](FinishedGame &&g) { watch.add(g.slot.index); });
+    auto scan = scan_record_log(jsonl, [&](match::FinishedGame &&g) { watch.add(g.slot.index); });
     if (!scan) return fail(scan.error().message);
     return watch.order();
 }

@@ -64,7 +64,7 @@ public:
     // failed open fails with that error.
     explicit RecordReader(const std::filesystem::path &file);
 
-    Expected<FinishedGame> read(const RecordPlace &place);
+    Expected<match::FinishedGame> read(const RecordPlace &place);
     // The line the last read() read, as written (without its end).
     [[nodiscard]] const std::string &line() const { return line_; }
 

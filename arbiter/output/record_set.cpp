@@ -43,7 +43,7 @@ Expected<std::optional<std::string>> RecordSet::file_with_games() const {
     return std::optional<std::string>();
 }
 
-std::string RecordSet::native_text(const FinishedGame &game) const {
+std::string RecordSet::native_text(const match::FinishedGame &game) const {
     // A game the plugin cannot write is left out of that file only: the JSON
     // lines and the PGN hold it, and the tournament goes on.
     auto record = writers_.native(game);
@@ -64,12 +64,12 @@ namespace {
 // the writing.
 class TempRecords {
 public:
-    using Text = std::function<std::string(const FinishedGame &)>;
+    using Text = std::function<std::string(const match::FinishedGame &)>;
     TempRecords(AppendFile pgn, std::optional<AppendFile> native, Text pgn_text, Text native_text)
         : pgn_(std::move(pgn)), native_(std::move(native)), pgn_text_(std::move(pgn_text)),
           native_text_(std::move(native_text)) {}
 
-    void add(const FinishedGame &g) {
+    void add(const match::FinishedGame &g) {
         if (!problem_.empty()) return;
         pgn_buffer_ += pgn_text_(g);
         if (native_) native_buffer_ += native_text_(g);
@@ -115,8 +115,8 @@ Expected<void> RecordSet::write_in_index_order(RecordOrder order) {
         native.emplace(std::move(*opened));
     }
     TempRecords temps(std::move(*pgn), std::move(native), writers_.pgn,
-                      [this](const FinishedGame &g) { return native_text(g); });
-    auto scan = scan_in_index_order(path(kJsonlFile), order, [&](FinishedGame &&g) { temps.add(g); },
+                      [this](const match::FinishedGame &g) { return native_text(g); });
+    auto scan = scan_in_index_order(path(kJsonlFile), order, [&](match::FinishedGame &&g) { temps.add(g); },
                                     order_.window());
     if (!scan) return fail(scan.error().message);
     return temps.finish();
@@ -141,11 +141,11 @@ Expected<RecordLogScan> RecordSet::rebuild(const GameCheck &check) {
     }
     std::optional<TempRecords> temps;
     temps.emplace(std::move(*pgn), std::move(native), writers_.pgn,
-                  [this](const FinishedGame &g) { return native_text(g); });
+                  [this](const match::FinishedGame &g) { return native_text(g); });
     OrderWatch watch(order_.window());
     int highest = -1;
     std::string problem;
-    auto scan = scan_record_log(path(kJsonlFile), [&](FinishedGame &&g) {
+    auto scan = scan_record_log(path(kJsonlFile), [&](match::FinishedGame &&g) {
         if (!problem.empty()) return;
         if (auto ok = check(g); !ok) {
             problem = ok.error().message;
@@ -216,7 +216,7 @@ Expected<void> RecordSet::broken(std::string message) {
     return fail(std::move(message));
 }
 
-Expected<void> RecordSet::append(const FinishedGame &game) {
+Expected<void> RecordSet::append(const match::FinishedGame &game) {
     if (failure_) return fail(*failure_);
     if (commit_->failed) return broken(commit_->failure);
     if (!open_) return broken(path(kJsonlFile).string() + ": the records were not opened");
@@ -297,9 +297,9 @@ Expected<void> RecordSet::write_all(const RecordSource &records) {
     }
     auto written = [&]() -> Expected<void> {
         TempRecords temps(std::move(*pgn), std::move(native), writers_.pgn,
-                          [this](const FinishedGame &g) { return native_text(g); });
+                          [this](const match::FinishedGame &g) { return native_text(g); });
         std::string lines;  // written out by the megabyte, as TempRecords does
-        auto produced = records([&](const std::string &line, const FinishedGame &game) -> Expected<void> {
+        auto produced = records([&](const std::string &line, const match::FinishedGame &game) -> Expected<void> {
             lines += line;
             lines += '\n';
             if (lines.size() >= (1U << 20)) {

@@ -25,7 +25,7 @@
 #pragma once
 
 #include "core/expected.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 #include "output/folder_lock.hpp"
 #include "output/output_folder.hpp"
 #include "output/record_log.hpp"
@@ -48,18 +48,18 @@ inline constexpr const char *kPgnFile = "games.pgn";
 // How a finished game becomes the text of each record (built from the
 // config by the tournament layer).
 struct RecordWriters {
-    std::function<std::string(const FinishedGame &)> json_line;  // one line, without its end
-    std::function<std::string(const FinishedGame &)> pgn;
+    std::function<std::string(const match::FinishedGame &)> json_line;  // one line, without its end
+    std::function<std::string(const match::FinishedGame &)> pgn;
     std::string native_file;  // the game's own format; empty: none
     // The game's native record, or why the plugin cannot write it (the game
     // is then left out of that file only).
-    std::function<Expected<std::string>(const FinishedGame &)> native;
+    std::function<Expected<std::string>(const match::FinishedGame &)> native;
 };
 
 class RecordSet {
 public:
     using Warn = std::function<void(const std::string &)>;
-    using GameCheck = std::function<Expected<void>(const FinishedGame &)>;
+    using GameCheck = std::function<Expected<void>(const match::FinishedGame &)>;
 
     // Opens `dir` (created if missing) and locks it; fails at once when
     // another arbiter holds it. Every write goes through `write` (null: ::write).
@@ -95,7 +95,7 @@ public:
     // A game whose JSON line was written is recorded even when a later
     // record of it failed (--resume rebuilds the others from the JSON lines).
     // One caller at a time.
-    Expected<void> append(const FinishedGame &game);
+    Expected<void> append(const match::FinishedGame &game);
     // Waits until the JSON lines of every game append() finished before this
     // call are on disk (fdatasync). Safe on any thread, also while another
     // appends: callers that come while one syncs wait for it, and the next
@@ -122,7 +122,7 @@ public:
     // then put in place: games.pgn, the native record, and games.jsonl last,
     // as it is the source of truth. A failure before then leaves none of them
     // changed (the temporaries are removed).
-    using LineSink = std::function<Expected<void>(const std::string &json_line, const FinishedGame &game)>;
+    using LineSink = std::function<Expected<void>(const std::string &json_line, const match::FinishedGame &game)>;
     using RecordSource = std::function<Expected<void>(const LineSink &sink)>;
     Expected<void> write_all(const RecordSource &records);
 
@@ -134,7 +134,7 @@ private:
     RecordSet(OutputFolder folder, FolderLock lock, RecordWriters writers, Warn warn)
         : folder_(std::move(folder)), lock_(std::move(lock)), writers_(std::move(writers)), warn_(std::move(warn)) {}
     [[nodiscard]] std::vector<std::string> record_names() const;
-    [[nodiscard]] std::string native_text(const FinishedGame &game) const;
+    [[nodiscard]] std::string native_text(const match::FinishedGame &game) const;
     Expected<void> broken(std::string message);
     // games.pgn's and the native record's temporaries filled from games.jsonl in index order, synced.
     Expected<void> write_in_index_order(RecordOrder order);

@@ -17,7 +17,7 @@ bool engine_fault(match::Termination t) {
 
 namespace {
 
-double side0_points(const FinishedGame &g) {
+double side0_points(const match::FinishedGame &g) {
     switch (g.record.result) {
     case ARB_RESULT_WIN_SIDE_0: return 1;
     case ARB_RESULT_WIN_SIDE_1: return 0;
@@ -26,7 +26,7 @@ double side0_points(const FinishedGame &g) {
     }
 }
 
-bool is_fault_game(const FinishedGame &g) { return engine_fault(g.record.termination) && g.record.loser_side >= 0; }
+bool is_fault_game(const match::FinishedGame &g) { return engine_fault(g.record.termination) && g.record.loser_side >= 0; }
 
 }  // namespace
 
@@ -35,7 +35,7 @@ ReportDigest::ReportDigest(int engines, std::optional<rating::SprtConfig> sprt, 
       endings_(static_cast<size_t>(engines)), faults_(static_cast<size_t>(engines)),
       other_faults_(static_cast<size_t>(engines), 0) {}
 
-void ReportDigest::add(const FinishedGame &game) {
+void ReportDigest::add(const match::FinishedGame &game) {
     note_totals(game);
     const int64_t order = games_++;
     // Which games the viewer gets: faults and pairing samples for good, the rest while recent.
@@ -58,14 +58,14 @@ void ReportDigest::add(const FinishedGame &game) {
             keep = true;
         }
     }
-    auto shared = std::make_shared<const FinishedGame>(game);
+    auto shared = std::make_shared<const match::FinishedGame>(game);
     if (keep) kept_.push_back({order, std::move(shared)});
     else recent_.push_back({order, std::move(shared)});
     if (!limits_.all_games && games_ > limits_.all_games_up_to)
         while (recent_.size() > limits_.latest) recent_.pop_front();
 }
 
-void ReportDigest::note_totals(const FinishedGame &g) {
+void ReportDigest::note_totals(const match::FinishedGame &g) {
     const auto end = g.record.started + std::chrono::duration_cast<std::chrono::system_clock::duration>(g.record.duration);
     if (!have_times_) {
         first_ = g.record.started;
@@ -116,13 +116,13 @@ void ReportDigest::note_llr() {
     }
 }
 
-std::vector<FinishedGame> ReportDigest::shown() const {
+std::vector<match::FinishedGame> ReportDigest::shown() const {
     std::vector<const Shown *> all;
     all.reserve(shown_count());
     for (const auto &s : kept_) all.push_back(&s);
     for (const auto &s : recent_) all.push_back(&s);
     std::sort(all.begin(), all.end(), [](const Shown *a, const Shown *b) { return a->order < b->order; });
-    std::vector<FinishedGame> out;
+    std::vector<match::FinishedGame> out;
     out.reserve(all.size());
     for (const auto *s : all) out.push_back(*s->game);
     return out;

@@ -8,7 +8,7 @@
 // builds a page with every game.
 #pragma once
 
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 #include "rating/ratings.hpp"
 #include "rating/result_tally.hpp"
 
@@ -46,14 +46,14 @@ public:
     ReportDigest(int engines, std::optional<rating::SprtConfig> sprt, ReportLimits limits = {});
 
     // O(1) amortised in the games added so far.
-    void add(const FinishedGame &game);
+    void add(const match::FinishedGame &game);
 
     [[nodiscard]] int64_t games() const noexcept { return games_; }
     [[nodiscard]] const rating::ResultCounts &counts() const noexcept { return tally_.counts(); }
     [[nodiscard]] const ReportLimits &limits() const noexcept { return limits_; }
 
     // The games for the viewer, in the order they were added.
-    [[nodiscard]] std::vector<FinishedGame> shown() const;
+    [[nodiscard]] std::vector<match::FinishedGame> shown() const;
     [[nodiscard]] size_t shown_count() const noexcept { return kept_.size() + recent_.size(); }
     // Whether shown() holds every game added.
     [[nodiscard]] bool complete() const noexcept { return static_cast<int64_t>(shown_count()) == games_; }
@@ -80,9 +80,9 @@ private:
     // it under a lock for each interim report.
     struct Shown {
         int64_t order;
-        std::shared_ptr<const FinishedGame> game;
+        std::shared_ptr<const match::FinishedGame> game;
     };
-    void note_totals(const FinishedGame &game);
+    void note_totals(const match::FinishedGame &game);
     void note_llr();
 
     ReportLimits limits_;

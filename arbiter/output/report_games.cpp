@@ -145,7 +145,7 @@ uint32_t ReportGames::change_id(uint32_t move, const std::string &before, const 
     return it->second;
 }
 
-void ReportGames::add(const FinishedGame &g) {
+void ReportGames::add(const match::FinishedGame &g) {
     using nlohmann::json;
     const auto &r = g.record;
     json j;

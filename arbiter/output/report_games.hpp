@@ -59,7 +59,7 @@
 #include "game/board_diagram.hpp"
 #include "game/game_state.hpp"
 #include "game/status_line.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -76,7 +76,7 @@ public:
 
     // Replays and encodes one game; call once per game, in any order. A game
     // the plugin cannot replay keeps its moves and a note instead of boards.
-    void add(const FinishedGame &game);
+    void add(const match::FinishedGame &game);
 
     // The drawing of the board, or empty when the plugin has no diagrams or
     // its drawing was refused (see drawing_error).

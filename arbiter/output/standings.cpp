@@ -14,7 +14,7 @@ namespace arb::output {
 namespace {
 
 // Points of engine `a` in a finished game it played, or -1 if it did not play.
-double points_of(const FinishedGame &g, int a) {
+double points_of(const match::FinishedGame &g, int a) {
     int side = g.slot.engine[0] == a ? 0 : g.slot.engine[1] == a ? 1 : -1;
     if (side < 0) return -1;
     switch (g.record.result) {
@@ -25,7 +25,7 @@ double points_of(const FinishedGame &g, int a) {
     }
 }
 
-bool between(const FinishedGame &g, int a, int b) {
+bool between(const match::FinishedGame &g, int a, int b) {
     return (g.slot.engine[0] == a && g.slot.engine[1] == b) || (g.slot.engine[0] == b && g.slot.engine[1] == a);
 }
 
@@ -49,7 +49,7 @@ std::string figures_text(const rating::HeadToHead &h) {
 
 }  // namespace
 
-rating::Trinomial count_trinomial(const std::vector<FinishedGame> &games, int a, int b) {
+rating::Trinomial count_trinomial(const std::vector<match::FinishedGame> &games, int a, int b) {
     rating::Trinomial t;
     for (const auto &g : games) {
         if (!between(g, a, b)) continue;
@@ -61,7 +61,7 @@ rating::Trinomial count_trinomial(const std::vector<FinishedGame> &games, int a,
     return t;
 }
 
-rating::Pentanomial count_pentanomial(const std::vector<FinishedGame> &games, int a, int b) {
+rating::Pentanomial count_pentanomial(const std::vector<match::FinishedGame> &games, int a, int b) {
     struct Pair {
         int count = 0;
         double points = 0;
@@ -89,7 +89,7 @@ rating::Pentanomial count_pentanomial(const std::vector<FinishedGame> &games, in
     return out;
 }
 
-std::optional<rating::GameOutcome> outcome_of(const FinishedGame &g) {
+std::optional<rating::GameOutcome> outcome_of(const match::FinishedGame &g) {
     double p = points_of(g, g.slot.engine[0]);
     if (p < 0) return std::nullopt;
     return rating::GameOutcome{g.slot.engine[0], g.slot.engine[1], p, g.slot.pair_id};
@@ -126,7 +126,7 @@ Standings compute_standings(const std::vector<std::string> &names, const rating:
     return s;
 }
 
-Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
+Standings compute_standings(const std::vector<std::string> &names, const std::vector<match::FinishedGame> &games,
                             const std::optional<rating::SprtConfig> &sprt) {
     rating::ResultTally tally(static_cast<int>(names.size()));
     for (const auto &g : games)

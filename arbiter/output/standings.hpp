@@ -3,7 +3,7 @@
 // pairs and the SPRT state. Formatters write to any stream.
 #pragma once
 
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 #include "rating/ratings.hpp"
 #include "rating/result_tally.hpp"
 
@@ -33,12 +33,12 @@ struct Standings {
 
 // Counts of one engine pair from engine `a`'s point of view, by a pass over
 // all games; game pairs by pair_id.
-rating::Trinomial count_trinomial(const std::vector<FinishedGame> &games, int a, int b);
-rating::Pentanomial count_pentanomial(const std::vector<FinishedGame> &games, int a, int b);
+rating::Trinomial count_trinomial(const std::vector<match::FinishedGame> &games, int a, int b);
+rating::Pentanomial count_pentanomial(const std::vector<match::FinishedGame> &games, int a, int b);
 
 // What a finished game counts for; nothing for a game without a result
 // (an abandoned one).
-std::optional<rating::GameOutcome> outcome_of(const FinishedGame &game);
+std::optional<rating::GameOutcome> outcome_of(const match::FinishedGame &game);
 
 // The SPRT state of engines 0 and 1: from the pentanomial once a game pair is
 // complete, from the trinomial before.
@@ -49,7 +49,7 @@ rating::SprtState sprt_state(const rating::SprtConfig &sprt, const rating::Resul
 Standings compute_standings(const std::vector<std::string> &names, const rating::ResultCounts &counts,
                             const std::optional<rating::SprtConfig> &sprt, const rating::ScaleAnchor &anchor = {});
 // From scratch: tallies `games` first.
-Standings compute_standings(const std::vector<std::string> &names, const std::vector<FinishedGame> &games,
+Standings compute_standings(const std::vector<std::string> &names, const std::vector<match::FinishedGame> &games,
                             const std::optional<rating::SprtConfig> &sprt);
 
 void write_standings_text(std::ostream &out, const Standings &standings);

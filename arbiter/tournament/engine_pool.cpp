@@ -19,7 +19,7 @@ EnginePool::EnginePool(const std::vector<engine::EngineConfig> &engines, engine:
     : engines_(engines), timeouts_(timeouts), starter_(std::move(starter)), capacity_(std::max(2, capacity)),
       idle_of_(engines.size()) {}
 
-std::unique_ptr<engine::UgiEngine> EnginePool::take_idle(std::list<Idle>::iterator it) {
+std::unique_ptr<engine::ProtocolEngine> EnginePool::take_idle(std::list<Idle>::iterator it) {
     auto &of = idle_of_.at(static_cast<size_t>(it->index));
     of.erase(std::find(of.begin(), of.end(), it));
     auto engine = std::move(it->engine);
@@ -27,8 +27,8 @@ std::unique_ptr<engine::UgiEngine> EnginePool::take_idle(std::list<Idle>::iterat
     return engine;
 }
 
-Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> EnginePool::acquire(int index) {
-    std::vector<std::unique_ptr<engine::UgiEngine>> to_quit;
+Expected<std::unique_ptr<engine::ProtocolEngine>, engine::EngineError> EnginePool::acquire(int index) {
+    std::vector<std::unique_ptr<engine::ProtocolEngine>> to_quit;
     {
         std::unique_lock lock(mutex_);
         // The most recently used idle engine of this index: the likeliest still warm.
@@ -58,7 +58,7 @@ Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> EnginePool::ac
     return started;
 }
 
-void EnginePool::release(int index, std::unique_ptr<engine::UgiEngine> engine, bool reusable) {
+void EnginePool::release(int index, std::unique_ptr<engine::ProtocolEngine> engine, bool reusable) {
     if (!engine) return;
     if (reusable && engine->alive()) {
         std::lock_guard lock(mutex_);

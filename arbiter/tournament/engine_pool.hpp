@@ -23,7 +23,7 @@
 
 namespace arb::tournament {
 
-using EngineStarter = std::function<Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError>(
+using EngineStarter = std::function<Expected<std::unique_ptr<engine::ProtocolEngine>, engine::EngineError>(
     const engine::EngineConfig &, const engine::EngineTimeouts &)>;
 
 // Descriptors the arbiter holds per live engine: three pipes and the pidfd
@@ -49,10 +49,10 @@ public:
     // An engine with this index for one game, owned by the caller until
     // release(): an idle one if there is one, else a newly started one.
     // Waits while the pool is full of engines in use.
-    Expected<std::unique_ptr<engine::UgiEngine>, engine::EngineError> acquire(int index);
+    Expected<std::unique_ptr<engine::ProtocolEngine>, engine::EngineError> acquire(int index);
     // Hands an engine back after its game. `reusable` false (or a dead
     // process): it is shut down instead, and the next acquire() starts anew.
-    void release(int index, std::unique_ptr<engine::UgiEngine> engine, bool reusable);
+    void release(int index, std::unique_ptr<engine::ProtocolEngine> engine, bool reusable);
     // An engine that start_all() could not start, and why.
     struct StartFailure {
         int index;
@@ -76,10 +76,10 @@ public:
 private:
     struct Idle {
         int index;
-        std::unique_ptr<engine::UgiEngine> engine;
+        std::unique_ptr<engine::ProtocolEngine> engine;
     };
     // Takes `it` out of idle_ and idle_of_; returns its engine.
-    std::unique_ptr<engine::UgiEngine> take_idle(std::list<Idle>::iterator it);
+    std::unique_ptr<engine::ProtocolEngine> take_idle(std::list<Idle>::iterator it);
 
     const std::vector<engine::EngineConfig> &engines_;
     engine::EngineTimeouts timeouts_;

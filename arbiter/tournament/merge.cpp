@@ -178,11 +178,11 @@ std::string index_ranges(const std::vector<int> &indices) {
     return text;
 }
 
-Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs::path &out_dir,
-                                 const MergeOptions &options) {
-    if (folders.empty()) return fail("no folders to merge");
-    MergeReport report;
-    const fs::path out = fs::absolute(out_dir).lexically_normal();
+namespace {
+
+// The folders given, each read once; none may be the output folder or given twice.
+Expected<std::vector<InputFolder>> read_inputs(const std::vector<fs::path> &folders, const fs::path &out,
+                                               const MergeOptions &options) {
     std::vector<std::string> errors;
     std::vector<InputFolder> inputs;
     std::map<fs::path, fs::path> seen_dirs;
@@ -202,14 +202,18 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
         else inputs.push_back(std::move(*input));
     }
     if (!errors.empty() || inputs.empty()) return fail(fmt_errors(errors));
+    return inputs;
+}
 
-    // One tournament: the same config apart from shard, output and speed.
+// One tournament: the same config apart from shard, output and speed, and
+// each shard once. What is wrong, if anything.
+std::vector<std::string> identity_errors(const std::vector<InputFolder> &inputs, const std::string &fingerprint) {
+    std::vector<std::string> errors;
     const InputFolder &first = inputs.front();
-    report.fingerprint = fingerprint_of(first.identity);
     for (const auto &f : inputs) {
         if (f.identity == first.identity) continue;
         errors.push_back(describe(f) + " is a run of another config than " + describe(first) + " (fingerprint " +
-                         fingerprint_of(f.identity) + ", not " + report.fingerprint +
+                         fingerprint_of(f.identity) + ", not " + fingerprint +
                          "); first difference: " + first_difference(first.identity, f.identity));
     }
     std::map<std::string, const InputFolder *> shards_seen;
@@ -218,8 +222,15 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
         auto [it, fresh] = shards_seen.emplace(config::to_string(*f.loaded.config.shard), &f);
         if (!fresh) errors.push_back(f.dir.string() + " and " + it->second->dir.string() + " are both shard " + it->first);
     }
-    if (!errors.empty()) return fail(fmt_errors(errors));
+    return errors;
+}
 
+// The places of each folder's good records (a record off the schedule or
+// off its folder's shard is an error); sets report.games_total and notes a
+// torn last line.
+std::vector<std::vector<output::RecordPlace>> record_places(const std::vector<InputFolder> &inputs,
+                                                            std::vector<std::string> &errors, MergeReport &report) {
+    const InputFolder &first = inputs.front();
     // The schedule streamed into 8 bytes a game: what each index's record must say of its slot.
     std::vector<uint64_t> slots;
     {
@@ -236,7 +247,7 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     for (size_t k = 0; k < inputs.size(); ++k) {
         const InputFolder &f = inputs[k];
         const fs::path jsonl = f.dir / kJsonlFile;
-        auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&game, const output::RecordPlace &place) {
+        auto scan = output::scan_record_log(jsonl, [&](match::FinishedGame &&game, const output::RecordPlace &place) {
             const int index = game.slot.index;
             if (index < 0 || static_cast<size_t>(index) >= slots.size() ||
                 slots[static_cast<size_t>(index)] != schedule_slot_key(game.slot)) {
@@ -261,8 +272,24 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
             report.notes.push_back(jsonl.string() +
                                    ": an incomplete last record was left out (is this shard still running?)");
     }
-    slots = {};
-    const PlacesByIndex by_index(std::move(places));
+    return places;
+}
+
+}  // namespace
+
+Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs::path &out_dir,
+                                 const MergeOptions &options) {
+    if (folders.empty()) return fail("no folders to merge");
+    MergeReport report;
+    const fs::path out = fs::absolute(out_dir).lexically_normal();
+    auto read = read_inputs(folders, out, options);
+    if (!read) return fail(read.error());
+    const std::vector<InputFolder> inputs = std::move(*read);
+    const InputFolder &first = inputs.front();
+    report.fingerprint = fingerprint_of(first.identity);
+    std::vector<std::string> errors = identity_errors(inputs, report.fingerprint);
+    if (!errors.empty()) return fail(fmt_errors(errors));
+    const PlacesByIndex by_index(record_places(inputs, errors, report));
     // Indices in two folders (the first folder given that holds one owns
     // it), and the schedule's indices no folder holds.
     std::map<std::pair<size_t, size_t>, std::vector<int>> duplicates;

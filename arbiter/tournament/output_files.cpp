@@ -30,7 +30,7 @@ std::string variant_text(const config::GameSection &game) {
     return text;
 }
 
-output::PgnContext RecordFormat::for_game(const output::FinishedGame &g) const {
+output::PgnContext RecordFormat::for_game(const match::FinishedGame &g) const {
     output::PgnContext c = pgn;
     size_t i = g.slot.opening >= 0 ? static_cast<size_t>(g.slot.opening) : first_side.size() - 1;
     c.first_side = i < first_side.size() ? first_side[i] : 0;
@@ -70,11 +70,11 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
 
 output::RecordWriters record_writers(const RecordFormat &format) {
     output::RecordWriters w;
-    w.json_line = [&format](const output::FinishedGame &g) { return output::to_json_line(g, format.record); };
-    w.pgn = [&format](const output::FinishedGame &g) { return output::to_pgn(g, format.for_game(g)); };
+    w.json_line = [&format](const match::FinishedGame &g) { return output::to_json_line(g, format.record); };
+    w.pgn = [&format](const match::FinishedGame &g) { return output::to_pgn(g, format.for_game(g)); };
     if (format.native) {
         w.native_file = format.native->file_name();
-        w.native = [&format](const output::FinishedGame &g) { return format.native->write(g); };
+        w.native = [&format](const match::FinishedGame &g) { return format.native->write(g); };
     }
     return w;
 }

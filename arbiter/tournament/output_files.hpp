@@ -5,7 +5,7 @@
 
 #include "config/config_loader.hpp"
 #include "core/expected.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 #include "output/jsonl_record.hpp"
 #include "output/native_record.hpp"
 #include "output/pgn_writer.hpp"
@@ -39,7 +39,7 @@ struct RecordFormat {
     std::optional<output::NativeRecordWriter> native;
     std::vector<int> first_side;  // per opening index; start position at the back
 
-    [[nodiscard]] output::PgnContext for_game(const output::FinishedGame &g) const;
+    [[nodiscard]] output::PgnContext for_game(const match::FinishedGame &g) const;
 };
 RecordFormat record_format(const config::LoadedConfig &loaded);
 

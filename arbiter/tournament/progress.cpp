@@ -40,7 +40,7 @@ std::string Progress::status_line() const {
                        last_.empty() ? "" : "  last: " + last_);
 }
 
-void Progress::game_finished(const output::FinishedGame &g) {
+void Progress::game_finished(const match::FinishedGame &g) {
     std::lock_guard lock(mutex_);
     ++done_;
     const auto &r = g.record;

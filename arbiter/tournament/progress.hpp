@@ -6,7 +6,7 @@
 // and reports are printed on the main thread.
 #pragma once
 
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 
 #include <chrono>
 #include <mutex>
@@ -23,7 +23,7 @@ public:
     // beta): 1-0 {reason}", for scripts that read those (output.format).
     Progress(std::ostream &out, bool live, int total, int done, bool quiet = false, bool peer_lines = false);
 
-    void game_finished(const output::FinishedGame &game);
+    void game_finished(const match::FinishedGame &game);
     void tick();                               // redraws the live line
     void message(const std::string &text);     // a full line, keeping the live line intact
     void clear();                              // removes the live line (before the final report)

@@ -1,5 +1,5 @@
 // The runner's seams bound to the real engine processes and game runner.
-#include "tournament/runner.hpp"
+#include "tournament/pooled_run.hpp"
 
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
@@ -12,7 +12,7 @@ namespace arb::tournament {
 RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionList &options,
                               const std::vector<std::string> &plugin_dirs,
                               std::function<void(const std::string &)> warn,
-                              engine::UgiEngine::TrafficLog traffic) {
+                              engine::ProtocolEngine::TrafficLog traffic) {
     struct Warnings {
         std::mutex mutex;
         std::set<std::string> seen;
@@ -24,7 +24,7 @@ RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionL
     RunnerParts parts;
     parts.start_engine = [game, warnings, traffic = std::move(traffic)](const engine::EngineConfig &config,
                                                                         const engine::EngineTimeouts &timeouts) {
-        auto started = engine::UgiEngine::start(config, timeouts, game, traffic);
+        auto started = engine::ProtocolEngine::start(config, timeouts, game, traffic);
         if (started && warnings->sink) {
             std::lock_guard lock(warnings->mutex);
             for (const auto &w : (*started)->warnings())
@@ -32,7 +32,7 @@ RunnerParts real_runner_parts(const game::PluginPtr &plugin, const game::OptionL
         }
         return started;
     };
-    parts.play_game = [](const match::GameSetup &setup, engine::UgiEngine &a, engine::UgiEngine &b,
+    parts.play_game = [](const match::GameSetup &setup, engine::ProtocolEngine &a, engine::ProtocolEngine &b,
                          const std::atomic<bool> *stop) { return match::play_game(setup, a, b, stop); };
     return parts;
 }

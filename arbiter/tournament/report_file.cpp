@@ -68,7 +68,7 @@ Expected<ReportBuilt> ReportFile::build(const std::filesystem::path &jsonl, cons
                                         bool all_games) const {
     const auto started = std::chrono::steady_clock::now();
     auto games = report_digest(loaded_, all_games);
-    auto scan = output::scan_record_log(jsonl, [&](output::FinishedGame &&g) { games.add(g); });
+    auto scan = output::scan_record_log(jsonl, [&](match::FinishedGame &&g) { games.add(g); });
     if (!scan) return fail(scan.error().message);
     ReportBuilt built = build(games, status);
     built.took = std::chrono::steady_clock::now() - started;

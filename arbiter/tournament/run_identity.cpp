@@ -192,7 +192,7 @@ std::vector<std::string> identity_changes(const RunIdentity &was, const RunIdent
     return changes;
 }
 
-std::vector<std::string> recorded_game_changes(const output::FinishedGame &game, const config::TournamentConfig &config,
+std::vector<std::string> recorded_game_changes(const match::FinishedGame &game, const config::TournamentConfig &config,
                                                const std::string &where) {
     std::vector<std::string> changes;
     const auto &r = game.record;

@@ -12,7 +12,7 @@
 
 #include "config/config_loader.hpp"
 #include "core/expected.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 
 #include <optional>
 #include <string>
@@ -54,7 +54,7 @@ std::vector<std::string> identity_changes(const RunIdentity &was, const RunIdent
 // identity_changes words it, with the record named by `where` ("OUT/games.jsonl,
 // game 5"); empty when they agree. A record written before a fact was kept
 // is not compared on it.
-std::vector<std::string> recorded_game_changes(const output::FinishedGame &game, const config::TournamentConfig &config,
+std::vector<std::string> recorded_game_changes(const match::FinishedGame &game, const config::TournamentConfig &config,
                                                const std::string &where);
 
 // The game and variant one record of games.jsonl (its JSON line) names

@@ -32,7 +32,7 @@ namespace {
 // rated: the standings are short of them, so the run must not look clean.
 class PluginErrors {
 public:
-    void note(const output::FinishedGame &g) {
+    void note(const match::FinishedGame &g) {
         if (g.record.termination != match::Termination::PluginError) return;
         if (count_++ == 0) first_ = fmt::format("game {}: {}", g.slot.index + 1, g.record.reason);
     }
@@ -81,9 +81,9 @@ private:
         records_->discard_rebuild();
         return failed(message);
     }
-    bool record(output::FinishedGame &&g);
+    bool record(match::FinishedGame &&g);
     bool settle();
-    void write_extra_outputs(const output::FinishedGame &g);
+    void write_extra_outputs(const match::FinishedGame &g);
     void check_extra_outputs();
     void tick();
     void write_report(const std::string &status);
@@ -246,7 +246,7 @@ bool Session::read_records() {
         return jsonl_file.string() + ": game " + std::to_string(index + 1) + " does not match the schedule of " +
                (dir_ / kConfigFile).string();
     };
-    auto scan = records_->rebuild([&](const output::FinishedGame &g) -> Expected<void> {
+    auto scan = records_->rebuild([&](const match::FinishedGame &g) -> Expected<void> {
         if (g.slot.index < 0 || static_cast<size_t>(g.slot.index) >= full) return fail(mismatch(g.slot.index));
         if (!in_shard(g.slot, c_.shard))
             return fail(jsonl_file.string() + ": game " + std::to_string(g.slot.index + 1) + " is not one of shard " +
@@ -440,7 +440,7 @@ void Session::print_due_reports() {
 // A finished game, under the runner's lock. A record that cannot be written
 // stops the run: no new games, the running ones abandoned (their records
 // could not be written either).
-bool Session::record(output::FinishedGame &&g) {
+bool Session::record(match::FinishedGame &&g) {
     if (!write_error_.empty()) return false;
     const int64_t appended = records_->games_appended();
     auto written = records_->append(g);
@@ -485,7 +485,7 @@ bool Session::settle() {
 
 // A recorded game into the files that take games (-pgnout), as it ends:
 // `tail -f` shows it. A failure starts no new game; the tick reports it.
-void Session::write_extra_outputs(const output::FinishedGame &g) {
+void Session::write_extra_outputs(const match::FinishedGame &g) {
     for (auto &[file, content] : extra_outputs_) {
         std::string text;
         switch (content) {
@@ -544,10 +544,12 @@ void Session::play() {
             if (in_shard(*s, c_.shard) && !done_[static_cast<size_t>(s->index)]) return s;
         return std::nullopt;
     };
-    stats_ = run_games(
-        *rules_, feed, static_cast<size_t>(pending_), c_.concurrency, *pool_, options_.parts.play_game, controls_,
-        [this](output::FinishedGame &&g) { return record(std::move(g)); }, [this] { tick(); },
-        [this] { return settle(); });
+    RunnerHooks hooks;
+    hooks.on_finished = [this](match::FinishedGame &&g) { return record(std::move(g)); };
+    hooks.on_settled = [this] { return settle(); };
+    hooks.on_tick = [this] { tick(); };
+    stats_ = run_games(*rules_, feed, static_cast<size_t>(pending_), c_.concurrency, *pool_,
+                       options_.parts.play_game, controls_, std::move(hooks));
     // The workers are joined: what failed to sync is a write error like any other.
     if (auto committed = records_->commit(); !committed && write_error_.empty())
         write_error_ = committed.error().message;

@@ -8,7 +8,7 @@
 #include "output/append_file.hpp"
 #include "output/extra_output.hpp"
 #include "tournament/output_files.hpp"
-#include "tournament/runner.hpp"
+#include "tournament/pooled_run.hpp"
 
 #include <functional>
 #include <memory>

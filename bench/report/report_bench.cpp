@@ -44,14 +44,14 @@ std::vector<std::string> split(const std::string &text) {
 }
 
 // Random legal games, moves only.
-std::vector<arb::output::FinishedGame> random_games(const arb::game::PluginPtr &plugin, int count, uint64_t seed) {
+std::vector<arb::match::FinishedGame> random_games(const arb::game::PluginPtr &plugin, int count, uint64_t seed) {
     std::mt19937_64 rng(seed);
-    std::vector<arb::output::FinishedGame> games;
+    std::vector<arb::match::FinishedGame> games;
     games.reserve(static_cast<size_t>(count));
     auto start = arb::game::GameState::create(plugin);
     std::vector<arb_move> moves;
     for (int i = 0; i < count; ++i) {
-        arb::output::FinishedGame g;
+        arb::match::FinishedGame g;
         g.slot.index = i;
         g.slot.pair_id = i / 2;
         const int a = static_cast<int>(rng() % 4), b = (a + 1 + static_cast<int>(rng() % 3)) % 4;
@@ -85,7 +85,7 @@ std::vector<arb::output::FinishedGame> random_games(const arb::game::PluginPtr &
 }
 
 // Times, scores and depths of every move, by the model named in the header.
-void add_engine_figures(std::vector<arb::output::FinishedGame> &games, const std::string &model, uint64_t seed) {
+void add_engine_figures(std::vector<arb::match::FinishedGame> &games, const std::string &model, uint64_t seed) {
     std::mt19937_64 rng(seed);
     auto uniform = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(rng); };
     std::normal_distribution<double> normal(0, 1);

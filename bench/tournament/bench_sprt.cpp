@@ -72,7 +72,7 @@ const rating::SprtConfig kSprt{-5, 5, 0.05, 0.05, rating::SprtConfig::Model::Nor
 // (a) The bookkeeping of one finished game, as the session does it.
 void bookkeeping(int games) {
     rating::ResultTally tally(2);
-    std::vector<output::FinishedGame> kept;  // the old way's input, for the baseline
+    std::vector<match::FinishedGame> kept;  // the old way's input, for the baseline
     int decided = 0;
     std::printf("(a) bookkeeping per game (running totals + SPRT) vs the old recount from all games\n");
     std::printf("%9s %16s %18s %9s\n", "games", "per game (us)", "old per game (us)", "ratio");
@@ -87,7 +87,7 @@ void bookkeeping(int games) {
         tally.add(outcome);
         if (output::sprt_state(kSprt, tally.counts()).decision != rating::SprtState::Decision::Continue) ++decided;
         spent += Clock::now() - t0;
-        output::FinishedGame g;
+        match::FinishedGame g;
         g.slot.index = i;
         g.slot.pair_id = pair;
         g.slot.engine[0] = outcome.first;

@@ -77,13 +77,13 @@ TEST_CASE("games.jsonl: a record line over the limit is an error at its line, a 
     const std::string huge(kRecordLineLimit.bytes + 1, 'x');
     // Not the last line: damage, named by its place (before: read whole, then a JSON error).
     const auto damaged = dir.write("damaged.jsonl", huge + "\n{}\n");
-    auto scan = output::scan_record_log(damaged, [](output::FinishedGame &&) {});
+    auto scan = output::scan_record_log(damaged, [](match::FinishedGame &&) {});
     REQUIRE_FALSE(scan.has_value());
     CHECK(scan.error().message == damaged.string() +
                                       ":1: line longer than 16777216 bytes (16 MiB, the limit for a games.jsonl record)");
     // The last line, without a newline: torn by a kill, dropped, the valid part ends before it.
     const auto torn = dir.write("torn.jsonl", "\n" + huge);
-    auto cut = output::scan_record_log(torn, [](output::FinishedGame &&) {});
+    auto cut = output::scan_record_log(torn, [](match::FinishedGame &&) {});
     REQUIRE(cut.has_value());
     CHECK(cut->dropped_torn_line);
     CHECK(cut->valid_bytes == 1);
@@ -93,7 +93,7 @@ TEST_CASE("games.jsonl that is a FIFO or /dev/zero is refused, not read", "[core
     test::TempDir dir;
     const auto fifo = dir.path() / "games.jsonl";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-    auto scan = output::scan_record_log(fifo, [](output::FinishedGame &&) {});
+    auto scan = output::scan_record_log(fifo, [](match::FinishedGame &&) {});
     REQUIRE_FALSE(scan.has_value());
     CHECK(scan.error().message == fifo.string() + " is a FIFO, not a regular file: the arbiter reads only regular files");
     auto places = output::scan_record_places("/dev/zero", [](const output::RecordPlace &) {});

@@ -1,6 +1,8 @@
 // Compiled by the test layering_allowed_include_compiles as part of the
 // output layer: headers of the output layer and of layers below it are found.
-#include "match/scheduled_game.hpp"
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
+#include "output/standings.hpp"
 
-int layering_allowed_probe(const arb::output::FinishedGame &game) { return game.slot.index; }
+int layering_allowed_probe(const arb::match::FinishedGame &game) {
+    return arb::output::outcome_of(game) ? game.slot.index : -1;
+}

@@ -4,7 +4,7 @@
 // letters (* black, O white), RE is black's disc result (empties to the
 // winner) with :t/:r/:s flags, moves are B[square/eval/seconds].
 // The game lines were found and scored with an independent Python model.
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 #include "output/native_record.hpp"
 #include "support/plugins.hpp"
 
@@ -202,7 +202,7 @@ TEST_CASE("the host's writer replays a finished game's texts into the plugin's r
     REQUIRE(writer.has_value());
     REQUIRE(writer->has_value());
     CHECK((*writer)->file_name() == "games.ggf");
-    output::FinishedGame g;
+    match::FinishedGame g;
     g.slot.index = 0;
     g.record.engine_names[0] = "a[1]";
     g.record.engine_names[1] = "b";

@@ -13,8 +13,8 @@ using namespace arb;
 namespace {
 
 // A game of pair `pair` with `first` (engine 0 or 1) on side 0; `points` for engine 0.
-output::FinishedGame game(int index, int pair, int first, double points_of_engine0) {
-    output::FinishedGame g;
+match::FinishedGame game(int index, int pair, int first, double points_of_engine0) {
+    match::FinishedGame g;
     g.slot.index = index;
     g.slot.pair_id = pair;
     g.slot.engine[0] = first;
@@ -42,7 +42,7 @@ TEST_CASE("fastchess layout: the lines fastchess printed for the same four games
     //   LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf
     //   Games: 4, Wins: 2, Losses: 0, Draws: 2, Points: 3.0 (75.00 %)
     //   Ptnml(0-2): [0, 0, 0, 2, 0], WL/DD Ratio: -nan
-    const std::vector<output::FinishedGame> games = {game(0, 0, 0, 0.5), game(1, 0, 1, 1), game(2, 1, 0, 1),
+    const std::vector<match::FinishedGame> games = {game(0, 0, 0, 0.5), game(1, 0, 1, 1), game(2, 1, 0, 1),
                                                      game(3, 1, 1, 0.5)};
     const auto s = output::compute_standings({"sfA", "sfB"}, games, std::nullopt);
     output::PeerContext context;
@@ -64,7 +64,7 @@ TEST_CASE("fastchess layout: the lines fastchess printed for the same four games
 TEST_CASE("cutechess layout: the score line cutechess-cli printed for the same counts", "[rating][peer-standings]") {
     // cutechess-cli output quoted in a public engine's source (searched; E53_SE vs E47_TTinQS):
     //   Score of E53_SE vs E47_TTinQS: 263 - 159 - 444  [0.560] 866
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     int index = 0;
     auto add = [&](int count, double points) {
         for (int i = 0; i < count; ++i, ++index) games.push_back(game(index, index / 2, index % 2, points));
@@ -83,7 +83,7 @@ TEST_CASE("cutechess layout: the score line cutechess-cli printed for the same c
 
 TEST_CASE("two engines: the head-to-head figures are labelled against the table's centred Elo", "[rating][standings]") {
     // a beats b 3-1: the table shows a and b either side of their average, the head to head their difference.
-    const std::vector<output::FinishedGame> games = {game(0, 0, 0, 1), game(1, 0, 1, 1), game(2, 1, 0, 1),
+    const std::vector<match::FinishedGame> games = {game(0, 0, 0, 1), game(1, 0, 1, 1), game(2, 1, 0, 1),
                                                      game(3, 1, 1, 0)};
     const auto s = output::compute_standings({"a", "b"}, games, std::nullopt);
     std::ostringstream text;
@@ -99,9 +99,9 @@ TEST_CASE("two engines: the head-to-head figures are labelled against the table'
 
 TEST_CASE("three engines on one line: rank, name and Elo", "[rating][standings]") {
     // a beats b and c, b and c draw: a first.
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     auto add = [&](int white, int black, double white_points) {
-        output::FinishedGame g;
+        match::FinishedGame g;
         g.slot.index = static_cast<int>(games.size());
         g.slot.pair_id = g.slot.index;
         g.slot.engine[0] = white;
@@ -125,9 +125,9 @@ TEST_CASE("three engines on one line: rank, name and Elo", "[rating][standings]"
 
 TEST_CASE("more than two engines: a ranking table with the peers' column names", "[rating][peer-standings]") {
     // a beats b and c twice each, b and c draw twice.
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     auto add = [&](int white, int black, double white_points) {
-        output::FinishedGame g;
+        match::FinishedGame g;
         g.slot.index = static_cast<int>(games.size());
         g.slot.pair_id = g.slot.index / 2;
         g.slot.engine[0] = white;

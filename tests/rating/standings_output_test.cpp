@@ -13,11 +13,11 @@ using namespace arb;
 namespace {
 
 // `count` game pairs (colours swapped); `first_wins` says who wins every game.
-std::vector<output::FinishedGame> sweep(int pairs, bool first_wins) {
-    std::vector<output::FinishedGame> games;
+std::vector<match::FinishedGame> sweep(int pairs, bool first_wins) {
+    std::vector<match::FinishedGame> games;
     for (int p = 0; p < pairs; ++p)
         for (int side = 0; side < 2; ++side) {
-            output::FinishedGame g;
+            match::FinishedGame g;
             g.slot.index = 2 * p + side;
             g.slot.pair_id = p;
             g.slot.engine[0] = side;  // engine 0 plays side 0 in the first game of a pair

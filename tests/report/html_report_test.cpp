@@ -25,7 +25,7 @@ game::PluginPtr tictactoe() {
 }
 
 struct Page {
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     output::Standings standings;
     std::string html;
 };
@@ -111,7 +111,7 @@ TEST_CASE("the LLR course of a paired schedule counts pairs only: 0 until the fi
     sprt.elo0 = 0;
     sprt.elo1 = 50;
     REQUIRE(sprt.paired_schedule);  // games_per_pairing 2, the default
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 4; ++i) games.push_back(test::sample_game(i));
     // Game 0: alpha (side 0) wins. Game 1: beta (side 0) wins, so pair 0 is one win each (WL).
     // Games 2, 3: the same again.
@@ -128,7 +128,7 @@ TEST_CASE("the LLR course of a paired schedule counts pairs only: 0 until the fi
     CHECK(llr[3] == Approx(rating::sprt(sprt, wl).llr));
     // Every point is the decision's own figure after that many games.
     for (size_t n = 1; n <= games.size(); ++n) {
-        const std::vector<output::FinishedGame> first(games.begin(), games.begin() + static_cast<std::ptrdiff_t>(n));
+        const std::vector<match::FinishedGame> first(games.begin(), games.begin() + static_cast<std::ptrdiff_t>(n));
         auto standings = output::compute_standings({"alpha", "beta"}, first, sprt);
         CHECK(llr[n - 1] == Approx(standings.head_to_head->sprt->llr));
     }
@@ -139,7 +139,7 @@ TEST_CASE("the LLR course of an unpaired schedule counts games", "[report]") {
     sprt.elo0 = 0;
     sprt.elo1 = 50;
     sprt.paired_schedule = false;  // games_per_pairing 1
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 2; ++i) games.push_back(test::sample_game(i));
     auto llr = output::llr_series(games, sprt);
     REQUIRE(llr.size() == 2);
@@ -153,7 +153,7 @@ TEST_CASE("the LLR course of an unpaired schedule counts games", "[report]") {
 TEST_CASE("a bound is drawn as a point with a short arrow of fixed length, not as a bar", "[report]") {
     // alpha (side 0 in even games, side 1 in odd ones) wins every game: with two engines of one
     // game each, alpha is the reference (rated 0, no interval: a group of one) and beta a bound.
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 4; ++i)
         games.push_back(test::sample_game(i, i % 2 == 0 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1));
     auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
@@ -181,7 +181,7 @@ TEST_CASE("no figure of the page reads -0.0", "[report]") {
     // when the fit's rounding falls so; the page must show 0.0 for both.
     CHECK(rating::fixed1(-0.0) == "0.0");
     CHECK(rating::fixed1(-0.04) == "0.0");
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 4; ++i)
         games.push_back(test::sample_game(i, i < 2 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1));
     auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
@@ -192,7 +192,7 @@ TEST_CASE("no figure of the page reads -0.0", "[report]") {
 }
 
 TEST_CASE("tables scroll in their own box and the viewer stacks on a narrow screen", "[report]") {
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 2; ++i) games.push_back(test::sample_game(i, ARB_RESULT_DRAW));
     auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
     output::ReportGames viewer(tictactoe(), {});

@@ -29,8 +29,8 @@ game::PluginPtr tictactoe() {
 
 // A random game between two of `engines` engines: games come in pairs
 // (same pair_id, colours swapped), a few ending by an engine's crash.
-output::FinishedGame random_game(std::mt19937 &rng, int index, int engines) {
-    output::FinishedGame g = test::sample_game(index);
+match::FinishedGame random_game(std::mt19937 &rng, int index, int engines) {
+    match::FinishedGame g = test::sample_game(index);
     static std::pair<int, int> pairing{0, 1};  // of the game pair `index` is in
     if (index % 2 == 0) {
         const int a = static_cast<int>(rng() % static_cast<unsigned>(engines));
@@ -52,14 +52,14 @@ output::FinishedGame random_game(std::mt19937 &rng, int index, int engines) {
     return g;
 }
 
-double side0_score(const output::FinishedGame &g) {
+double side0_score(const match::FinishedGame &g) {
     return g.record.result == ARB_RESULT_WIN_SIDE_0 ? 1 : g.record.result == ARB_RESULT_WIN_SIDE_1 ? 0 : 0.5;
 }
 
 // The counts the standings are made of, by a pass over `games` written here:
 // pairwise points, engine 0's trinomial against engine 1, and its
 // pentanomial of the pairs whose two games are both in.
-rating::ResultCounts recount(const std::vector<output::FinishedGame> &games, int engines) {
+rating::ResultCounts recount(const std::vector<match::FinishedGame> &games, int engines) {
     rating::ResultCounts c(engines);
     std::map<int, std::vector<double>> pair_scores;  // pair_id -> engine 0's scores
     for (const auto &g : games) {
@@ -131,7 +131,7 @@ TEST_CASE("standings, LOS and SPRT kept game by game equal a full recount after 
         std::vector<std::string> names;
         for (int e = 0; e < engines; ++e) names.push_back("e" + std::to_string(e));
         output::ReportDigest digest(engines, kSprt);
-        std::vector<output::FinishedGame> games;
+        std::vector<match::FinishedGame> games;
         for (int i = 0; i < 300; ++i) {
             games.push_back(random_game(rng, i, engines));
             digest.add(games.back());
@@ -154,7 +154,7 @@ TEST_CASE("standings, LOS and SPRT kept game by game equal a full recount after 
 TEST_CASE("how games ended and the engine faults, kept game by game, equal a recount", "[report][digest]") {
     std::mt19937 rng(7);
     output::ReportDigest digest(3, std::nullopt);
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 500; ++i) {
         games.push_back(random_game(rng, i, 3));
         digest.add(games.back());
@@ -184,7 +184,7 @@ TEST_CASE("a long match keeps its SPRT course at a bounded resolution, each poin
     limits.llr_points = 8;  // at most 15 points: the step doubles when 16 are reached
     output::ReportDigest digest(2, kSprt, limits);
     std::mt19937 rng(3);
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 1000; ++i) {
         games.push_back(random_game(rng, i, 2));
         digest.add(games.back());
@@ -197,7 +197,7 @@ TEST_CASE("a long match keeps its SPRT course at a bounded resolution, each poin
     REQUIRE(digest.llr().size() == 15);
     for (size_t i = 0; i < digest.llr().size(); ++i) {
         const auto n = static_cast<size_t>(digest.llr_step()) * (i + 1);
-        const std::vector<output::FinishedGame> first(games.begin(), games.begin() + static_cast<std::ptrdiff_t>(n));
+        const std::vector<match::FinishedGame> first(games.begin(), games.begin() + static_cast<std::ptrdiff_t>(n));
         CHECK(digest.llr()[i] == output::sprt_state(kSprt, recount(first, 2)).llr);
     }
 }
@@ -211,7 +211,7 @@ TEST_CASE("past its limit the page's games are every fault, the latest and the f
     limits.per_pairing = 1;
     std::mt19937 rng(11);
     output::ReportDigest digest(3, std::nullopt, limits);
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     for (int i = 0; i < 60; ++i) {
         games.push_back(random_game(rng, i, 3));
         digest.add(games.back());
@@ -252,7 +252,7 @@ TEST_CASE("past its limit the page's games are every fault, the latest and the f
 TEST_CASE("the page of a long run holds a bounded choice of games and says how to get all", "[report][digest]") {
     const int played = 3000;
     std::mt19937 rng(5);
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     output::ReportDigest digest(2, kSprt);
     output::ReportLimits every;
     every.all_games = true;

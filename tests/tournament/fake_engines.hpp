@@ -3,7 +3,7 @@
 #pragma once
 
 #include "game/game_state.hpp"
-#include "tournament/runner.hpp"
+#include "tournament/pooled_run.hpp"
 
 #include <atomic>
 #include <chrono>

@@ -20,8 +20,8 @@ namespace {
 
 output::RecordWriters writers() {
     output::RecordWriters w;
-    w.json_line = [](const output::FinishedGame &g) { return output::to_json_line(g, {"tictactoe", "tictactoe", ""}); };
-    w.pgn = [](const output::FinishedGame &g) { return "[Round \"" + std::to_string(g.slot.index) + "\"]\n\n*\n\n"; };
+    w.json_line = [](const match::FinishedGame &g) { return output::to_json_line(g, {"tictactoe", "tictactoe", ""}); };
+    w.pgn = [](const match::FinishedGame &g) { return "[Round \"" + std::to_string(g.slot.index) + "\"]\n\n*\n\n"; };
     return w;
 }
 
@@ -32,7 +32,7 @@ TEST_CASE("games appended by four workers and committed off their lock are all i
     test::TempDir dir;
     auto records = output::RecordSet::open(dir.path() / "out", writers(), {});
     REQUIRE(records.has_value());
-    REQUIRE(records->rebuild([](const output::FinishedGame &) -> Expected<void> { return {}; }).has_value());
+    REQUIRE(records->rebuild([](const match::FinishedGame &) -> Expected<void> { return {}; }).has_value());
     REQUIRE(records->start(true).has_value());
     // Nothing appended: a commit has nothing to wait for.
     CHECK(records->commit().has_value());

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string json_line(const output::FinishedGame &g) {
+std::string json_line(const match::FinishedGame &g) {
     return output::to_json_line(g, {"tictactoe", "tictactoe", ""});
 }
 
@@ -48,13 +48,13 @@ std::string read(const fs::path &file) {
 output::RecordWriters writers() {
     output::RecordWriters w;
     w.json_line = json_line;
-    auto line = [](const char *what, const output::FinishedGame &g) {
+    auto line = [](const char *what, const match::FinishedGame &g) {
         const int result = g.record.result == ARB_RESULT_WIN_SIDE_0 ? 0 : g.record.result == ARB_RESULT_WIN_SIDE_1 ? 1 : 2;
         return std::string(what) + " " + std::to_string(g.slot.index) + " " + std::to_string(result) + "\n";
     };
-    w.pgn = [line](const output::FinishedGame &g) { return line("pgn", g); };
+    w.pgn = [line](const match::FinishedGame &g) { return line("pgn", g); };
     w.native_file = "games.txt";
-    w.native = [line](const output::FinishedGame &g) -> Expected<std::string> {
+    w.native = [line](const match::FinishedGame &g) -> Expected<std::string> {
         if (g.slot.index == 4) return fail("game 4 cannot be written");
         return line("native", g);
     };
@@ -69,7 +69,7 @@ std::string lines(const char *what, const std::vector<int> &indices) {
 
 std::vector<int> indices_in_order(const fs::path &jsonl, output::RecordOrder order, size_t window) {
     std::vector<int> seen;
-    auto scan = output::scan_in_index_order(jsonl, order, [&](output::FinishedGame &&g) { seen.push_back(g.slot.index); },
+    auto scan = output::scan_in_index_order(jsonl, order, [&](match::FinishedGame &&g) { seen.push_back(g.slot.index); },
                                             window);
     REQUIRE(scan.has_value());
     return seen;
@@ -81,7 +81,7 @@ output::RecordOrder watched(const std::vector<int> &indices, size_t window) {
     return watch.order();
 }
 
-const auto kOk = [](const output::FinishedGame &) -> Expected<void> { return {}; };
+const auto kOk = [](const match::FinishedGame &) -> Expected<void> { return {}; };
 
 }  // namespace
 
@@ -118,14 +118,14 @@ TEST_CASE("every pass hands on the records of games.jsonl in index order, each i
     CHECK(indices_in_order(jsonl, RecordOrder::Table, 1) == in_order);
     std::vector<arb_result> first;
     auto scan = output::scan_in_index_order(jsonl, RecordOrder::Window,
-                                            [&](output::FinishedGame &&g) { first.push_back(g.record.result); }, 2);
+                                            [&](match::FinishedGame &&g) { first.push_back(g.record.result); }, 2);
     REQUIRE(scan.has_value());
     CHECK(scan->duplicates == 1);
     CHECK(scan->dropped_torn_line);
     REQUIRE(first.size() == 5);
     CHECK(first[0] == ARB_RESULT_WIN_SIDE_1);
     // A window too small for the file (it changed since it was watched) is an error, not a wrong order.
-    auto wrong = output::scan_in_index_order(jsonl, RecordOrder::Window, [](output::FinishedGame &&) {}, 1);
+    auto wrong = output::scan_in_index_order(jsonl, RecordOrder::Window, [](match::FinishedGame &&) {}, 1);
     REQUIRE_FALSE(wrong.has_value());
     CHECK_THAT(wrong.error().message, Catch::Contains("games.jsonl") && Catch::Contains("game 2 "));
 }
@@ -145,7 +145,7 @@ TEST_CASE("a --resume rebuild writes games.pgn and the native record in index or
         auto records = output::RecordSet::open(out, writers(), {});
         REQUIRE(records.has_value());
         std::vector<int> checked;
-        auto scan = records->rebuild([&](const output::FinishedGame &g) -> Expected<void> {
+        auto scan = records->rebuild([&](const match::FinishedGame &g) -> Expected<void> {
             checked.push_back(g.slot.index);
             return {};
         });
@@ -235,7 +235,7 @@ TEST_CASE("the places of the records, read from each line's index alone, are tho
     REQUIRE_THAT(text, Catch::Contains("\\\"index\\\":99"));
     const auto jsonl = dir.write("games.jsonl", text + json_line(test::sample_game(2)).substr(0, 90));
     std::vector<std::tuple<int, uint64_t, uint64_t>> full, light;
-    auto a = output::scan_record_log(jsonl, [&](output::FinishedGame &&, const output::RecordPlace &p) {
+    auto a = output::scan_record_log(jsonl, [&](match::FinishedGame &&, const output::RecordPlace &p) {
         full.emplace_back(p.index, p.offset, p.length);
     });
     auto b = output::scan_record_places(jsonl, [&](const output::RecordPlace &p) {

@@ -181,7 +181,7 @@ TEST_CASE("a JSON line keeps each move's seldepth and nps, and a line without th
 }
 
 TEST_CASE("pentanomial counts pair games by pair id from the first engine's view", "[records]") {
-    std::vector<output::FinishedGame> games;
+    std::vector<match::FinishedGame> games;
     // pair 0: alpha wins both; pair 1: win and loss; pair 2: two draws; pair 3: one game only.
     games.push_back(test::sample_game(0, ARB_RESULT_WIN_SIDE_0));
     games.push_back(test::sample_game(1, ARB_RESULT_WIN_SIDE_1));

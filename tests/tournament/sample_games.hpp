@@ -1,12 +1,12 @@
 // Finished games for record tests, built by hand.
 #pragma once
 
-#include "output/finished_game.hpp"
+#include "match/finished_game.hpp"
 
 namespace arb::test {
 
-inline output::FinishedGame sample_game(int index, arb_result result = ARB_RESULT_WIN_SIDE_0) {
-    output::FinishedGame g;
+inline match::FinishedGame sample_game(int index, arb_result result = ARB_RESULT_WIN_SIDE_0) {
+    match::FinishedGame g;
     g.slot.index = index;
     g.slot.round = 1 + index / 4;
     g.slot.pairing = 0;

@@ -5,14 +5,11 @@
 #include "match/game_record.hpp"
 #include "match/scheduled_game.hpp"
 
-#include <optional>
-#include <string>
-
-namespace arb::output {
+namespace arb::match {
 
 struct FinishedGame {
-    match::ScheduledGame slot;
-    match::GameRecord record;
+    ScheduledGame slot;
+    GameRecord record;
 };
 
-}  // namespace arb::output
+}  // namespace arb::match
