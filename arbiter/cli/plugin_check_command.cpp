@@ -4,7 +4,7 @@
 // check it was in, and every failure found before is already printed.
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 #include "process/run_in_child.hpp"
 
 #include <arbiter/ext/diagram.h>

@@ -1,9 +1,9 @@
 // `arbiter plugin-diff A.so B.so`: two plugins of one game walked through
-// the same random games and compared position by position (game/plugin_diff).
+// the same random games and compared position by position (plugin_tools/plugin_diff).
 // Exit 0 when they agree, 1 at the first difference, 2 on a usage error.
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
-#include "game/plugin_diff.hpp"
+#include "plugin_tools/plugin_diff.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // compiled against the frozen 1.0 header) keeps working, the new functions
 // and extensions of every plugin of the build behave as game.h says, and a
 // plugin writes nothing past the arb_outcome an older host gives it.
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 #include "support/plugins.hpp"
 
 #include <arbiter/ext/move_properties.h>

@@ -1,6 +1,6 @@
 // Every plugin of this build must pass the plugin checker (the same checks
 // `arbiter plugin-check` runs), and the checker must catch a planted bug.
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 #include "support/plugins.hpp"
 
 using namespace arb;

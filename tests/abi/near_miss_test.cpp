@@ -1,13 +1,13 @@
 // The plugin checker's near-miss fuzz of parse_move
-// (game/plugin_checker_near_miss.hpp) against Breakthrough
+// (plugin_tools/plugin_checker_near_miss.hpp) against Breakthrough
 // (broken_plugins/breakthrough.cpp) with the parse bugs an author outside
 // the tree really had: a straight step that takes ("a2xa3" onto an enemy
 // piece) and a target two columns away ("a2xc3"). Without the rule edge that
 // names the first, both passed every earlier check (232,603 checks of the
 // default plugin-check). The near misses expected below are written by hand
 // from the slips the header lists.
-#include "game/plugin_checker.hpp"
-#include "game/plugin_checker_near_miss.hpp"
+#include "plugin_tools/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker_near_miss.hpp"
 #include "support/plugins.hpp"
 
 #include <catch2/catch.hpp>

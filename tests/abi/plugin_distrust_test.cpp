@@ -8,7 +8,7 @@
 #include "game/game_state.hpp"
 #include "game/move_judge.hpp"
 #include "game/plugin.hpp"
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 #include "../tournament/temp_dir.hpp"
 

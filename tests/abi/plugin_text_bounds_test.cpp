@@ -6,7 +6,7 @@
 // followed it on the stack, and those bytes reached games.jsonl and games.pgn).
 #include "game/game_state.hpp"
 #include "game/plugin.hpp"
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 #include <catch2/catch.hpp>
 

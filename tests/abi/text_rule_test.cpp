@@ -4,7 +4,7 @@
 // meaning; the host's reader makes one call when its buffer already fits;
 // arb_host.get_extension answers NULL; and the frozen 1.1 plugin loads with
 // its /1 status line and passes the checker.
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 #include "game/plugin_extensions.hpp"
 #include "game/plugin_text.hpp"
 #include "game/status_line.hpp"

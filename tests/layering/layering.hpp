@@ -13,8 +13,9 @@ namespace arb::test::layering {
 
 // The folders each folder may include directly; the closure follows from it.
 //   core <- process <- game, engine; core <- rating; game, engine, rating <- match
-//   <- config, output, compliance <- tournament <- cli
-// (game uses process to load a plugin that may crash in a child process first)
+//   <- config, output, compliance <- tournament <- cli; game <- plugin_tools <- cli
+// (game uses process to load a plugin that may crash in a child process first;
+// plugin_tools, the plugin checker and plugin-diff, sits above the runtime)
 inline const std::map<std::string, std::set<std::string>> &direct_layers() {
     static const std::map<std::string, std::set<std::string>> layers = {
         {"core", {}},
@@ -27,7 +28,8 @@ inline const std::map<std::string, std::set<std::string>> &direct_layers() {
         {"output", {"match"}},
         {"compliance", {"match"}},
         {"tournament", {"config", "output", "compliance"}},
-        {"cli", {"tournament"}},
+        {"plugin_tools", {"game"}},
+        {"cli", {"tournament", "plugin_tools"}},
     };
     return layers;
 }

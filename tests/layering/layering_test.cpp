@@ -237,3 +237,36 @@ TEST_CASE("no CMake file globs its sources or folders", "[layering][cmake]") {
     INFO(joined(globbing));
     CHECK(globbing.empty());
 }
+
+TEST_CASE("the plugin checker and plugin-diff are linked by their two commands alone", "[layering][cmake]") {
+    // The runtime (game and everything built on it but cli) and the engines
+    // cannot reach the tools.
+    for (const auto &[folder, lower] : direct_layers()) {
+        INFO(folder);
+        CHECK(allowed_for(folder).count("plugin_tools") == (folder == "plugin_tools" || folder == "cli" ? 1u : 0u));
+    }
+    CHECK_FALSE(kEnginesMayInclude.count("plugin_tools"));
+
+    std::set<std::string> linking;
+    for (const auto &[folder, args] : host_library_calls())
+        for (const auto &word : words(args))
+            if (word == "arbiter_plugin_tools") linking.insert(folder);
+    CHECK(linking == std::set<std::string>{"cli"});
+
+    // In cli, only the plugin-check and plugin-diff commands include them; in
+    // game, no checker or diff source is left.
+    std::set<std::string> including;
+    for (const auto &file : tree_sources()) {
+        auto name = fs::path(file.path).filename().string();
+        if (file.folder == "game") {
+            INFO(file.path);
+            CHECK(name.rfind("plugin_checker", 0) != 0);
+            CHECK(name.rfind("plugin_diff", 0) != 0);
+            CHECK(name.rfind("check_", 0) != 0);
+        }
+        if (file.folder != "cli") continue;
+        for (const auto &inc : quoted_includes(file.text))
+            if (inc.target.rfind("plugin_tools/", 0) == 0) including.insert(name);
+    }
+    CHECK(including == std::set<std::string>{"plugin_check_command.cpp", "plugin_diff_command.cpp"});
+}

@@ -2,7 +2,7 @@
 // tests/plugin_diff/tictactoe_bits.cpp (other bit layout, other move codes),
 // honest and with planted differences, each of which must be found at the
 // position where it first shows.
-#include "game/plugin_diff.hpp"
+#include "plugin_tools/plugin_diff.hpp"
 
 #include "support/plugins.hpp"
 

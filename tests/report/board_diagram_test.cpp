@@ -1,6 +1,6 @@
 #include "game/board_diagram.hpp"
 #include "game/plugin.hpp"
-#include "game/plugin_checker_diagram.hpp"
+#include "plugin_tools/plugin_checker_diagram.hpp"
 #include "game/status_line.hpp"
 
 #include <arbiter/sdk/board_drawing.hpp>

@@ -1,8 +1,8 @@
-#include "game/plugin_checker_abi_1_1.hpp"
+#include "plugin_tools/plugin_checker_abi_1_1.hpp"
 
-#include "game/check_buffer.hpp"
-#include "game/check_log.hpp"
-#include "game/check_text_rule.hpp"
+#include "plugin_tools/check_buffer.hpp"
+#include "plugin_tools/check_log.hpp"
+#include "plugin_tools/check_text_rule.hpp"
 #include "game/game_state.hpp"
 #include "game/plugin.hpp"
 

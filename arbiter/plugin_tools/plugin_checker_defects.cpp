@@ -1,4 +1,4 @@
-#include "game/plugin_checker_defects.hpp"
+#include "plugin_tools/plugin_checker_defects.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -11,7 +11,7 @@
 // bytes and no control character.
 #pragma once
 
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 namespace arb::game {
 

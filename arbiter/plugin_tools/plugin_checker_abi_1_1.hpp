@@ -5,7 +5,7 @@
 // plugin is checked for what applies to it (arb_outcome, reserved ids).
 #pragma once
 
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 namespace arb::game {
 

@@ -1,16 +1,16 @@
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
-#include "game/check_log.hpp"
+#include "plugin_tools/check_log.hpp"
 #include "game/game_state.hpp"
-#include "game/plugin_checker_abi_1_1.hpp"
-#include "game/plugin_checker_defects.hpp"
-#include "game/plugin_checker_diagram.hpp"
-#include "game/plugin_checker_engine_options.hpp"
-#include "game/plugin_checker_near_miss.hpp"
-#include "game/plugin_checker_pgn.hpp"
-#include "game/plugin_checker_protocol.hpp"
-#include "game/plugin_checker_options.hpp"
-#include "game/plugin_checker_rule_edges.hpp"
+#include "plugin_tools/plugin_checker_abi_1_1.hpp"
+#include "plugin_tools/plugin_checker_defects.hpp"
+#include "plugin_tools/plugin_checker_diagram.hpp"
+#include "plugin_tools/plugin_checker_engine_options.hpp"
+#include "plugin_tools/plugin_checker_near_miss.hpp"
+#include "plugin_tools/plugin_checker_pgn.hpp"
+#include "plugin_tools/plugin_checker_protocol.hpp"
+#include "plugin_tools/plugin_checker_options.hpp"
+#include "plugin_tools/plugin_checker_rule_edges.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "game/plugin_checker_rule_edges.hpp"
+#include "plugin_tools/plugin_checker_rule_edges.hpp"
 
 #include "core/quote.hpp"
 #include "game/rule_edges.hpp"

@@ -6,7 +6,7 @@
 // of other positions almost never hit it.
 #pragma once
 
-#include "game/check_log.hpp"
+#include "plugin_tools/check_log.hpp"
 #include "game/game_state.hpp"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // crashes later still leaves them on the screen).
 #pragma once
 
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 #include <string>
 

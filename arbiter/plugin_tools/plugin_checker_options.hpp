@@ -3,7 +3,7 @@
 // rule), not the start position, must survive reset() as well.
 #pragma once
 
-#include "game/check_log.hpp"
+#include "plugin_tools/check_log.hpp"
 #include "game/game_state.hpp"
 
 #include <string>

@@ -1,4 +1,4 @@
-#include "game/plugin_diff.hpp"
+#include "plugin_tools/plugin_diff.hpp"
 
 #include "game/rule_edges.hpp"
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "game/game_state.hpp"
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 #include <algorithm>
 #include <random>

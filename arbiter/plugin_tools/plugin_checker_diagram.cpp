@@ -1,10 +1,10 @@
-#include "game/plugin_checker_diagram.hpp"
+#include "plugin_tools/plugin_checker_diagram.hpp"
 
 #include "game/board_diagram.hpp"
-#include "game/check_buffer.hpp"
-#include "game/check_text_rule.hpp"
-#include "game/check_log.hpp"
-#include "game/check_walk.hpp"
+#include "plugin_tools/check_buffer.hpp"
+#include "plugin_tools/check_text_rule.hpp"
+#include "plugin_tools/check_log.hpp"
+#include "plugin_tools/check_walk.hpp"
 #include "game/game_state.hpp"
 #include "game/plugin.hpp"
 

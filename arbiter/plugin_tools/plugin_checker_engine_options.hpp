@@ -8,7 +8,7 @@
 // ARB_ERR_OPTION. Nothing to check without the extension.
 #pragma once
 
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 namespace arb::game {
 

@@ -5,7 +5,7 @@
 // two threads use them at once.
 #pragma once
 
-#include "game/check_log.hpp"
+#include "plugin_tools/check_log.hpp"
 #include "game/game_state.hpp"
 
 #include <string>

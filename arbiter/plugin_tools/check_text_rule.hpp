@@ -4,8 +4,8 @@
 // part that checks a text extension, whichever revision it is.
 #pragma once
 
-#include "game/check_buffer.hpp"
-#include "game/check_log.hpp"
+#include "plugin_tools/check_buffer.hpp"
+#include "plugin_tools/check_log.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -9,7 +9,7 @@
 // the extension.
 #pragma once
 
-#include "game/plugin_checker.hpp"
+#include "plugin_tools/plugin_checker.hpp"
 
 namespace arb::game {
 

@@ -1,8 +1,8 @@
-#include "game/plugin_checker_engine_options.hpp"
+#include "plugin_tools/plugin_checker_engine_options.hpp"
 
-#include "game/check_log.hpp"
+#include "plugin_tools/check_log.hpp"
 #include "game/plugin.hpp"
-#include "game/plugin_checker_options.hpp"
+#include "plugin_tools/plugin_checker_options.hpp"
 
 #include "core/text_check.hpp"
 

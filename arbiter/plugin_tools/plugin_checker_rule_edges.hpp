@@ -2,7 +2,7 @@
 // something `arbiter check` can ask an engine, and mean what it says.
 #pragma once
 
-#include "game/check_log.hpp"
+#include "plugin_tools/check_log.hpp"
 #include "game/plugin.hpp"
 
 namespace arb::game {

@@ -1,4 +1,4 @@
-#include "game/plugin_checker_near_miss.hpp"
+#include "plugin_tools/plugin_checker_near_miss.hpp"
 
 #include "core/quote.hpp"
 

@@ -1,4 +1,4 @@
-#include "game/plugin_checker_options.hpp"
+#include "plugin_tools/plugin_checker_options.hpp"
 
 #include <algorithm>
 #include <random>
