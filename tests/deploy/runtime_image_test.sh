@@ -19,7 +19,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 cmake --install "$build" --prefix "$prefix" > /dev/null
 # As the build stage does after its install:
-rm -rf "$prefix/include" "$prefix/share/cmake" "$prefix"/lib*/cmake "$prefix"/lib*/*.a
+rm -rf "$prefix/include" "$prefix/share/cmake" "$prefix"/lib*/cmake "$prefix"/lib*/*.a "$prefix/share/arbiter"
 
 unexpected=$(cd "$prefix" && find . -type f | grep -v -E '^\./bin/[^/]+$|^\./lib[^/]*/arbiter/plugins/[^/]+\.so$' || true)
 [ -z "$unexpected" ] || fail "files beside the programs and plugins: $unexpected"
