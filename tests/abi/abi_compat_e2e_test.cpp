@@ -7,6 +7,7 @@
 // asked and plays it itself. Neither depends on the text "pass".
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,7 +18,7 @@ namespace {
 
 using arb::test::field;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 arb::test::Run play_c_game(const std::string &dir, const std::string &file, const std::string &id) {
     const std::string engine = kBin + "/arbiter-engine --mode random --plugin-dir " + dir + " --game " + id;

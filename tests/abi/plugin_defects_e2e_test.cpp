@@ -10,9 +10,10 @@
 #include "game/plugin_host.hpp"
 #include "output/record_log.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -28,7 +29,7 @@ namespace {
 
 using arb::test::count_of;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kDropDir = ARBITER_DROP_PLUGIN_DIR;
 
 std::string cheater(const std::string &dir) {

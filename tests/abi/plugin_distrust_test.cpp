@@ -10,7 +10,7 @@
 #include "game/plugin.hpp"
 #include "plugin_tools/plugin_checker.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -16,6 +16,7 @@
 #include "ataxx/vectors.hpp"
 #include "support/child_process.hpp"
 #include "support/skip.hpp"
+#include "support/programs.hpp"
 
 #include <arbiter/sdk/perft.hpp>
 
@@ -32,7 +33,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 std::string engine_path() {
     const char *env = std::getenv("ARBITER_ATAXX_ENGINE");

@@ -4,7 +4,7 @@
 #include "core/input_file.hpp"
 #include "core/line_reader.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -6,7 +6,7 @@
 #include "core/input_file.hpp"
 #include "output/record_log.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

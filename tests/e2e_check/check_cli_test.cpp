@@ -2,6 +2,7 @@
 // passes every check; each scripted fault fails (or warns) on the check that
 // names it, with the evidence in the detail line.
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +10,7 @@
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 arb::test::Run check(const std::string &game, const std::string &engine, const std::string &extra = "") {
     return arb::test::run_command(kBin + "/arbiter check --game " + game + " --engine '" + engine +

@@ -2,9 +2,10 @@
 // more time, every rule option setting of a game can be checked without
 // --allow-skip (also with an engine that learns the game by 'setoption'),
 // the engine is named by its 'id name', and a check cut short is listed.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +17,7 @@ namespace {
 
 using arb::test::count_of;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 arb::test::Run arbiter_check(const std::string &arguments) {
     return arb::test::run_command(kBin + "/arbiter check --plugin-dir " + ARBITER_PLUGIN_DIR + " " + arguments);

@@ -3,8 +3,9 @@
 // quotes the last lines they printed as well as the first, so an answer
 // after a long banner (HoiChess's "Error (unknown command): uci") is seen.
 // The engines are shell scripts.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -14,7 +15,7 @@
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 // A script engine: prints `banner` lines "banner line N" at start, then
 // answers every line it reads with `answer` (where $line is what it read).

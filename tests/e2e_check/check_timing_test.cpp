@@ -6,6 +6,7 @@
 // among many is a warning.
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +17,7 @@ namespace {
 
 using arb::test::count_of;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 arb::test::Run check(const std::string &engine_args, const std::string &extra = "") {
     return arb::test::run_command(kBin + "/arbiter check --plugin-dir " + ARBITER_PLUGIN_DIR +

@@ -7,6 +7,7 @@
 #include "game/rule_edges.hpp"
 
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -20,7 +21,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 struct Shipped {
     game::PluginPtr plugin;

@@ -5,6 +5,7 @@
 // The engine is arbiter-mock-engine, which logs what it receives.
 #include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,7 +14,7 @@
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 // `extra`: more arguments of arbiter check (--engine-arg for one with spaces).
 arb::test::Run check(const std::string &mock_args, const std::string &extra = "") {

@@ -5,6 +5,7 @@
 // and say so. A book with an illegal position is refused with its line.
 #include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kBooks = std::string(ARBITER_SOURCE_DIR) + "/configs/books";
 
 using arb::test::chess::fresh_dir;

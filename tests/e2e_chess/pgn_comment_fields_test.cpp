@@ -11,6 +11,7 @@
 #include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -25,7 +26,7 @@ using arb::test::count_of;
 
 namespace fs = std::filesystem;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 std::string quoted(const std::string &word) { return "'" + word + "'"; }
 

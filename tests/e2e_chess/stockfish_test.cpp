@@ -7,6 +7,7 @@
 #include "support/cli_output.hpp"
 
 #include "support/skip.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -22,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 using arb::test::chess::find_program;
 using arb::test::chess::fresh_dir;

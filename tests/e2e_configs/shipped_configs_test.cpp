@@ -2,6 +2,7 @@
 // as shipped: every game is played and recorded, and the standings are
 // written. One round each keeps the suite fast.
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -12,7 +13,7 @@
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kConfigs = std::string(ARBITER_SOURCE_DIR) + "/configs";
 
 size_t count_lines(const std::filesystem::path &file) {

@@ -3,18 +3,15 @@
 // game is found only where the test says).
 #pragma once
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <filesystem>
 #include <string>
 
 namespace arb::test {
-
-inline const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
-inline const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
-inline const std::string kMock = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
 
 // `dir`/games/countdown.so: a game that is not beside the arbiter binary.
 inline std::filesystem::path private_game_dir(const TempDir &dir) {

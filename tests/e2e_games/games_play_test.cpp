@@ -5,6 +5,7 @@
 #include "support/cli_output.hpp"
 #include "support/plugins.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -19,8 +20,8 @@ namespace {
 
 using arb::test::field;
 
-const std::string kBin = ARBITER_BIN_DIR;
-const std::string kPlugins = ARBITER_PLUGIN_DIR;
+using arb::test::kBin;
+using arb::test::kPlugins;
 
 // A UGI engine that plays a fixed list of moves, one per 'go', whatever the
 // position: the test decides every move, the arbiter judges them.

@@ -5,7 +5,8 @@
 #include "match/game_runner.hpp"
 #include "support/process_scan.hpp"
 #include "support/plugins.hpp"
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -25,7 +26,7 @@ using arb::engine::ProtocolEngine;
 EngineConfig mock_config(const std::string &name, std::vector<std::string> extra = {}) {
     EngineConfig config;
     config.name = name;
-    config.command = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
+    config.command = arb::test::kMock;
     config.args = {"--game", "tictactoe", "--plugin-dir", ARBITER_PLUGIN_DIR};
     config.args.insert(config.args.end(), extra.begin(), extra.end());
     return config;

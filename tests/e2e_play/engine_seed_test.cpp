@@ -3,8 +3,9 @@
 // every line it receives to a file.
 #include "engine/protocol_engine.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -73,7 +74,7 @@ TEST_CASE("an engine without a configured name is named by its id name, else by 
     CHECK((*other)->name() == "mine");
     // A program that cannot start is named by its file name.
     EngineConfig missing;
-    missing.command = std::string(ARBITER_BIN_DIR) + "/no-such-engine";
+    missing.command = arb::test::kBin + "/no-such-engine";
     auto failed = arb::engine::ProtocolEngine::start(missing, {});
     REQUIRE_FALSE(failed.has_value());
     CHECK_THAT(failed.error().message, Catch::Contains("engine 'no-such-engine'"));

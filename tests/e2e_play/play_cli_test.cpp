@@ -2,6 +2,7 @@
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
 #include "support/plugins.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -14,8 +15,8 @@ using arb::test::field;
 
 using arb::test::Run;
 
-const std::string kBin = ARBITER_BIN_DIR;
-const std::string kPlugins = ARBITER_PLUGIN_DIR;
+using arb::test::kBin;
+using arb::test::kPlugins;
 
 Run arbiter_play(const std::string &args) {
     return arb::test::run_command(kBin + "/arbiter play --plugin-dir " + kPlugins + " " + args);

@@ -3,9 +3,10 @@
 // and many engines under a low descriptor limit.
 #include "output/record_log.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -22,7 +23,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kArbiter = kBin + "/arbiter";
 const std::string kMock = kBin + "/arbiter-mock-engine";
 const std::string kGeneric = kBin + "/arbiter-engine";

@@ -10,8 +10,9 @@
 // A hopper outruns any /proc scan, the test's included, so the test does not
 // look for its pids but asks whether its lock file is still held
 // (test::lock_free_within_2s). A hopper that escapes ends by itself after 20 s.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -21,7 +22,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kArbiter = kBin + "/arbiter";
 const std::string kMock = kBin + "/arbiter-mock-engine";
 

@@ -5,6 +5,7 @@
 
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,7 +25,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kMock = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
+using arb::test::kMock;
 
 std::string unique_seed() {
     std::random_device rd;

@@ -6,8 +6,9 @@
 // /proc (see test::lock_free_within_2s).
 #include "process/spawn.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -19,7 +20,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kMock = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
+using arb::test::kMock;
 
 process::Child start_hopper(const std::filesystem::path &lock, bool own_cgroup) {
     process::SpawnOptions options;

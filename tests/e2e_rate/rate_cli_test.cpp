@@ -2,9 +2,10 @@
 // against Ordo 1.2.6's (tests/data/rating/sweeps/README.md) and ratings.md,
 // its table against the standings.txt of a real tournament, and its errors.
 #include "../rating/vectors_file.hpp"
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -19,8 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
-const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
+using arb::test::kArbiter;
+using arb::test::kEngine;
 
 std::string shell_quoted(const std::string &word) {
     std::string out = "'";

@@ -6,11 +6,13 @@
 // carried its generator from game to game, so the games depended on which
 // process had played what before (2 of 36 games of a merged run matched).
 #include "output/record_log.hpp"
+#include "support/recorded_games.hpp"
 #include "tournament/engine_seed.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -30,8 +32,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
-const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
+using arb::test::kArbiter;
+using arb::test::kEngine;
 
 // Othello between two arbiter-engines of `modes` ("random", or "mcts" with
 // fixed playouts): both deterministic given their seeds. At any concurrency
@@ -136,13 +138,7 @@ std::string ggf_without_times(const fs::path &out) {
 }
 
 // The schedule indices of games.jsonl, in file order.
-std::vector<int> jsonl_indices(const fs::path &out) {
-    std::vector<int> indices;
-    auto log = output::read_record_log(out / "games.jsonl");
-    REQUIRE(log.has_value());
-    for (const auto &g : log->games) indices.push_back(g.slot.index);
-    return indices;
-}
+std::vector<int> jsonl_indices(const fs::path &out) { return test::recorded_indices(out / "games.jsonl").in_file_order; }
 
 bool in_order(const std::vector<int> &indices) { return std::is_sorted(indices.begin(), indices.end()); }
 

@@ -5,9 +5,10 @@
 // games.jsonl linked to /dev/zero reached 16.8 GB in 43 s, and a FIFO hung
 // each of them. The 20 s wait is a hang guard, not a timing (each refusal
 // takes milliseconds).
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -18,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
+using arb::test::kArbiter;
 
 struct Outcome {
     std::optional<int> exit_code;  // nullopt: still running after the guard (then killed)

@@ -3,8 +3,9 @@
 // options by their exact names only, with a did-you-mean; every bad command
 // line exits 2 and names the command; a bad value given on the command line is
 // blamed on the command line, never on a line of the config.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -12,7 +13,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 std::string quoted(const std::string &word) { return "'" + word + "'"; }
 

@@ -4,9 +4,10 @@
 // the run ends before any engine starts. The 30 s wait is a hang guard, not a
 // timing: each ends in milliseconds; before the fix the first two crashed with
 // SIGSEGV, the laughs ran for minutes and the schedule ran into bad_alloc.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,8 +17,8 @@ using namespace arb;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
-const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
+using arb::test::kArbiter;
+using arb::test::kEngine;
 constexpr std::chrono::seconds kHangGuard{30};
 
 struct Outcome {

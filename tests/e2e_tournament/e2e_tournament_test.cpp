@@ -3,10 +3,11 @@
 #include "output/record_log.hpp"
 #include "game/plugin.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -22,8 +23,9 @@ namespace {
 
 using arb::test::count_of;
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
-const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
+using arb::test::kArbiter;
+using arb::test::kEngine;
+using arb::test::kMock;
 
 struct Strength {
     std::string name;
@@ -347,7 +349,7 @@ TEST_CASE("arbiter run and arbiter play word an engine's failure the same", "[e2
     // within the 300 ms startup limit. `run` starts every engine before game 1
     // and stops there, recording nothing (issue 8); `play` records the game as
     // a stall. Both give the same cause.
-    const std::string mock = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
+    const std::string mock = kMock;
     const std::string expected = "mute stalled: no 'ugiok' after 'ugi' within 300 ms";
     test::TempDir dir;
     auto config = dir.write("t.yaml", "game: tictactoe\nengines:\n"

@@ -3,8 +3,9 @@
 // direction. What the engines really received and sent comes from outside
 // the arbiter: each engine is wrapped as `tee IN | arbiter-engine | tee OUT`,
 // so the tee files are the reference the log is compared with.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -18,7 +19,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::vector<std::string> kNames{"alpha", "beta", "gamma"};
 
 std::string quoted(const std::string &word) { return "'" + word + "'"; }

@@ -2,10 +2,11 @@
 // each engine runs through `sh -c 'echo $$ >> FILE; exec ENGINE ...'`, so
 // every process started appends its pid to its engine's file (exec keeps the
 // pid), whatever the arbiter reports.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -18,8 +19,8 @@ using namespace arb;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
-const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
+using arb::test::kArbiter;
+using arb::test::kEngine;
 
 std::string pid_file(const test::TempDir &dir, int engine) {
     return (dir.path() / ("pids-" + std::to_string(engine))).string();

@@ -8,9 +8,10 @@
 // in a file before it becomes arbiter-engine. Every run has a file size limit
 // (SIGXFSZ ignored), so a regression that copies a file onto itself fails
 // with EFBIG instead of filling the disk.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -30,7 +31,7 @@ namespace {
 
 using arb::test::count_of;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 // 40960 blocks of 512 bytes: 20 MiB, far above what these runs write.
 constexpr int kSizeLimitBlocks = 40960;
 

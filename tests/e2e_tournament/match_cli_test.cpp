@@ -2,9 +2,10 @@
 // --game added plays its games; the peers' options that fail name themselves
 // and exit 2; more games at once than cores needs -force-concurrency (and
 // `arbiter run` --force-concurrency).
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -21,7 +22,7 @@ namespace {
 
 using arb::test::count_of;
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 std::string quoted(const std::string &word) { return "'" + word + "'"; }
 

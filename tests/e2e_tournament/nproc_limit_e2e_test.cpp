@@ -7,11 +7,12 @@
 // setpriv) the test says it is skipped (ctest: Skipped).
 #include "output/record_log.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
 #include "support/skip.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -28,8 +29,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
-const std::string kEngine = std::string(ARBITER_BIN_DIR) + "/arbiter-engine";
+using arb::test::kArbiter;
+using arb::test::kEngine;
 using arb::test::count_of;
 
 const std::string kSetpriv = "/usr/bin/setpriv";

@@ -4,10 +4,11 @@
 // What the engines really received comes from outside the arbiter: each
 // engine is wrapped as `tee -a FILE | arbiter-engine`, so FILE records every
 // line that arrived.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -19,7 +20,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 
 std::string quoted(const std::string &word) { return "'" + word + "'"; }
 

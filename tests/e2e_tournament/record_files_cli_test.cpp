@@ -5,9 +5,10 @@
 // leaves the same games.ggf as the run it merges.
 #include "output/record_log.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
+using arb::test::kArbiter;
 const std::string kTarget = "precious file\n";
 
 // Two random Othello engines, one round: 2 games, one at a time (so the

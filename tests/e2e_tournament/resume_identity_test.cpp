@@ -4,10 +4,11 @@
 // is refused naming the field, the old value and the new (exit 1); only
 // `--resume OUT --rounds N` grows a run, its games kept. A folder of an older
 // arbiter (no identity.json) is checked against its records.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/cli_output.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -20,7 +21,7 @@ namespace {
 
 using arb::test::count_of;
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
+using arb::test::kArbiter;
 
 // Two random engines, 2 rounds: 4 games in 2 colour-swapped pairs.
 std::string config_yaml() {

@@ -3,9 +3,10 @@
 // full and partial merges, --resume of a partial merge, and the refusals.
 #include "output/record_log.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
+using arb::test::kArbiter;
 
 // Two random engines, 3 rounds: 6 games in 3 colour-swapped pairs.
 std::string config_yaml(const std::string &extra = "") {

@@ -4,6 +4,7 @@
 
 #include "support/child_process.hpp"
 #include "support/plugins.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -15,7 +16,7 @@ namespace arb::test {
 
 using namespace std::chrono_literals;
 
-inline std::string program(const char *name) { return std::string(ARBITER_BIN_DIR) + "/" + name; }
+inline std::string program(const char *name) { return arb::test::kBin + "/" + name; }
 // The test-only game with one option of each type (countdown_plugin.cpp).
 inline std::string test_plugin_dir() { return std::string(ARBITER_BUILD_DIR) + "/tests/engine_plugins"; }
 

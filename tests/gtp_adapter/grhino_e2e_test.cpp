@@ -5,6 +5,7 @@
 // reports as a skip, when gtp-rhino is not installed.
 #include "support/child_process.hpp"
 #include "support/plugins.hpp"
+#include "support/programs.hpp"
 
 #include <random>
 #include <sstream>
@@ -22,7 +23,7 @@ bool grhino_missing() {
 }
 
 std::vector<std::string> adapter_command(std::vector<std::string> options = {}) {
-    std::vector<std::string> argv{std::string(ARBITER_BIN_DIR) + "/arbiter-gtp-adapter"};
+    std::vector<std::string> argv{arb::test::kBin + "/arbiter-gtp-adapter"};
     argv.insert(argv.end(), options.begin(), options.end());
     for (const char *a : {"--", "/usr/games/gtp-rhino", "--level=1"}) argv.emplace_back(a);
     return argv;

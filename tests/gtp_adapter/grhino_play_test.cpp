@@ -5,6 +5,7 @@
 #include "support/child_process.hpp"
 #include "support/plugins.hpp"
 #include "support/skip.hpp"
+#include "support/programs.hpp"
 
 #include <map>
 #include <sstream>
@@ -15,7 +16,7 @@ namespace {
 
 const std::string kGrhino = "/usr/games/gtp-rhino";
 
-std::string bin(const std::string &program) { return std::string(ARBITER_BIN_DIR) + "/" + program; }
+std::string bin(const std::string &program) { return arb::test::kBin + "/" + program; }
 
 // Runs arbiter play and returns "key: value" summary lines by key.
 std::map<std::string, std::string> play(const std::string &engine1, const std::string &engine2, std::string &log) {

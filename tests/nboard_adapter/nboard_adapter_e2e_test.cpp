@@ -2,8 +2,9 @@
 // behaviour: banner noise, '=== MOVE/eval/time', '=== PA', ping during a
 // search, a crash on 'hint' before 'set depth'): alone, under 'arbiter check',
 // and in a tournament.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +17,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kAdapter = kBin + "/arbiter-nboard-adapter";
 const std::string kScripted = kBin + "/scripted-nboard-engine";
 

@@ -2,6 +2,7 @@
 // 2 usage), the text report and the --json object, on the SDK's tic-tac-toe
 // and the planted differences of tests/plugin_diff/tictactoe_bits.cpp.
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -12,7 +13,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kSdk = std::string(ARBITER_PLUGIN_DIR) + "/tictactoe.so";
 
 std::string bits(const std::string &variant) { return std::string(ARBITER_TTT_DIFF_DIR) + "/" + variant + "/tictactoe.so"; }

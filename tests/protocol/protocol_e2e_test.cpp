@@ -5,10 +5,11 @@
 // through arbiter.protocol-notation/1; Othello has no such extension, so it
 // takes UGI engines only.
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -17,15 +18,7 @@
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
-
-std::filesystem::path temp_dir(const std::string &what) {
-    auto dir = std::filesystem::temp_directory_path() /
-               ("arbiter-protocol-" + what + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
+using arb::test::kBin;
 
 std::string read(const std::filesystem::path &file) {
     std::ifstream in(file);
@@ -59,7 +52,8 @@ TEST_CASE("play in each dialect: the engine gets the dialect's words, clocks and
         {"uai", "uai", "uainewgame", "go btime ", false},
         {"usi", "usi", "usinewgame", "go btime ", true},
     };
-    auto dir = temp_dir("play");
+    arb::test::TempDir temp;
+    const auto &dir = temp.path();
     for (const auto &c : cases) {
         INFO("protocol " << c.proto);
         auto log = dir / (c.proto + ".log");
@@ -134,7 +128,8 @@ TEST_CASE("a game without the extension takes UGI engines only, with an error na
     CHECK(play.output.find("engine 'arbiter-engine-1' could not start: the game 'othello' does not support protocol 'uci' "
                            "(it supports: ugi)") != std::string::npos);
 
-    auto dir = temp_dir("config");
+    arb::test::TempDir temp;
+    const auto &dir = temp.path();
     std::ofstream(dir / "bad.yaml") << "game: othello\n"
                                        "engines:\n"
                                        "  - name: a\n"
@@ -154,7 +149,8 @@ TEST_CASE("a game without the extension takes UGI engines only, with an error na
 }
 
 TEST_CASE("a tournament with engines of different dialects finishes without a fault", "[e2e][protocol]") {
-    auto dir = temp_dir("run");
+    arb::test::TempDir temp;
+    const auto &dir = temp.path();
     std::ofstream(dir / "mixed.yaml") << "game: tictactoe\n"
                                          "engines:\n"
                                          "  - name: uci-mock\n"

@@ -2,7 +2,7 @@
 #include "core/quote.hpp"
 
 #include "support/skip.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

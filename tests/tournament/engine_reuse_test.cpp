@@ -7,7 +7,7 @@
 #include "tournament/session.hpp"
 
 #include "fake_engines.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -6,7 +6,7 @@
 #include "output/record_set.hpp"
 
 #include "sample_games.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,12 +2,13 @@
 // unsharded run of the same games leaves; duplicates, other configs and
 // missing games are found; a partial merge resumes to the full tournament.
 #include "output/record_log.hpp"
+#include "support/recorded_games.hpp"
 #include "tournament/config_identity.hpp"
 #include "tournament/merge.hpp"
 #include "tournament/session.hpp"
 
 #include "fake_engines.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -92,13 +93,7 @@ std::string without_date(const std::string &pgn) {
     return text;
 }
 
-std::vector<int> indices_of(const fs::path &jsonl) {
-    auto log = output::read_record_log(jsonl);
-    REQUIRE(log.has_value());
-    std::vector<int> indices;
-    for (const auto &g : log->games) indices.push_back(g.slot.index);
-    return indices;
-}
+std::vector<int> indices_of(const fs::path &jsonl) { return test::recorded_indices(jsonl).in_file_order; }
 
 }  // namespace
 

@@ -5,7 +5,7 @@
 #include "config/peer_command_line.hpp"
 #include "tournament/schedule.hpp"
 
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>

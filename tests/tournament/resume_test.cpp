@@ -2,7 +2,7 @@
 #include "output/record_log.hpp"
 
 #include "sample_games.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,10 @@
 #include "output/jsonl_record.hpp"
 #include "output/record_log.hpp"
+#include "support/recorded_games.hpp"
 #include "tournament/session.hpp"
 
 #include "fake_engines.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
@@ -46,13 +47,11 @@ std::string read(const std::filesystem::path &file) {
     return s.str();
 }
 
+// The distinct indices recorded; `records` counts every record, duplicates too.
 std::set<int> recorded_indices(const std::filesystem::path &out, int &records) {
-    auto log = output::read_record_log(out / "games.jsonl");
-    REQUIRE(log.has_value());
-    records = static_cast<int>(log->games.size()) + log->duplicates;
-    std::set<int> indices;
-    for (const auto &g : log->games) indices.insert(g.slot.index);
-    return indices;
+    auto recorded = test::recorded_indices(out / "games.jsonl");
+    records = static_cast<int>(recorded.in_file_order.size()) + recorded.duplicates;
+    return {recorded.in_file_order.begin(), recorded.in_file_order.end()};
 }
 
 }  // namespace
