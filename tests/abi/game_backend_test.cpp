@@ -210,14 +210,14 @@ TEST_CASE("a state made before its plugin-host child was replaced is refused, an
     REQUIRE_FALSE(start.empty());
 
     const std::string gone = "the plugin 'drop' failed in its plugin-host child earlier; its game states are gone";
+    // First what it could answer from its kept turn (play and reset drop it).
+    CHECK_THROWS_WITH(stale->outcome(), gone);
+    CHECK_THROWS_WITH(stale->checked_legal_moves(moves), gone);
+    CHECK_THROWS_WITH(stale->side_to_move(), gone);
     CHECK_THROWS_WITH(stale->position(), gone);
     CHECK_THROWS_WITH(stale->play(2), gone);
     CHECK_THROWS_WITH(stale->reset(), gone);
     CHECK_THROWS_WITH(game::GameState(*stale), gone);
-    // Also what it would have answered from its kept turn.
-    CHECK_THROWS_WITH(stale->outcome(), gone);
-    CHECK_THROWS_WITH(stale->checked_legal_moves(moves), gone);
-    CHECK_THROWS_WITH(stale->side_to_move(), gone);
     // Assigned, it becomes a clone of fresh, and its old id (fresh's, in the
     // new child) is not destroyed there.
     *stale = *fresh;
