@@ -118,16 +118,14 @@ std::optional<DiagramReader> DiagramReader::of(const Plugin &plugin) {
     return DiagramReader(plugin.diagram());
 }
 
-Expected<std::string_view> DiagramReader::call(WriteFn write, const GameState &state, const char *what) {
-    const TextRead r = reader_.read([&](char *buf, uint32_t cap, uint32_t *needed) {
-        return (ext_->*write)(state.raw(), buf, cap, needed);
-    });
-    if (r.status == ARB_OK) return r.text;
-    return fail(fmt::format("plugin {}: {} of arbiter.diagram/{} failed", state.plugin()->id(), what, ext_->revision()));
+Expected<std::string_view> DiagramReader::call(DiagramPart part, const GameState &state) {
+    if (state.diagram_text(part, reader_, text_) == ARB_OK) return std::string_view(text_);
+    return fail(fmt::format("plugin {}: {} of arbiter.diagram/{} failed", state.plugin()->id(),
+                            part == DiagramPart::Drawing ? "write_drawing" : "write_cells", ext_->revision()));
 }
 
 Expected<BoardDrawing> DiagramReader::drawing(const GameState &state) {
-    auto text = call(&DiagramCalls::write_drawing, state, "write_drawing");
+    auto text = call(DiagramPart::Drawing, state);
     if (!text) return fail(text.error().message);
     auto parsed = parse_board_drawing(*text);
     if (!parsed) return fail("plugin " + state.plugin()->id() + ": " + parsed.error().message);
@@ -161,7 +159,7 @@ Expected<std::string> parse_diagram_cells(std::string_view text, const BoardDraw
 }
 
 Expected<std::string> DiagramReader::cells(const GameState &state, const BoardDrawing &drawing) {
-    auto text = call(&DiagramCalls::write_cells, state, "write_cells");
+    auto text = call(DiagramPart::Cells, state);
     if (!text) return fail(text.error().message);
     auto cells = parse_diagram_cells(*text, drawing);
     if (!cells) return fail("plugin " + state.plugin()->id() + ": " + cells.error().message);

@@ -62,11 +62,11 @@ public:
 
 private:
     explicit DiagramReader(const DiagramCalls *ext) : ext_(ext) {}
-    using WriteFn = arb_status (DiagramCalls::*)(const arb_state *, char *, uint32_t, uint32_t *) const;
-    Expected<std::string_view> call(WriteFn write, const GameState &state, const char *what);
+    Expected<std::string_view> call(DiagramPart part, const GameState &state);
 
     const DiagramCalls *ext_;
     TextReader reader_{512};
+    std::string text_;  // the last text read, kept for its capacity
 };
 
 }  // namespace arb::game

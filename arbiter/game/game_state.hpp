@@ -1,9 +1,10 @@
-// A game state of a loaded plugin as a C++ value: owns its arb_state, copies
+// A game state of a loaded plugin as a C++ value: owns its backend, copies
 // by clone, and turns the ABI's status codes into Expected results.
 //
 // A state lives in this process, or -- created with a PluginHost -- in that
-// host's plugin-host child (isolation mode); both answer alike, so the match
-// code does not know which it has. A state in a child throws PluginHostDied
+// host's plugin-host child (isolation mode): the backend (game/game_backend.hpp)
+// is one or the other, both answer alike, so neither this class nor the match
+// code knows which it has. A state in a child throws PluginHostDied
 // (game/plugin_host.hpp) from any call once that child has died.
 #pragma once
 
@@ -33,7 +34,12 @@ struct MoveError {
     std::string message;
 };
 
+class GameBackend;
 class PluginHost;
+class TextReader;
+
+// Which text of "arbiter.diagram" (<arbiter/ext/diagram.h>) is asked for.
+enum class DiagramPart : uint8_t { Drawing, Cells };
 
 class GameState {
 public:
@@ -50,13 +56,13 @@ public:
     GameState &operator=(GameState &&other) noexcept;
     ~GameState();
 
-    [[nodiscard]] const arb_game_api &api() const noexcept { return plugin_->api(); }
-    [[nodiscard]] const PluginPtr &plugin() const noexcept { return plugin_; }
+    [[nodiscard]] const arb_game_api &api() const noexcept { return plugin()->api(); }
+    [[nodiscard]] const PluginPtr &plugin() const noexcept;
     // The plugin's own state, for direct calls through api(); null for a
     // state in a plugin-host child.
-    [[nodiscard]] arb_state *raw() noexcept { return state_; }
-    [[nodiscard]] const arb_state *raw() const noexcept { return state_; }
-    [[nodiscard]] bool isolated() const noexcept { return host_ != nullptr; }
+    [[nodiscard]] arb_state *raw() noexcept;
+    [[nodiscard]] const arb_state *raw() const noexcept;
+    [[nodiscard]] bool isolated() const noexcept { return raw() == nullptr; }
 
     // ARB_OK, or the plugin's failure (ABI 1.1; a 1.0 plugin cannot fail).
     arb_status reset();
@@ -105,30 +111,16 @@ public:
     [[nodiscard]] arb_outcome outcome() const;
     [[nodiscard]] bool over() const { return outcome().result != ARB_RESULT_ONGOING; }
 
-private:
-    struct MoveBuffer;
-    struct RemoteTurn;
-    GameState(PluginPtr plugin, arb_state *state);
-    GameState(PluginPtr plugin, std::shared_ptr<PluginHost> host, uint32_t id);
-    // legal_moves_ex where the plugin has it (1.1), else the 1.0 count form,
-    // into the guarded buffer; returns it.
-    const arb_move *call_legal_moves(int32_t &count, arb_status &status) const;
-    // One request to the child holding this state; the response's payload.
-    std::string remote(uint8_t op, const std::string &request) const;
-    void release() noexcept;
-    // A remote state's answers for the current turn, fetched in one request
-    // and kept until the state changes (play, set_position, reset, assign).
-    const RemoteTurn &turn() const;
+    // The drawing or the cells text of "arbiter.diagram" into `text`: ARB_OK,
+    // or the plugin's status (ARB_ERR_INTERNAL also for one without the
+    // extension, or with no NUL in its text). `reader` keeps its buffer for
+    // the next call (game/board_diagram.hpp's DiagramReader holds one).
+    arb_status diagram_text(DiagramPart part, TextReader &reader, std::string &text) const;
 
-    PluginPtr plugin_;
-    arb_state *state_ = nullptr;
-    std::shared_ptr<PluginHost> host_;  // set: the state is `remote_id_` in host_'s child
-    uint32_t remote_id_ = 0;
-    uint64_t generation_ = 0;  // of host_'s child that holds it
-    // Where legal_moves writes: made at the first call, ends in an
-    // inaccessible page (see game_state.cpp).
-    mutable std::unique_ptr<MoveBuffer> moves_;
-    mutable std::unique_ptr<RemoteTurn> turn_;
+private:
+    explicit GameState(std::unique_ptr<GameBackend> backend) noexcept;
+
+    std::unique_ptr<GameBackend> backend_;  // null only once moved from
 };
 
 // Whether `position` is the start of the game under its default options and

@@ -32,6 +32,7 @@ const char *wire::function_of(Op op) {
     case Op::Outcome: return "outcome";
     case Op::Reset: return "reset";
     case Op::Turn: return "outcome, legal_moves or side_to_move";
+    case Op::Diagram: return "arbiter.diagram write_drawing or write_cells";
     }
     return "?";
 }
@@ -82,10 +83,11 @@ void PluginHost::died(wire::Op op, const std::string &why, const std::string &fu
 std::string PluginHost::call(wire::Op op, const std::string &request, uint64_t generation) {
     if (op == wire::Op::Create) {
         if (!child_ || (tainted_ && live_states_ == 0)) start();
-    } else if (!child_ || generation != generation_) {
+    } else if (!serves(generation)) {
         throw PluginHostDied("the plugin '" + plugin_->id() + "' failed in its plugin-host child earlier; its " +
                              "game states are gone");
     }
+    ++requests_;
     std::string frame;
     frame.push_back(static_cast<char>(op));
     frame += request;

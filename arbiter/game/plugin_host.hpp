@@ -46,6 +46,11 @@ public:
     // that holds it still lives.
     [[nodiscard]] uint64_t generation() const noexcept { return generation_; }
     [[nodiscard]] int children_started() const noexcept { return static_cast<int>(generation_); }
+    // Whether the child that holds the states of `generation` still serves:
+    // false once it died, also when a newer one runs.
+    [[nodiscard]] bool serves(uint64_t generation) const noexcept { return child_ && generation == generation_; }
+    // Requests sent to any child so far: the round trips a game cost.
+    [[nodiscard]] uint64_t requests() const noexcept { return requests_; }
 
     // Sends one request and returns the response's payload. A Create starts
     // a child when there is none (or the last one is tainted and holds no
@@ -70,6 +75,7 @@ private:
     std::filesystem::path program_;
     std::unique_ptr<Child> child_;
     uint64_t generation_ = 0;
+    uint64_t requests_ = 0;
     int live_states_ = 0;
     bool tainted_ = false;
 };

@@ -2,6 +2,7 @@
 // a local GameState and answers with what it returned.
 #include "game/game_state.hpp"
 #include "game/plugin_host.hpp"
+#include "game/plugin_text.hpp"
 
 #include <unistd.h>
 
@@ -141,6 +142,14 @@ public:
             return true;
         }
         case Op::Reset: w.i32(state->reset()); return true;
+        case Op::Diagram: {
+            const auto part = static_cast<DiagramPart>(r.u8());
+            if (part != DiagramPart::Drawing && part != DiagramPart::Cells) return false;
+            const arb_status status = state->diagram_text(part, reader_, text_);
+            w.i32(status);
+            w.str(status == ARB_OK ? std::string_view(text_) : std::string_view());
+            return r.ok();
+        }
         }
         return false;
     }
@@ -213,6 +222,7 @@ private:
     bool tainted_ = false;
     std::vector<arb_move> moves_;  // reused between requests
     std::string text_;
+    TextReader reader_{512};
 };
 
 }  // namespace

@@ -35,6 +35,7 @@ enum class Op : uint8_t {
     // u32 id -> Outcome's fields, then CheckedLegalMoves's, i32 side to move,
     // u32 move_flags of the first move (0 unless exactly one is listed).
     Turn,
+    Diagram,            // u32 id, u8 DiagramPart -> i32 status, str text (empty unless ARB_OK)
 };
 
 // The plugin function behind an operation, for messages ("play").
