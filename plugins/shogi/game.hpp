@@ -12,6 +12,7 @@
 #include <arbiter/sdk/game_adapter.hpp>
 #include <arbiter/sdk/position_history.hpp>
 #include <arbiter/sdk/protocol_notation.hpp>
+#include <arbiter/sdk/record.hpp>
 
 #include <span>
 #include <string>
@@ -61,6 +62,13 @@ public:
     [[nodiscard]] const sdk::BoardDrawing &drawing() const;
     [[nodiscard]] std::string diagram_cells() const;
     [[nodiscard]] std::string status_line() const;
+
+    // "arbiter.record-format/2" (kif.cpp): games.kif, KIF 2.0 in UTF-8.
+    static const sdk::RecordFormat &record_format() {
+        static const sdk::RecordFormat kFormat{"KIF", "kif"};
+        return kFormat;
+    }
+    [[nodiscard]] std::string write_record(const sdk::RecordGame &game) const;
 
     [[nodiscard]] const Position &board() const noexcept { return pos_; }
     [[nodiscard]] Declaration27 declaration_count() const noexcept;
