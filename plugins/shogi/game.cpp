@@ -1,6 +1,7 @@
 #include "game.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 
 namespace arb::shogi {
 namespace {
