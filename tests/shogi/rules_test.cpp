@@ -369,6 +369,11 @@ TEST_CASE("shogi draws both hands beside the board and writes them in its status
     CHECK(drawing->columns == 9);
     CHECK(drawing->rows == 13);  // two rows of gote's hand, the board, two of sente's
     CHECK(drawing->frames.size() == 1);
+    REQUIRE(drawing->ranks.size() == 13);  // BoardDrawing::ranks: labels that are no numbers
+    CHECK(drawing->ranks[0] == "G");
+    CHECK(drawing->ranks[2] == "a");
+    CHECK(drawing->ranks[10] == "i");
+    CHECK(drawing->ranks[12] == "S");
     auto cells = reader->cells(state, *drawing);
     REQUIRE(cells.has_value());
     // The reader gives the rows joined (the text has a '/' between rows).
