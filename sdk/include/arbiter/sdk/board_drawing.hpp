@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -47,6 +48,20 @@ public:
     BoardDrawing &ranks_counting(int top, int step) {
         text_ += "ranks";
         for (int r = 0; r < rows_; ++r) text_ += ' ' + std::to_string(top + r * step);
+        text_ += '\n';
+        return *this;
+    }
+    // Row labels as given, top to bottom, one per row (1..3 characters, no
+    // spaces each): Shogi's ranks a-i between two rows of its hands.
+    BoardDrawing &ranks(std::initializer_list<std::string_view> labels) {
+        if (static_cast<int>(labels.size()) != rows_)
+            throw std::invalid_argument("ranks: " + std::to_string(rows_) + " labels expected");
+        text_ += "ranks";
+        for (std::string_view label : labels) {
+            if (label.empty() || label.size() > 3 || label.find_first_of(" \n") != std::string_view::npos)
+                throw std::invalid_argument("ranks: a label is 1 to 3 characters without spaces");
+            (text_ += ' ') += label;
+        }
         text_ += '\n';
         return *this;
     }
