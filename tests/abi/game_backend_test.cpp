@@ -8,6 +8,7 @@
 #include "game/plugin_host.hpp"
 
 #include "support/plugins.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -19,7 +20,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
+using arb::test::kArbiter;
 
 std::string outcome_text(const arb_outcome &o) {
     return std::to_string(o.result) + " " + std::to_string(o.has_score) + " " + std::to_string(o.score[0]) + ":" +

@@ -10,7 +10,7 @@
 
 #include "support/child_process.hpp"
 #include "support/skip.hpp"
-#include "tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -4,6 +4,7 @@
 // `arbiter play` ends games by perpetual check, sennichite and a false
 // declaration as the plugin's README says.
 #include "support/child_process.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,7 +14,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kRandom = kBin + "/arbiter-engine --game shogi --mode random --seed 5";
 
 std::string mock(const std::string &rule, const std::string &protocol = "ugi") {

@@ -6,7 +6,8 @@
 // line after which the mock engine breaks nifu (a forfeit, 反則負け).
 #include "support/child_process.hpp"
 #include "support/skip.hpp"
-#include "tournament/temp_dir.hpp"
+#include "support/programs.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -21,7 +22,7 @@ using namespace arb;
 
 namespace {
 
-const std::string kBin = ARBITER_BIN_DIR;
+using arb::test::kBin;
 const std::string kNpmDir = std::string(ARBITER_BUILD_DIR) + "/npm-shogiops";
 const std::string kScript = std::string(ARBITER_SOURCE_DIR) + "/tests/shogi/tsshogi_kif.mjs";
 const std::string kEven = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
