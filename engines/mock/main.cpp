@@ -53,6 +53,12 @@ struct MockSettings {
     std::optional<arb::protocol::Dialect> protocol;
     // ignore-rule=RULE: the engine's missing rule.
     std::optional<arb::engines::RuleIgnorer> ignorer;
+    // --lose-probability: each game, with this probability, its first move is
+    // an illegal one (a loss by forfeit, whoever the opponent): against an
+    // opponent that never does, its expected score is (1 - p) / 2 exactly when
+    // the rest of the game is fair (colour-swapped random play), so a test of
+    // known strength difference needs no real engine. Drawn at the new-game word.
+    double lose_probability = 0;
 };
 
 class MockEngine {
@@ -128,6 +134,11 @@ private:
             if (settings_.late_ms > 0)
                 std::this_thread::sleep_for(std::chrono::milliseconds(go_command->movetime.value_or(0) + settings_.late_ms));
             return go();
+        } else if (std::holds_alternative<arb::ugi::NewGame>(command)) {
+            // 2^-32 steps: exact enough for any probability a test states.
+            forfeit_this_game_ =
+                settings_.lose_probability > 0 && static_cast<double>(rng_.below(UINT32_MAX)) < settings_.lose_probability * UINT32_MAX;
+            moved_this_game_ = false;
         } else if (std::holds_alternative<arb::ugi::Quit>(command)) {
             if (is(Misbehaviour::IgnoreQuit)) {
                 std::cerr << "arbiter-mock-engine: quit ignored (ignore-quit)\n";
@@ -165,7 +176,9 @@ private:
             return std::nullopt;
         }
         const auto &state = session_.state();
-        if (now && is(Misbehaviour::Illegal)) {
+        const bool first_move = !moved_this_game_;
+        moved_this_game_ = true;
+        if ((now && is(Misbehaviour::Illegal)) || (first_move && forfeit_this_game_)) {
             if (auto text = arb::engines::find_illegal_move(state, session_.history())) {
                 send("bestmove " + *text);
                 return std::nullopt;
@@ -207,6 +220,7 @@ private:
     std::ofstream log_;
     int64_t go_count_ = 0;
     int64_t isready_count_ = 0;
+    bool forfeit_this_game_ = false, moved_this_game_ = false;
     arb::protocol::Dialect dialect_ = arb::protocol::Dialect::Ugi;
 };
 
@@ -266,6 +280,9 @@ int main(int argc, char **argv) {
         ("at-move", po::value(&settings.at_move)->default_value(1),
          "the engine's own Nth go (1-based) at which the misbehaviour happens (no-readyok: Nth isready on)")
         ("delay-ms", po::value(&settings.delay_ms)->default_value(2000), "slow: sleep this long before answering")
+        ("lose-probability", po::value(&settings.lose_probability)->default_value(0),
+         "each game, with this probability (drawn at the new-game word), play an illegal first move and so lose "
+         "by forfeit; otherwise random legal moves: a player of known strength for SPRT tests")
         ("late-ms", po::value(&settings.late_ms)->default_value(0),
          "answer every go this many ms after its movetime (after this many ms without one), moves as usual")
         ("declare-option", po::value(&settings.declared)->composing(),
@@ -283,7 +300,8 @@ int main(int argc, char **argv) {
         if (vm.count("help")) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
                          "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n"
-                         "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n\n"
+                         "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n"
+                         "                           [--lose-probability P]\n\n"
                       << desc << "\n";
             return 0;
         }
@@ -306,6 +324,11 @@ int main(int argc, char **argv) {
                       << arb::protocol::dialect_names() << "\n";
             return 2;
         }
+    }
+    if (!(settings.lose_probability >= 0 && settings.lose_probability <= 1)) {
+        std::cerr << "arbiter-mock-engine: --lose-probability must be in [0, 1], got " << settings.lose_probability
+                  << "\n";
+        return 2;
     }
     if (settings.at_move < 1 || settings.delay_ms < 0 || settings.late_ms < 0) {
         std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms, --late-ms >= 0\n";

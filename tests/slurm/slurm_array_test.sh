@@ -8,6 +8,8 @@
 #   - the merged records are the shards' lines, in schedule order;
 #   - games.pgn and the standings are what `arbiter run --resume` (the run's own
 #     code) writes from the merged records.
+# Then an SPRT over 3 shards with a shared folder: one decision, every task
+# stopped within one pair of it, the merged standings showing it.
 # Skips (exit 77) only when SLURM cannot run here: its programs are missing
 # (scripts/install-deps.sh installs them) or the test is not root.
 #
@@ -126,9 +128,47 @@ for f in games.pgn standings.txt standings.json; do
   check "merged $f is what the run writes" diff "$merged/$f" "$work/rerun/$f"
 done
 
+# One SPRT over the shards: scripted engines of a known strength difference
+# (weak forfeits half its games), the same job files with a shared folder. Every
+# task stops within one game pair of the decision (one game at a time), and the
+# merge job's standings show it.
+cat >"$work/sprt.yaml" <<YAML
+event: slurm sprt
+game: tictactoe
+engines:
+  - {name: strong, command: "{arbiter_bin}/arbiter-mock-engine", args: [--game, tictactoe, --plugin-dir, "$plugins"]}
+  - {name: weak, command: "{arbiter_bin}/arbiter-mock-engine", args: [--game, tictactoe, --plugin-dir, "$plugins", --lose-probability, "0.5"]}
+tournament: {rounds: 400, games_per_pairing: 2}
+concurrency: 1
+time_control: 10+0.1
+sprt: {elo0: 0, elo1: 150}
+YAML
+sprt_start=$SECONDS
+ARBITER=$arbiter ARBITER_ARGS="--plugin-dir $plugins" \
+  "$source_dir/deploy/slurm/submit.sh" "$work/sprt.yaml" "$work/sprt" "$shards"
+read -r sprt_array sprt_merge <"$work/sprt/logs/job-ids"
+cluster_wait_jobs "$sprt_array,$sprt_merge" 240
+sprt_seconds=$((SECONDS - sprt_start))
+for f in "$work/sprt/logs"/*.log; do echo "--- $f"; cat "$f"; done
+sprt_state=$(scontrol show job "$sprt_merge" | grep -o 'JobState=[A-Z_]*' || true)
+check "the SPRT's merge job completed ($sprt_state)" [ "$sprt_state" = "JobState=COMPLETED" ]
+decision=$work/sprt/shared/decision.json
+check "the shards wrote one decision" [ -s "$decision" ]
+# The pairs the decision counted, one per line.
+grep -o '"arrival":\[[0-9,]*\]' "$decision" | grep -o '[0-9][0-9]*' | sort -n >"$work/counted" || true
+for k in $(seq 1 "$shards"); do
+  file=$work/sprt/shared/shard-$k-of-$shards.pairs
+  past=$(grep -o '"pair":[0-9]*' "$file" | cut -d: -f2 | sort -n | comm -23 - "$work/counted" | wc -l)
+  check "shard $k played at most one pair past the decision ($past)" [ "$past" -le 1 ]
+  check "shard $k says it was stopped by the SPRT" grep -q "stopped by SPRT" "$work/sprt/logs/shard-$k.log"
+done
+check "the merged standings show the decision" grep -q "^SPRT over all shards: H[01] accepted at LLR" \
+  "$work/sprt/merged/standings.txt"
+check "the merge says the games past the decision" grep -q "past the decision (overshoot)" "$work/sprt/merged/standings.txt"
+
 figures=$(awk -v a="$whole_start" -v b="$whole_end" -v n="$total" \
   'BEGIN { printf "unsharded run of %d games %.2f s (%.3f s per game, engine start-up included)", n, b - a, (b - a) / n }')
-echo "figures: whole test $((SECONDS - started)) s; job array of $shards shards + merge $jobs_seconds s; $figures"
+echo "figures: whole test $((SECONDS - started)) s; job array of $shards shards + merge $jobs_seconds s; SPRT array + merge $sprt_seconds s; $figures"
 if [ "$failures" -ne 0 ]; then
   echo "$failures checks failed"
   cluster_log_tail "$work/cluster"
