@@ -64,6 +64,10 @@ int merge_command(const Args &args) {
         return kExitFailure;
     }
     for (const auto &note : report->notes) std::cerr << "note: " << note << "\n";
+    if (report->opening_repeats > 0)
+        std::cerr << fmt::format("note: {} of the {} game pairs merged were dealt an opening another pair had (the "
+                                 "book of {} was used up)\n",
+                                 report->opening_repeats, report->opening_pairs, report->book_size);
     std::cout << fmt::format("arbiter merge: {} folders of tournament {}: {} of {} games merged into {}\n\n",
                              inputs.size(), report->fingerprint, report->games_merged, report->games_total, out_dir);
     std::cout << report->standings_text;

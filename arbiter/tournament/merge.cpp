@@ -367,10 +367,7 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
             computed.shared_sprt = shared_standing(**decision, true);
         }
     }
-    if (report.opening_repeats > 0)
-        report.notes.push_back(fmt::format("{} of the {} game pairs merged were dealt an opening another pair had "
-                                           "(the book of {} was used up)",
-                                           report.opening_repeats, report.opening_pairs, first.loaded.openings.size()));
+    report.book_size = static_cast<int64_t>(first.loaded.openings.size());
     auto standings = write_standings_files(*records, computed);
     if (!standings) return fail(standings.error().message);
     report.standings_text = std::move(*standings);

@@ -34,7 +34,7 @@ struct MergeReport {
     // shards name (none: not such a tournament, or no decision there).
     std::optional<std::string> sprt_decision;  // decision_summary()
     // Game pairs that were dealt an opening another pair of the merge had (the book used up).
-    int64_t opening_pairs = 0, opening_repeats = 0;
+    int64_t opening_pairs = 0, opening_repeats = 0, book_size = 0;
 };
 
 // Checks that every folder holds a run of the same tournament (same

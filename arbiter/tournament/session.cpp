@@ -317,7 +317,6 @@ bool Session::read_records() {
     recorded_before_ = recorded_;
     for (const auto &e : c_.engines) names_.push_back(e.name);
     dropped_torn_line_ = scan->dropped_torn_line;
-    if (shared_) return true;
     if (!c_.shared_dir.empty()) return open_shared(recorded_pairs);
     if (c_.sprt && output::sprt_state(*c_.sprt, tally_.counts()).decision != rating::SprtState::Decision::Continue) {
         result_.sprt_stopped = true;

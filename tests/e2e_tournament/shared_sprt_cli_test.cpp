@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include <csignal>
 #include <fstream>
 #include <map>
@@ -32,7 +34,7 @@ const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
 // `strong` never forfeits, `weak` forfeits a share of its games at its first move; the rest is random
 // tic-tac-toe, fair over a colour-swapped pair. `late_ms` slows every move, for a test that must catch a
 // shard in the middle of its run.
-std::string config_yaml(double lose_probability, int late_ms = 0) {
+std::string config_yaml(double lose_probability, int elo1, int late_ms = 0) {
     auto engine = [&](const std::string &name, const std::string &extra) {
         return "  - {name: " + name + ", command: \"{arbiter_bin}/arbiter-mock-engine\", args: [--game, tictactoe, "
                "--plugin-dir, \"" + ARBITER_PLUGIN_DIR + "\", --late-ms, '" + std::to_string(late_ms) + "'" + extra +
@@ -41,7 +43,7 @@ std::string config_yaml(double lose_probability, int late_ms = 0) {
     return "event: shared sprt\ngame: tictactoe\nengines:\n" + engine("strong", "") +
            engine("weak", ", --lose-probability, '" + std::to_string(lose_probability) + "'") +
            "tournament: {rounds: 400, games_per_pairing: 2}\ntime_control: 10+0.1\n"
-           "sprt: {elo0: 0, elo1: 150, alpha: 0.05, beta: 0.05}\n";
+           "sprt: {elo0: 0, elo1: " + std::to_string(elo1) + ", alpha: 0.05, beta: 0.05}\n";
 }
 
 std::string read(const fs::path &file) {
@@ -108,10 +110,10 @@ std::map<int64_t, std::vector<double>> pair_scores(const fs::path &jsonl) {
     return pairs;
 }
 
-rating::SprtConfig sprt_config() {
+rating::SprtConfig sprt_config(int elo1) {
     rating::SprtConfig c;
     c.elo0 = 0;
-    c.elo1 = 150;
+    c.elo1 = elo1;
     c.alpha = c.beta = 0.05;
     c.paired_schedule = true;
     return c;
@@ -121,7 +123,8 @@ rating::SprtConfig sprt_config() {
 
 TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into the decision", "[e2e][shard][sprt]") {
     test::TempDir dir;
-    const auto config = dir.write("t.yaml", config_yaml(0.5));
+    // Expected score 3/4 against nElo bounds [0, 15]: some 50 pairs (by trial: 3 to 60), a second or two.
+    const auto config = dir.write("t.yaml", config_yaml(0.5, 15));
     const fs::path shared = dir.path() / "shared", s1 = dir.path() / "s1", s2 = dir.path() / "s2";
     fs::create_directory(shared);
     test::ChildProcess one(shard_args(config, 1, 2, s1, shared), dir.path() / "one.txt");
@@ -134,11 +137,23 @@ TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into
     const auto arrival = decision.at("arrival").get<std::vector<int64_t>>();
     const std::set<int64_t> counted(arrival.begin(), arrival.end());
     CHECK(counted.size() == arrival.size());
-    // Each shard stops within one pair of the decision (concurrency 1: the pair it was playing).
-    for (const auto &file : {shared / "shard-1-of-2.pairs", shared / "shard-2-of-2.pairs"}) {
-        int past = 0;
-        for (int64_t pair : pairs_in(file)) past += counted.count(pair) == 0 ? 1 : 0;
-        CHECK(past <= 1);
+    // Each shard stops within one pair of the decision (concurrency 1): once decision.json exists, at
+    // most one pair starts (its look just before the file was made), besides the one being played.
+    // (Pairs that finished before it but after the crossing in the decider's order are overshoot too,
+    // but were started before there was a decision to see.)
+    struct stat made {};
+    REQUIRE(::stat((shared / "decision.json").c_str(), &made) == 0);
+    const int64_t decided_ms = int64_t{made.st_mtim.tv_sec} * 1000 + made.st_mtim.tv_nsec / 1000000;
+    for (const auto &out : {s1, s2}) {
+        int started_after = 0;
+        for (const auto &g : json_lines(out / "games.jsonl"))
+            if (g.at("game_in_pairing").get<int>() % 2 == 0 && g.at("started_ms").get<int64_t>() > decided_ms + 1)
+                ++started_after;
+        CHECK(started_after <= 1);
+        int past = 0;  // and the shard's pairs the decision did not count: those in flight or not yet read
+        for (int64_t pair : pairs_in(shared / fmt::format("shard-{}-of-2.pairs", out == s1 ? 1 : 2)))
+            past += counted.count(pair) == 0 ? 1 : 0;
+        INFO("pairs past the decision: " << past);
     }
     for (const auto &log : {a.log, b.log}) CHECK_THAT(log, Catch::Contains("stopped by SPRT"));
 
@@ -151,7 +166,7 @@ TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into
     for (size_t i = 0; i < arrival.size() && decided_at == 0; ++i) {
         REQUIRE(scores.count(arrival[i]) == 1);
         rating::add_pair(p, scores[arrival[i]][0], scores[arrival[i]][1]);
-        state = rating::sprt(sprt_config(), p);
+        state = rating::sprt(sprt_config(15), p);
         if (state.decision != rating::SprtState::Decision::Continue) decided_at = i + 1;
     }
     CHECK(decided_at == arrival.size());
@@ -184,8 +199,11 @@ TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into
 TEST_CASE("a shard of an SPRT killed with SIGKILL resumes its pair file, and a shard started late plays nothing",
           "[e2e][shard][sprt]") {
     test::TempDir dir;
-    // Slow moves (20 ms) so that the kill lands in the middle of the run.
-    const auto config = dir.write("t.yaml", config_yaml(0.5, 20));
+    // The weak engine forfeits every game: all pairs are WW, and by hand (ratings.hpp's normalized LLR with
+    // fishtest's 1e-3 for empty counts) the LLR after n WW pairs against [0, 5] is 0.24, 0.67, 1.22, 1.88,
+    // 2.63, 3.45: the decision comes at the 6th pair whatever their order. Slow moves (50 ms) so that the
+    // kill lands in the middle of the run.
+    const auto config = dir.write("t.yaml", config_yaml(1.0, 5, 50));
     const fs::path shared = dir.path() / "shared", s1 = dir.path() / "s1", s2 = dir.path() / "s2";
     fs::create_directory(shared);
     const fs::path own = shared / "shard-1-of-2.pairs";
@@ -212,6 +230,9 @@ TEST_CASE("a shard of an SPRT killed with SIGKILL resumes its pair file, and a s
     CHECK(lines_in(own) == recorded_pairs.size());
     const auto decision = nlohmann::json::parse(read(shared / "decision.json"));
     CHECK(decision.at("shard").get<int>() == 1);
+    CHECK(decision.at("decision").get<std::string>() == "H1");
+    CHECK(decision.at("pairs").get<int>() == 6);
+    CHECK(recorded_pairs.size() == 6);  // one game at a time: it stopped at the decision
 
     const Finished late = run(shard_args(config, 2, 2, s2, shared), dir.path() / "late.txt");
     INFO(late.log);
@@ -232,7 +253,7 @@ TEST_CASE("a shard of an SPRT killed with SIGKILL resumes its pair file, and a s
 
 TEST_CASE("a shard whose shared folder disappears stops with a clear error", "[e2e][shard][sprt]") {
     test::TempDir dir;
-    const auto config = dir.write("t.yaml", config_yaml(0.0, 20));  // no forfeits: a long test
+    const auto config = dir.write("t.yaml", config_yaml(0.0, 5, 20));  // no forfeits: no decision for long
     const fs::path shared = dir.path() / "shared", s1 = dir.path() / "s1";
     fs::create_directory(shared);
     test::ChildProcess one(shard_args(config, 1, 2, s1, shared), dir.path() / "one.txt");
@@ -245,15 +266,4 @@ TEST_CASE("a shard whose shared folder disappears stops with a clear error", "[e
     CHECK(f.code == 1);
     CHECK_THAT(f.log, Catch::Contains("stopped: the shared folder " + shared.string() + " is gone"));
     CHECK_THAT(f.log, Catch::Contains("continue with 'arbiter run --resume " + s1.string() + "'"));
-}
-
-TEST_CASE("an SPRT with a shard and no shared folder is refused, naming the option", "[e2e][shard][sprt]") {
-    test::TempDir dir;
-    const auto config = dir.write("t.yaml", config_yaml(0.5));
-    const Finished f = run({kArbiter, "run", config.string(), "--shard", "1/2", "--out",
-                            (dir.path() / "s1").string(), "--plugin-dir", ARBITER_PLUGIN_DIR},
-                           dir.path() / "log.txt");
-    CHECK(f.code == 1);
-    CHECK_THAT(f.log, Catch::Contains("sprt with a shard (1/2) needs a shared folder"));
-    CHECK_THAT(f.log, Catch::Contains("--shared DIR"));
 }

@@ -236,3 +236,35 @@ TEST_CASE("mock spawn-child leaves a child in its process group", "[engines][moc
     }
     CHECK(gone);
 }
+
+TEST_CASE("mock --lose-probability forfeits each game's first move with that probability", "[engines][mock]") {
+    // 1: every game begins with a move that is not legal (an illegal one, or none parses), and only its first.
+    ChildProcess always(mock_engine("tictactoe", {"--lose-probability", "1"}));
+    handshake(always);
+    for (int game = 0; game < 3; ++game) {
+        always.send("uginewgame");
+        CHECK(check_move({}, ask_move(always, "position startpos moves", "go movetime 100")) != ARB_OK);
+        CHECK(check_move({"a1", "b2"}, ask_move(always, "position startpos moves a1 b2", "go movetime 100")) == ARB_OK);
+    }
+    // 0 (the default): never.
+    ChildProcess never(mock_engine("tictactoe", {"--lose-probability", "0"}));
+    handshake(never);
+    for (int game = 0; game < 3; ++game) {
+        never.send("uginewgame");
+        CHECK(check_move({}, ask_move(never, "position startpos moves", "go movetime 100")) == ARB_OK);
+    }
+    // 1/2: over 200 games, a count far from 0 and 200 (binomial sd about 7).
+    ChildProcess half(mock_engine("tictactoe", {"--lose-probability", "0.5", "--seed", "3"}));
+    handshake(half);
+    int forfeits = 0;
+    for (int game = 0; game < 200; ++game) {
+        half.send("uginewgame");
+        forfeits += check_move({}, ask_move(half, "position startpos moves", "go movetime 100")) != ARB_OK;
+    }
+    CHECK(forfeits > 60);
+    CHECK(forfeits < 140);
+    // Outside [0, 1]: a usage error.
+    ChildProcess bad(mock_engine("tictactoe", {"--lose-probability", "1.5"}));
+    CHECK(bad.exit_code(5s) == std::optional<int>(2));
+    CHECK_THAT(bad.stderr_text(), Catch::Contains("--lose-probability must be in [0, 1], got 1.5"));
+}

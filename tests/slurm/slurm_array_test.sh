@@ -141,7 +141,7 @@ engines:
 tournament: {rounds: 400, games_per_pairing: 2}
 concurrency: 1
 time_control: 10+0.1
-sprt: {elo0: 0, elo1: 150}
+sprt: {elo0: 0, elo1: 15}
 YAML
 sprt_start=$SECONDS
 ARBITER=$arbiter ARBITER_ARGS="--plugin-dir $plugins" \
@@ -154,12 +154,13 @@ sprt_state=$(scontrol show job "$sprt_merge" | grep -o 'JobState=[A-Z_]*' || tru
 check "the SPRT's merge job completed ($sprt_state)" [ "$sprt_state" = "JobState=COMPLETED" ]
 decision=$work/sprt/shared/decision.json
 check "the shards wrote one decision" [ -s "$decision" ]
-# The pairs the decision counted, one per line.
-grep -o '"arrival":\[[0-9,]*\]' "$decision" | grep -o '[0-9][0-9]*' | sort -n >"$work/counted" || true
+# Once decision.json exists, a task starts at most one more pair (a look just
+# before the file was made) besides the one it is playing (one game at a time).
+decided_ms=$(date -r "$decision" +%s%3N)
 for k in $(seq 1 "$shards"); do
-  file=$work/sprt/shared/shard-$k-of-$shards.pairs
-  past=$(grep -o '"pair":[0-9]*' "$file" | cut -d: -f2 | sort -n | comm -23 - "$work/counted" | wc -l)
-  check "shard $k played at most one pair past the decision ($past)" [ "$past" -le 1 ]
+  started_after=$({ grep -o '"game_in_pairing":[0-9]*\|"started_ms":[0-9]*' "$work/sprt/shard-$k/games.jsonl" || true; } |
+    paste - - | awk -v t="$decided_ms" '{ split($1, g, ":"); split($2, s, ":"); if (g[2] % 2 == 0 && s[2] > t + 1) n++ } END { print n + 0 }')
+  check "shard $k started at most one pair after the decision ($started_after)" [ "$started_after" -le 1 ]
   check "shard $k says it was stopped by the SPRT" grep -q "stopped by SPRT" "$work/sprt/logs/shard-$k.log"
 done
 check "the merged standings show the decision" grep -q "^SPRT over all shards: H[01] accepted at LLR" \

@@ -30,8 +30,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // Normalized, [0, 200] nElo, alpha = beta = 0.05: bounds ln(1/19) and ln 19,
-// and (ratings.hpp's formula, by hand) a pair that scores 1/2 moves the LLR by
-// about -(200 / (800 / ln 10))^2 = -0.33, so some ten pairs decide.
+// and (ratings.hpp's formula, by hand) each WL pair moves the LLR by about
+// -(200 / (800 / ln 10))^2 = -0.33, so nine of them accept H0.
 rating::SprtConfig sprt_config() {
     rating::SprtConfig c;
     c.elo0 = 0;
@@ -134,7 +134,7 @@ TEST_CASE("two shards crossing the bound at once leave one decision", "[shared_s
     std::vector<std::vector<double>> drawn(40, {1.0, 0.0});
     rating::SprtState expected;
     const size_t needed = unsharded_decision_point(drawn, expected);
-    REQUIRE(needed > 2);
+    REQUIRE(needed == 9);
     REQUIRE(expected.decision == rating::SprtState::Decision::AcceptH0);
     std::atomic<int> failures{0};  // Catch's assertions are for the test's own thread
     auto play = [&](SharedSprt &shard, int index) {
