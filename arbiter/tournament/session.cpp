@@ -52,6 +52,12 @@ private:
     std::string first_;
 };
 
+// The config's first engine's score in a game, if it has a result.
+std::optional<double> engine0_score(const std::optional<rating::GameOutcome> &outcome) {
+    if (!outcome) return std::nullopt;
+    return outcome->first == 0 ? outcome->score : 1.0 - outcome->score;
+}
+
 // One run, step by step: each step returns false when the run ends there
 // (the message printed, the exit code set).
 class Session {
@@ -280,12 +286,10 @@ bool Session::read_records() {
         if (recorded_slots.empty()) recorded_slots.assign(full, 0);
         recorded_slots[static_cast<size_t>(g.slot.index)] = schedule_slot_key(g.slot);
         done_[static_cast<size_t>(g.slot.index)] = true;
-        if (auto outcome = output::outcome_of(g)) {
-            tally_.add(*outcome);
-            if (pairs_)
-                if (auto pair = pairs_->add(g.slot, outcome->first == 0 ? outcome->score : 1.0 - outcome->score))
-                    recorded_pairs.push_back(std::move(*pair));
-        }
+        const auto outcome = output::outcome_of(g);
+        if (outcome) tally_.add(*outcome);
+        if (pairs_)
+            if (auto pair = pairs_->add(g.slot, engine0_score(outcome))) recorded_pairs.push_back(std::move(*pair));
         digest_->add(g);
         plugin_errors_.note(g);
         ++recorded_;
@@ -357,9 +361,7 @@ bool Session::open_shared(const std::vector<SharedPair> &recorded_pairs) {
 
 // Under the runner's lock: the pair this game completes, to be written once its records are synced.
 void Session::hand_in_pair(const match::FinishedGame &g) {
-    const auto outcome = output::outcome_of(g);
-    if (!outcome) return;  // a game without a result leaves its pair incomplete, as in an unsharded run
-    auto pair = pairs_->add(g.slot, outcome->first == 0 ? outcome->score : 1.0 - outcome->score);
+    auto pair = pairs_->add(g.slot, engine0_score(output::outcome_of(g)));
     if (!pair) return;
     std::lock_guard guard(shared_mutex_);
     pairs_due_.push_back(std::move(*pair));
@@ -765,9 +767,12 @@ SessionResult Session::finish() {
     }
     if (shared_) {
         const auto cost = shared_->look_cost();
-        out_ << fmt::format("shared folder {}: {} pairs counted over all shards, {} looks at the others' pairs "
+        const int64_t waiting = shared_->decision() ? 0 : shared_->pairs_waiting();
+        out_ << fmt::format("shared folder {}: pairs 1-{} of all shards counted{}, {} looks at the others' pairs "
                             "({:.1f} us each)\n",
-                            c_.shared_dir, shared_->pairs_counted(), cost.looks,
+                            c_.shared_dir, shared_->pairs_counted(),
+                            waiting ? fmt::format(" ({} more waiting for an earlier pair)", waiting) : std::string(),
+                            cost.looks,
                             cost.looks ? std::chrono::duration<double, std::micro>(cost.time).count() /
                                              static_cast<double>(cost.looks)
                                        : 0.0);

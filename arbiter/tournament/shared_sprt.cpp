@@ -107,20 +107,26 @@ std::optional<SharedPair> parse_shared_pair_line(const std::string &line) {
         if (!s.is_number() || !is_game_score(s.get<double>())) return std::nullopt;
         p.scores.push_back(s.get<double>());
     }
-    if (p.pair < 0 || p.shard < 1 || p.scores.empty() || p.scores.size() > 2) return std::nullopt;
+    if (p.pair < 0 || p.shard < 1 || p.scores.size() > 2) return std::nullopt;
     return p;
 }
 
-std::optional<SharedPair> PairAssembler::add(const match::ScheduledGame &slot, double score) {
+std::optional<SharedPair> PairAssembler::add(const match::ScheduledGame &slot, std::optional<double> score) {
+    SharedPair pair{slot.pair_id, shard_, {}};
     // The odd game of an odd count per pairing has no partner (ScheduleStream).
     const bool lone = games_per_pairing_ % 2 == 1 && slot.game_in_pairing == games_per_pairing_ - 1;
-    if (lone) return SharedPair{slot.pair_id, shard_, {score}};
+    if (lone) {
+        if (score) pair.scores.push_back(*score);
+        return pair;
+    }
     auto [open, first] = open_.try_emplace(slot.pair_id, slot.game_in_pairing, score);
     if (first) return std::nullopt;
-    const auto [other_game, other_score] = open->second;
+    auto [other_game, other_score] = open->second;
     open_.erase(open);
-    if (other_game < slot.game_in_pairing) return SharedPair{slot.pair_id, shard_, {other_score, score}};
-    return SharedPair{slot.pair_id, shard_, {score, other_score}};
+    if (other_game > slot.game_in_pairing) std::swap(other_score, score);
+    for (const auto &s : {other_score, score})
+        if (s) pair.scores.push_back(*s);
+    return pair;
 }
 
 PairCount::PairCount(const rating::SprtConfig &config) : config_(config) {}
@@ -129,7 +135,7 @@ PairCount::PairCount(const rating::SprtConfig &config) : config_(config) {}
 // a complete pair in the pentanomial.
 void PairCount::add(const std::vector<double> &scores) {
     for (double s : scores) rating::add_game(counts_.trinomial, s);
-    if (scores.size() == 2) rating::add_pair(counts_.pentanomial, scores[0], scores[1]);
+    if (scores.size() == 2) rating::add_pair(counts_.pentanomial, scores[0], scores[1]);  // both games rated
     counts_.games += static_cast<int64_t>(scores.size());
     ++pairs_;
 }
@@ -143,8 +149,7 @@ std::string decision_text(const SharedDecision &d) {
                 {"upper", d.state.upper},
                 {"pairs", d.pairs},
                 {"games", d.games},
-                {"shard", d.decided_by},
-                {"arrival", d.arrival}}
+                {"shard", d.decided_by}}
                .dump() +
            "\n";
 }
@@ -165,7 +170,6 @@ Expected<SharedDecision> parse_decision(const std::string &text, const std::stri
         d.pairs = j.at("pairs").get<int64_t>();
         d.games = j.at("games").get<int64_t>();
         d.decided_by = j.at("shard").get<int>();
-        d.arrival = j.at("arrival").get<std::vector<int64_t>>();
     } catch (const json::exception &) {
         return bad();
     }
@@ -213,7 +217,7 @@ SharedSprt::SharedSprt(fs::path dir, config::ShardSpec shard, const rating::Sprt
 SharedSprt::SharedSprt(SharedSprt &&other) noexcept
     : dir_(std::move(other.dir_)), shard_(other.shard_), own_(std::move(other.own_)),
       own_pairs_(std::move(other.own_pairs_)), others_(std::move(other.others_)), count_(std::move(other.count_)),
-      arrival_(std::move(other.arrival_)), decision_(std::move(other.decision_)), cost_(other.cost_) {}
+      waiting_(std::move(other.waiting_)), decision_(std::move(other.decision_)), cost_(other.cost_) {}
 
 SharedSprt::~SharedSprt() = default;
 
@@ -297,12 +301,18 @@ Expected<void> SharedSprt::append(const SharedPair &pair) {
     return count(pair);
 }
 
+// In schedule order: the pair waits until every pair before it is in.
 Expected<void> SharedSprt::count(const SharedPair &pair) {
     if (decision_) return {};  // the decision is made: what comes after is overshoot
-    count_.add(pair.scores);
-    arrival_.push_back(pair.pair);
-    if (count_.state().decision == rating::SprtState::Decision::Continue) return {};
-    return decide();
+    if (pair.pair < count_.pairs() || !waiting_.emplace(pair.pair, pair.scores).second)
+        return fail(fmt::format("pair {} is in the shared folder {} twice (shard {}): the folder is damaged", pair.pair,
+                                dir_.string(), pair.shard));
+    while (!waiting_.empty() && waiting_.begin()->first == count_.pairs()) {
+        count_.add(waiting_.begin()->second);
+        waiting_.erase(waiting_.begin());
+        if (count_.state().decision != rating::SprtState::Decision::Continue) return decide();
+    }
+    return {};
 }
 
 // The first to create the file decides; a shard that finds one there takes it.
@@ -312,7 +322,6 @@ Expected<void> SharedSprt::decide() {
     mine.pairs = count_.pairs();
     mine.games = count_.games();
     mine.decided_by = shard_.index;
-    mine.arrival = arrival_;
     const fs::path path = dir_ / kDecisionFile;
     Fd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
     if (fd.get() < 0) {
@@ -381,14 +390,13 @@ Expected<void> SharedSprt::look() {
     const auto started = std::chrono::steady_clock::now();
     auto looked = [&]() -> Expected<void> {
         if (auto there = check_folder(); !there) return there;
-        if (!decision_ || !decision_->complete) {
-            if (auto read = read_decision_file(); !read) return read;
-        }
-        if (decision_) return {};
-        for (auto &source : others_) {
-            if (auto read = read_new_lines(source); !read) return read;
-            if (decision_) break;
-        }
+        // The lines first: a shard that reaches the crossing itself writes the decision or finds it there.
+        if (!decision_)
+            for (auto &source : others_) {
+                if (auto read = read_new_lines(source); !read) return read;
+                if (decision_) break;
+            }
+        if (!decision_ || !decision_->complete) return read_decision_file();
         return {};
     }();
     ++cost_.looks;
@@ -409,6 +417,11 @@ rating::SprtState SharedSprt::state() const {
 int64_t SharedSprt::pairs_counted() const {
     std::lock_guard guard(mutex_);
     return count_.pairs();
+}
+
+int64_t SharedSprt::pairs_waiting() const {
+    std::lock_guard guard(mutex_);
+    return static_cast<int64_t>(waiting_.size());
 }
 
 SharedSprt::LookCost SharedSprt::look_cost() const {

@@ -7,15 +7,20 @@
 //   DIR/decision.json            the decision, created once (O_EXCL) by the first shard to see it
 //
 // A shard appends each finished pair (engine 0's score in each of its games)
-// to its own file and syncs it, reads the lines the others appended since its
-// last look (each file re-opened from its last offset: close-to-open
-// consistency on NFS; a torn last line waits until it is complete) and counts
-// every pair, one at a time in the order it sees them, with the same model as
-// an unsharded run (output::sprt_state over the pentanomial, or the trinomial
-// for a schedule of single games). The first crossing it sees is its
-// decision: the decision file, if it is the first to write one; otherwise the
-// one already there. So the decision is the one an unsharded run reaches when
-// the pairs arrive in that order (the file records the order).
+// to its own file and syncs it, and reads the lines the others appended since
+// its last look (each file re-opened from its last offset: close-to-open
+// consistency on NFS; a torn last line waits until it is complete). Every
+// shard counts the pairs in one order, the schedule's (pair 0, 1, 2, ...: a
+// pair waits until those before it are in), with the same model as an
+// unsharded run (output::sprt_state over the pentanomial, or the trinomial for
+// a schedule of single games), checking the bounds after each pair. So every
+// shard sees the same sequence of LLRs, and the first crossing is the one an
+// unsharded run playing these pair results in schedule order reaches, at the
+// same pair, whichever shard sees it first and whenever. (Counting in the
+// order each shard happens to see the pairs would give each shard its own
+// sequence, and the decision would be the earliest crossing of any of them:
+// an SPRT that stops too early, more so the more shards; bench_shared_sprt.)
+// The first shard to reach it writes the decision file; the others read it.
 #pragma once
 
 #include "config/shard_spec.hpp"
@@ -32,6 +37,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <map>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -43,7 +49,10 @@ namespace arb::tournament {
 struct SharedPair {
     int64_t pair = 0;            // the schedule's pair id
     int shard = 0;               // 1-based
-    std::vector<double> scores;  // engine 0's score in each game of the pair, in schedule order (1 or 2)
+    // Engine 0's score in each rated game of the pair, in schedule order: 2, or 1 for
+    // a lone game; fewer when a game has no result (a plugin error), as the
+    // unsharded count leaves such a pair out of the pentanomial.
+    std::vector<double> scores;
 };
 
 // The pair as its line in a shard's file, newline included; and back (none: not such a line).
@@ -55,12 +64,13 @@ class PairAssembler {
 public:
     PairAssembler(int games_per_pairing, int shard) : games_per_pairing_(games_per_pairing), shard_(shard) {}
     // The game's pair once this game completes it. `engine0_score`: the
-    // config's first engine's score in it (1, 0.5 or 0).
-    std::optional<SharedPair> add(const match::ScheduledGame &slot, double engine0_score);
+    // config's first engine's score in it (1, 0.5 or 0); none: no result.
+    std::optional<SharedPair> add(const match::ScheduledGame &slot, std::optional<double> engine0_score);
 
 private:
     int games_per_pairing_, shard_;
-    std::unordered_map<int, std::pair<int, double>> open_;  // pair id -> the first game in: game_in_pairing, score
+    // pair id -> the first game in: its game_in_pairing and score
+    std::unordered_map<int, std::pair<int, std::optional<double>>> open_;
 };
 
 // The running count of an SPRT over pairs in the order they arrive: the model
@@ -68,7 +78,7 @@ private:
 class PairCount {
 public:
     explicit PairCount(const rating::SprtConfig &config);
-    void add(const std::vector<double> &scores);
+    void add(const std::vector<double> &scores);  // a pair's scores (SharedPair::scores)
     [[nodiscard]] rating::SprtState state() const;
     [[nodiscard]] int64_t pairs() const noexcept { return pairs_; }
     [[nodiscard]] int64_t games() const noexcept { return counts_.games; }
@@ -81,9 +91,8 @@ private:
 
 struct SharedDecision {
     rating::SprtState state;
-    int64_t pairs = 0, games = 0;  // counted at the decision
+    int64_t pairs = 0, games = 0;  // counted at the decision: pairs 0 .. pairs-1, their rated games
     int decided_by = 0;            // the shard that wrote it
-    std::vector<int64_t> arrival;  // the pair ids counted, in the order the deciding shard saw them
     // False: the file exists (the test is decided) but its text is not complete
     // yet (a shard writing it right now): the figures are not known.
     bool complete = true;
@@ -122,7 +131,8 @@ public:
     Expected<void> look();
     [[nodiscard]] std::optional<SharedDecision> decision() const;
     [[nodiscard]] rating::SprtState state() const;
-    [[nodiscard]] int64_t pairs_counted() const;
+    [[nodiscard]] int64_t pairs_counted() const;  // pairs 0 .. n-1 (frozen at the decision)
+    [[nodiscard]] int64_t pairs_waiting() const;  // read, waiting for a pair before them
 
     // What looking costs: looks so far and their total time.
     struct LookCost {
@@ -153,7 +163,7 @@ private:
     std::unordered_set<int64_t> own_pairs_;
     std::vector<Source> others_;
     PairCount count_;
-    std::vector<int64_t> arrival_;
+    std::map<int64_t, std::vector<double>> waiting_;  // pairs read, not counted yet: by pair id
     std::optional<SharedDecision> decision_;
     LookCost cost_;
 };

@@ -52,7 +52,7 @@ def run(bin_dir, plugins, shards, seed, p, elo1):
                 raise SystemExit("a shard failed:\n" + log)
         with open(os.path.join(shared, "decision.json")) as f:
             decision = json.load(f)
-        counted = set(decision["arrival"])
+        counted = decision["pairs"]  # pairs 0 .. counted-1, in schedule order
         games = 0
         past_pairs = []
         for k in range(1, shards + 1):
@@ -60,7 +60,7 @@ def run(bin_dir, plugins, shards, seed, p, elo1):
                 games += sum(1 for line in f if line.strip())
             with open(os.path.join(shared, "shard-%d-of-%d.pairs" % (k, shards))) as f:
                 pairs = [json.loads(line)["pair"] for line in f if line.strip()]
-            past_pairs.append(sum(1 for pair in pairs if pair not in counted))
+            past_pairs.append(sum(1 for pair in pairs if pair >= counted))
         looks = 0
         look_us = 0.0
         for log in logs:

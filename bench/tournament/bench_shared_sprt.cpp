@@ -1,8 +1,10 @@
 // One SPRT over K shards on a shared folder (tournament/shared_sprt.hpp),
 // K = 1, 2, 4, 8, over many seeds: games to the decision, games past it
 // (overshoot), the cost of a look at the others' pairs, and how the decisions
-// compare with the one-machine run (K = 1 is exactly that: one shard sees
-// every pair in the order it finishes).
+// compare with the one-machine run (K = 1: one shard playing every pair in
+// schedule order). Since every shard counts the pairs in schedule order, the
+// decision is the one-machine run's on the same pairs for every K: what K
+// changes is how long the count waits for the slowest shard (the overshoot).
 //
 // The shards are the real SharedSprt objects writing and reading real files
 // (in DIR, default /dev/shm), driven by a simulated clock: each shard plays
@@ -27,7 +29,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <queue>
 #include <random>
 #include <string>
@@ -62,6 +66,7 @@ PairResult pair_result(uint64_t seed, int64_t pair, double lose_probability) {
 struct Outcome {
     rating::SprtState::Decision decision = rating::SprtState::Decision::Continue;
     int64_t pairs_at_decision = 0, pairs_played = 0;
+    int64_t started_after = 0;  // most pairs one shard started after the decision file was made
     int64_t looks = 0;
     double look_seconds = 0;
 };
@@ -89,10 +94,16 @@ Outcome run_once(const fs::path &dir, int shards, uint64_t seed, double lose_pro
     using Event = std::tuple<double, int, int64_t>;  // time, shard, pair
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events;
     Outcome out;
+    double decided_at = std::numeric_limits<double>::infinity();
+    std::vector<int64_t> started_after(static_cast<size_t>(shards), 0);
     auto start_pair = [&](int k, double now) {
         auto &s = shard[static_cast<size_t>(k - 1)];
         if (!s.look()) std::exit(1);
-        if (s.decision()) return;
+        if (s.decision()) {
+            decided_at = std::min(decided_at, now);
+            return;
+        }
+        if (now > decided_at) ++started_after[static_cast<size_t>(k - 1)];
         const int64_t pair = next_pair_of(k);
         events.emplace(now + pair_result(seed, pair, lose_probability).duration, k, pair);
     };
@@ -102,9 +113,11 @@ Outcome run_once(const fs::path &dir, int shards, uint64_t seed, double lose_pro
         events.pop();
         auto &s = shard[static_cast<size_t>(k - 1)];
         if (!s.append({pair, k, pair_result(seed, pair, lose_probability).scores})) std::exit(1);
+        if (s.decision()) decided_at = std::min(decided_at, time);
         ++out.pairs_played;
         start_pair(k, time);
     }
+    for (int64_t n : started_after) out.started_after = std::max(out.started_after, n);
     const auto decision = shard.front().decision();
     if (decision) {
         out.decision = decision->state.decision;
@@ -133,11 +146,13 @@ int main(int argc, char **argv) {
     std::printf("SPRT normalized [0, %.0f], alpha = beta = 0.05; strong vs weak forfeiting %.0f%% (expected score "
                 "%.3f); %d seeds; shared folder in %s\n\n",
                 sprt.elo1, 100 * lose_probability, 0.5 + lose_probability / 2, seeds, base.parent_path().c_str());
-    std::printf("%7s %8s %14s %14s %14s %12s %10s %12s\n", "shards", "H1 %", "games at dec.", "games played",
-                "overshoot", "overshoot/K", "same as 1", "us per look");
+    std::printf("%7s %8s %14s %14s %12s %12s %14s %10s %12s\n", "shards", "H1 %", "games at dec.", "games played",
+                "overshoot", "overshoot/K", "pairs started", "same as 1", "us per look");
+    std::printf("%7s %8s %14s %14s %12s %12s %14s %10s %12s\n", "", "", "", "", "", "", "after dec.", "", "");
     std::vector<rating::SprtState::Decision> one_machine(static_cast<size_t>(seeds));
     for (int shards : {1, 2, 4, 8}) {
         int h1 = 0, same = 0;
+        int64_t started_after = 0;
         double at_decision = 0, played = 0, looks = 0, look_seconds = 0;
         for (int s = 0; s < seeds; ++s) {
             const Outcome o = run_once(base, shards, static_cast<uint64_t>(s) + 1, lose_probability, sprt);
@@ -147,16 +162,20 @@ int main(int argc, char **argv) {
             at_decision += 2.0 * static_cast<double>(o.pairs_at_decision);
             played += 2.0 * static_cast<double>(o.pairs_played);
             looks += static_cast<double>(o.looks);
+            started_after = std::max(started_after, o.started_after);
             look_seconds += o.look_seconds;
         }
         const double n = seeds;
-        std::printf("%7d %7.1f%% %14.1f %14.1f %14.1f %12.2f %9.1f%% %12.1f\n", shards, 100.0 * h1 / n,
+        std::printf("%7d %7.1f%% %14.1f %14.1f %12.1f %12.2f %14lld %9.1f%% %12.1f\n", shards, 100.0 * h1 / n,
                     at_decision / n, played / n, (played - at_decision) / n, (played - at_decision) / n / shards,
-                    100.0 * same / n, looks > 0 ? 1e6 * look_seconds / looks : 0.0);
+                    static_cast<long long>(started_after), 100.0 * same / n,
+                    looks > 0 ? 1e6 * look_seconds / looks : 0.0);
     }
     fs::remove_all(base);
-    std::printf("\n(games: means over the seeds; overshoot: games finished after the decision, at most one pair per "
-                "shard; 'same as 1': seeds whose decision equals the one-machine run's on the same pairs; a look "
-                "reads the decision file and every other shard's file, and runs before each pair)\n");
+    std::printf("\n(games: means over the seeds; overshoot: games played that the decision did not count, i.e. in "
+                "flight when it was made or finished but not yet read by the deciding shard; pairs started after "
+                "dec.: the most pairs any shard started after the decision file existed, over all seeds; 'same as "
+                "1': seeds whose decision equals the one-machine run's on the same pairs; a look reads the decision "
+                "file and every other shard's file, and runs before each pair)\n");
     return 0;
 }

@@ -2,8 +2,9 @@
 // with instant scripted engines (arbiter-mock-engine, one of them losing a
 // known share of its games by forfeit): the shards stop within one pair each
 // of the decision, the merge shows it with the overshoot, and the decision is
-// the unsharded SPRT's on the pairs in their recorded order of arrival; a
-// shard killed with SIGKILL and resumed, a shard started after the decision.
+// the unsharded SPRT's on the same pairs in schedule order; a shard killed
+// with SIGKILL and resumed, a shard started after the decision, a shared
+// folder that disappears.
 #include "rating/ratings.hpp"
 
 #include "../tournament/temp_dir.hpp"
@@ -134,13 +135,11 @@ TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into
     REQUIRE(a.code == 0);
     REQUIRE(b.code == 0);
     const auto decision = nlohmann::json::parse(read(shared / "decision.json"));
-    const auto arrival = decision.at("arrival").get<std::vector<int64_t>>();
-    const std::set<int64_t> counted(arrival.begin(), arrival.end());
-    CHECK(counted.size() == arrival.size());
+    const int64_t decided_pairs = decision.at("pairs").get<int64_t>();
     // Each shard stops within one pair of the decision (concurrency 1): once decision.json exists, at
     // most one pair starts (its look just before the file was made), besides the one being played.
-    // (Pairs that finished before it but after the crossing in the decider's order are overshoot too,
-    // but were started before there was a decision to see.)
+    // (Pairs past the crossing that finished before the file was made are overshoot too, but were started
+    // before there was a decision to see.)
     struct stat made {};
     REQUIRE(::stat((shared / "decision.json").c_str(), &made) == 0);
     const int64_t decided_ms = int64_t{made.st_mtim.tv_sec} * 1000 + made.st_mtim.tv_nsec / 1000000;
@@ -150,26 +149,22 @@ TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into
             if (g.at("game_in_pairing").get<int>() % 2 == 0 && g.at("started_ms").get<int64_t>() > decided_ms + 1)
                 ++started_after;
         CHECK(started_after <= 1);
-        int past = 0;  // and the shard's pairs the decision did not count: those in flight or not yet read
-        for (int64_t pair : pairs_in(shared / fmt::format("shard-{}-of-2.pairs", out == s1 ? 1 : 2)))
-            past += counted.count(pair) == 0 ? 1 : 0;
-        INFO("pairs past the decision: " << past);
     }
     for (const auto &log : {a.log, b.log}) CHECK_THAT(log, Catch::Contains("stopped by SPRT"));
 
-    // Replayed in the recorded order with the unsharded model, the pairs decide at the last one, not before.
+    // The unsharded model on the same pairs in schedule order crosses at the decision's pair, not before.
     auto scores = pair_scores(s1 / "games.jsonl");
     for (auto &[pair, s] : pair_scores(s2 / "games.jsonl")) scores[pair] = s;
     rating::Pentanomial p;
-    size_t decided_at = 0;
+    int64_t decided_at = 0;
     rating::SprtState state;
-    for (size_t i = 0; i < arrival.size() && decided_at == 0; ++i) {
-        REQUIRE(scores.count(arrival[i]) == 1);
-        rating::add_pair(p, scores[arrival[i]][0], scores[arrival[i]][1]);
+    for (int64_t i = 0; i < decided_pairs && decided_at == 0; ++i) {
+        REQUIRE(scores.count(i) == 1);
+        rating::add_pair(p, scores[i][0], scores[i][1]);
         state = rating::sprt(sprt_config(15), p);
         if (state.decision != rating::SprtState::Decision::Continue) decided_at = i + 1;
     }
-    CHECK(decided_at == arrival.size());
+    CHECK(decided_at == decided_pairs);
     CHECK(decision.at("llr").get<double>() == Approx(state.llr));
     CHECK(decision.at("decision").get<std::string>() ==
           (state.decision == rating::SprtState::Decision::AcceptH1 ? "H1" : "H0"));
@@ -183,8 +178,8 @@ TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into
     const size_t games = lines_in(merged / "games.jsonl");
     CHECK(games == lines_in(s1 / "games.jsonl") + lines_in(s2 / "games.jsonl"));
     const int64_t at_decision = decision.at("games").get<int64_t>();
-    CHECK(at_decision == 2 * static_cast<int64_t>(arrival.size()));
-    CHECK_THAT(m.log, Catch::Contains(fmt::format("after {} pairs ({} games), decided by shard", arrival.size(),
+    CHECK(at_decision == 2 * decided_pairs);
+    CHECK_THAT(m.log, Catch::Contains(fmt::format("after {} pairs ({} games), decided by shard", decided_pairs,
                                                   at_decision)));
     CHECK_THAT(m.log, Catch::Contains(fmt::format("{} games played, {} past the decision (overshoot)", games,
                                                   static_cast<int64_t>(games) - at_decision)));
@@ -196,17 +191,18 @@ TEST_CASE("two shards of an SPRT stop together on a shared folder and merge into
     CHECK(read(merged / "config.yaml").find("shared:") == std::string::npos);
 }
 
-TEST_CASE("a shard of an SPRT killed with SIGKILL resumes its pair file, and a shard started late plays nothing",
-          "[e2e][shard][sprt]") {
+TEST_CASE("a shard of an SPRT killed with SIGKILL and resumed completes the count, and a resume after the "
+          "decision plays nothing", "[e2e][shard][sprt]") {
     test::TempDir dir;
     // The weak engine forfeits every game: all pairs are WW, and by hand (ratings.hpp's normalized LLR with
     // fishtest's 1e-3 for empty counts) the LLR after n WW pairs against [0, 5] is 0.24, 0.67, 1.22, 1.88,
-    // 2.63, 3.45: the decision comes at the 6th pair whatever their order. Slow moves (50 ms) so that the
+    // 2.63, 3.45: the decision comes at pair 6 (pairs 0-5, of both shards). Slow moves (50 ms) so that the
     // kill lands in the middle of the run.
     const auto config = dir.write("t.yaml", config_yaml(1.0, 5, 50));
     const fs::path shared = dir.path() / "shared", s1 = dir.path() / "s1", s2 = dir.path() / "s2";
     fs::create_directory(shared);
     const fs::path own = shared / "shard-1-of-2.pairs";
+    test::ChildProcess two(shard_args(config, 2, 2, s2, shared), dir.path() / "two.txt");
     {
         test::ChildProcess one(shard_args(config, 1, 2, s1, shared), dir.path() / "one.txt");
         const auto until = std::chrono::steady_clock::now() + 60s;
@@ -215,32 +211,27 @@ TEST_CASE("a shard of an SPRT killed with SIGKILL resumes its pair file, and a s
         one.signal(SIGKILL);
         REQUIRE(one.exit_code(10s) == 128 + SIGKILL);
     }
+    // Pair 3 is shard 1's: without it the count cannot reach pair 6, whatever shard 2 plays meanwhile.
     CHECK_FALSE(fs::exists(shared / "decision.json"));
     const Finished resumed = run({kArbiter, "run", "--resume", s1.string(), "--quiet", "--plugin-dir",
                                   ARBITER_PLUGIN_DIR},
                                  dir.path() / "resumed.txt");
-    INFO(resumed.log);
+    const Finished other = wait_for(two, dir.path() / "two.txt");
+    INFO(resumed.log << "\n----\n" << other.log);
     REQUIRE(resumed.code == 0);
-    CHECK_THAT(resumed.log, Catch::Contains("stopped by SPRT"));
-    // Shard 1 alone decided: its file holds each pair of its records once, none more.
-    const auto recorded = pair_scores(s1 / "games.jsonl");
+    REQUIRE(other.code == 0);
+    for (const auto &log : {resumed.log, other.log}) CHECK_THAT(log, Catch::Contains("stopped by SPRT"));
+    // Shard 1's file holds each pair of its records once, none more.
     std::set<int64_t> recorded_pairs;
-    for (const auto &[pair, s] : recorded) recorded_pairs.insert(pair);
+    for (const auto &[pair, s] : pair_scores(s1 / "games.jsonl")) recorded_pairs.insert(pair);
     CHECK(pairs_in(own) == recorded_pairs);
     CHECK(lines_in(own) == recorded_pairs.size());
     const auto decision = nlohmann::json::parse(read(shared / "decision.json"));
-    CHECK(decision.at("shard").get<int>() == 1);
     CHECK(decision.at("decision").get<std::string>() == "H1");
     CHECK(decision.at("pairs").get<int>() == 6);
-    CHECK(recorded_pairs.size() == 6);  // one game at a time: it stopped at the decision
+    CHECK(decision.at("llr").get<double>() == Approx(3.45).margin(0.005));
 
-    const Finished late = run(shard_args(config, 2, 2, s2, shared), dir.path() / "late.txt");
-    INFO(late.log);
-    REQUIRE(late.code == 0);
-    CHECK_THAT(late.log, Catch::Contains("the SPRT of these shards is decided (H"));
-    CHECK_THAT(late.log, Catch::Contains("this shard plays no game"));
-    CHECK(lines_in(s2 / "games.jsonl") == 0);
-    // A resume after the decision plays nothing more either.
+    // A resume after the decision plays nothing more.
     const size_t before = lines_in(s1 / "games.jsonl");
     const Finished again = run({kArbiter, "run", "--resume", s1.string(), "--quiet", "--plugin-dir",
                                 ARBITER_PLUGIN_DIR},
@@ -249,6 +240,30 @@ TEST_CASE("a shard of an SPRT killed with SIGKILL resumes its pair file, and a s
     REQUIRE(again.code == 0);
     CHECK_THAT(again.log, Catch::Contains("this shard starts no new game"));
     CHECK(lines_in(s1 / "games.jsonl") == before);
+}
+
+TEST_CASE("a shard of an SPRT started after the decision plays nothing", "[e2e][shard][sprt]") {
+    test::TempDir dir;
+    // All pairs WW against [0, 40]: by hand, LLR 1.87 after one pair and 5.30 after two, so pairs 0 and 1
+    // (shards 1 and 2 of 3) decide, and shard 3 (first pair: 2) is not needed.
+    const auto config = dir.write("t.yaml", config_yaml(1.0, 40));
+    const fs::path shared = dir.path() / "shared";
+    fs::create_directory(shared);
+    test::ChildProcess one(shard_args(config, 1, 3, dir.path() / "s1", shared), dir.path() / "one.txt");
+    test::ChildProcess two(shard_args(config, 2, 3, dir.path() / "s2", shared), dir.path() / "two.txt");
+    const Finished a = wait_for(one, dir.path() / "one.txt"), b = wait_for(two, dir.path() / "two.txt");
+    INFO(a.log << "\n----\n" << b.log);
+    REQUIRE(a.code == 0);
+    REQUIRE(b.code == 0);
+    const auto decision = nlohmann::json::parse(read(shared / "decision.json"));
+    CHECK(decision.at("pairs").get<int>() == 2);
+    CHECK(decision.at("llr").get<double>() == Approx(5.30).margin(0.005));
+    const Finished late = run(shard_args(config, 3, 3, dir.path() / "s3", shared), dir.path() / "late.txt");
+    INFO(late.log);
+    REQUIRE(late.code == 0);
+    CHECK_THAT(late.log, Catch::Contains("the SPRT of these shards is decided (H1 accepted, LLR 5.30"));
+    CHECK_THAT(late.log, Catch::Contains("this shard plays no game"));
+    CHECK(lines_in(dir.path() / "s3" / "games.jsonl") == 0);
 }
 
 TEST_CASE("a shard whose shared folder disappears stops with a clear error", "[e2e][shard][sprt]") {

@@ -91,22 +91,44 @@ TEST_CASE("a pair line round-trips and a foreign line is refused", "[shared_sprt
     CHECK_FALSE(tournament::parse_shared_pair_line("{\"pair\":12,\"scores\":[0.7],\"shard\":2}"));
     CHECK_FALSE(tournament::parse_shared_pair_line("{\"pair\":12,\"scores\":[1,1,1],\"shard\":2}"));
     CHECK_FALSE(tournament::parse_shared_pair_line("{\"pair\":12,\"scor"));
+    CHECK(tournament::parse_shared_pair_line("{\"pair\":12,\"scores\":[],\"shard\":2}"));  // no game rated
 }
 
 TEST_CASE("a torn last line of another shard's file is counted once it is complete", "[shared_sprt]") {
     test::TempDir dir;
     SharedSprt one = open(dir.path(), 1, 2);
+    REQUIRE(one.append({0, 1, {1, 0}}));  // pair 0 is shard 1's; pairs 1 and 2 shard 2's
+    CHECK(one.pairs_counted() == 1);
     const fs::path other = dir.path() / "shard-2-of-2.pairs";
-    const std::string first = tournament::shared_pair_line({pair_of_shard(2, 2, 0), 2, {1, 0}});
-    const std::string second = tournament::shared_pair_line({pair_of_shard(2, 2, 1), 2, {0.5, 0.5}});
+    const std::string first = tournament::shared_pair_line({1, 2, {1, 0}});
+    const std::string second = tournament::shared_pair_line({2, 2, {0.5, 0.5}});
     append_text(other, first + second.substr(0, 10));  // shard 2 in the middle of its second write
     REQUIRE(one.look());
-    CHECK(one.pairs_counted() == 1);
+    CHECK(one.pairs_counted() == 2);
     REQUIRE(one.look());
-    CHECK(one.pairs_counted() == 1);  // still torn: not counted, not lost
+    CHECK(one.pairs_counted() == 2);  // still torn: not counted, not lost
     append_text(other, second.substr(10));
     REQUIRE(one.look());
-    CHECK(one.pairs_counted() == 2);
+    CHECK(one.pairs_counted() == 3);
+}
+
+TEST_CASE("pairs are counted in schedule order, a pair waiting for those before it", "[shared_sprt]") {
+    test::TempDir dir;
+    SharedSprt two = open(dir.path(), 2, 2);
+    REQUIRE(two.append({1, 2, {1, 0}}));
+    REQUIRE(two.append({2, 2, {1, 0}}));
+    CHECK(two.pairs_counted() == 0);  // pair 0 (shard 1's) is not in yet
+    CHECK(two.pairs_waiting() == 2);
+    append_text(dir.path() / "shard-1-of-2.pairs", tournament::shared_pair_line({0, 1, {0.5, 0.5}}));
+    REQUIRE(two.look());
+    CHECK(two.pairs_counted() == 3);
+    CHECK(two.pairs_waiting() == 0);
+    // A pair with a game without a result (a plugin error) still takes its place, counting no pair.
+    REQUIRE(two.append({5, 2, {1}}));
+    append_text(dir.path() / "shard-1-of-2.pairs",
+                tournament::shared_pair_line({3, 1, {}}) + tournament::shared_pair_line({4, 1, {1, 1}}));
+    REQUIRE(two.look());
+    CHECK(two.pairs_counted() == 6);
 }
 
 TEST_CASE("a shard's own torn last line is cut off when it opens its file again", "[shared_sprt]") {
@@ -129,89 +151,105 @@ TEST_CASE("a shard's own torn last line is cut off when it opens its file again"
 
 TEST_CASE("two shards crossing the bound at once leave one decision", "[shared_sprt]") {
     test::TempDir dir;
-    SharedSprt one = open(dir.path(), 1, 2), two = open(dir.path(), 2, 2);
-    // Each shard alone has enough drawn-out pairs (WL) to accept H0; neither looks at the other's file.
+    // Nine WL pairs accept H0 (ratings.hpp's formula by hand, above); the reference model agrees.
     std::vector<std::vector<double>> drawn(40, {1.0, 0.0});
     rating::SprtState expected;
-    const size_t needed = unsharded_decision_point(drawn, expected);
-    REQUIRE(needed == 9);
+    REQUIRE(unsharded_decision_point(drawn, expected) == 9);
     REQUIRE(expected.decision == rating::SprtState::Decision::AcceptH0);
-    std::atomic<int> failures{0};  // Catch's assertions are for the test's own thread
-    auto play = [&](SharedSprt &shard, int index) {
-        for (size_t n = 0; n < needed; ++n)
-            if (!shard.append({pair_of_shard(index, 2, static_cast<int>(n)), index, {1.0, 0.0}})) ++failures;
-    };
-    std::thread a([&] { play(one, 1); }), b([&] { play(two, 2); });
-    a.join();
-    b.join();
-    REQUIRE(failures == 0);
+    SharedSprt one = open(dir.path(), 1, 2), two = open(dir.path(), 2, 2);
+    // Pairs 0-7 played and seen by both.
+    for (int64_t p = 0; p < 8; ++p) {
+        SharedSprt &owner = tournament::shard_of_pair(static_cast<int>(p), 2) == 1 ? one : two;
+        REQUIRE(owner.append({p, tournament::shard_of_pair(static_cast<int>(p), 2), {1.0, 0.0}}));
+    }
+    REQUIRE(one.look());
+    REQUIRE(two.look());
+    CHECK(one.pairs_counted() == 8);
+    CHECK(two.pairs_counted() == 8);
+    REQUIRE_FALSE(one.decision());
+    // Shard 1 has written pair 8 (it is shard 1's) and is about to decide; shard 2 reads it first and decides.
+    REQUIRE(tournament::shard_of_pair(8, 2) == 1);
+    append_text(dir.path() / "shard-1-of-2.pairs", tournament::shared_pair_line({8, 1, {1.0, 0.0}}));
+    REQUIRE(two.look());
+    REQUIRE(two.decision());
+    CHECK(two.decision()->decided_by == 2);
+    // Shard 1 reaches the same crossing itself (here: opened again on its file): the file is there, it takes it.
+    SharedSprt again = open(dir.path(), 1, 2);
+    REQUIRE(again.decision());
+    CHECK(again.pairs_counted() == 9);  // it counted to the crossing itself
     const std::string text = read(dir.path() / "decision.json");
     CHECK(std::count(text.begin(), text.end(), '\n') == 1);
     auto written = tournament::parse_decision(text, "decision.json");
     REQUIRE(written);
-    REQUIRE(one.decision());
-    REQUIRE(two.decision());
-    CHECK(one.decision()->decided_by == written->decided_by);
-    CHECK(two.decision()->decided_by == written->decided_by);
-    CHECK(written->pairs == static_cast<int64_t>(needed));
+    CHECK(written->decided_by == 2);
+    CHECK(again.decision()->decided_by == 2);
+    CHECK(written->pairs == 9);
+    CHECK(written->games == 18);
     CHECK(written->state.decision == rating::SprtState::Decision::AcceptH0);
     CHECK(written->state.llr == Approx(expected.llr));
 }
 
-TEST_CASE("the decision is an unsharded SPRT's on the pairs in their recorded order of arrival", "[shared_sprt]") {
-    test::TempDir dir;
-    // Shard 2 of 3 wrote some pairs, shard 3 others; shard 1 then plays its own one by one, looking before each.
+TEST_CASE("the decision is an unsharded SPRT's on the same pairs in schedule order, whatever their arrival",
+          "[shared_sprt]") {
+    // Pair p's result, by pair index; three shards.
     const std::vector<std::vector<double>> pattern = {{1, 0}, {0.5, 0.5}, {1, 0.5}, {0, 1}, {0.5, 1}, {1, 0}, {0, 0.5}};
-    {
-        SharedSprt creator = open(dir.path(), 1, 3);  // the folder's tournament file
-    }
-    std::string two, three;
-    for (int n = 0; n < 3; ++n) {
-        two += tournament::shared_pair_line({pair_of_shard(2, 3, n), 2, pattern[static_cast<size_t>(n)]});
-        three += tournament::shared_pair_line({pair_of_shard(3, 3, n), 3, pattern[static_cast<size_t>(n + 3)]});
-    }
-    append_text(dir.path() / "shard-2-of-3.pairs", two);
-    append_text(dir.path() / "shard-3-of-3.pairs", three);
-    SharedSprt one = open(dir.path(), 1, 3);
-    std::map<int64_t, std::vector<double>> scores_of;
-    for (int n = 0; n < 3; ++n) {
-        scores_of[pair_of_shard(2, 3, n)] = pattern[static_cast<size_t>(n)];
-        scores_of[pair_of_shard(3, 3, n)] = pattern[static_cast<size_t>(n + 3)];
-    }
-    for (int n = 0; n < 60 && !one.decision(); ++n) {
-        REQUIRE(one.look());
-        const SharedPair mine{pair_of_shard(1, 3, n), 1, pattern[static_cast<size_t>(n) % pattern.size()]};
-        scores_of[mine.pair] = mine.scores;
-        REQUIRE(one.append(mine));
-    }
-    auto decision = one.decision();
-    REQUIRE(decision);
-    REQUIRE(decision->complete);
-    // Replayed in the recorded order, the unsharded model decides at the last pair and not before.
+    auto result = [&](int64_t p) { return pattern[static_cast<size_t>(p * 5 % 7)]; };
     std::vector<std::vector<double>> in_order;
-    for (int64_t pair : decision->arrival) in_order.push_back(scores_of.at(pair));
+    for (int64_t p = 0; p < 300; ++p) in_order.push_back(result(p));
     rating::SprtState unsharded;
-    CHECK(unsharded_decision_point(in_order, unsharded) == decision->arrival.size());
-    CHECK(static_cast<int64_t>(decision->arrival.size()) == decision->pairs);
-    CHECK(decision->state.decision == unsharded.decision);
-    CHECK(decision->state.llr == Approx(unsharded.llr));
-    CHECK(decision->games == 2 * decision->pairs);
-    // The others' six pairs arrived before shard 1's second pair.
-    std::set<int64_t> early(decision->arrival.begin(), decision->arrival.begin() + 7);
-    CHECK(early.count(pair_of_shard(2, 3, 2)) == 1);
-    CHECK(early.count(pair_of_shard(3, 3, 2)) == 1);
+    const size_t point = unsharded_decision_point(in_order, unsharded);
+    REQUIRE(point > 3);
+    auto pair = [&](int64_t p) { return SharedPair{p, tournament::shard_of_pair(static_cast<int>(p), 3), result(p)}; };
+    std::vector<std::string> decisions;
+    // Two arrivals: (a) shards 2 and 3 wrote their pairs back to front before shard 1 plays its own, looking
+    // before each; (b) shard 1 plays all of its pairs first, then shard 3's and then shard 2's arrive.
+    for (int arrival = 0; arrival < 2; ++arrival) {
+        test::TempDir dir;
+        {
+            SharedSprt creator = open(dir.path(), 1, 3);  // the folder's tournament file
+        }
+        auto write_others = [&](bool backwards) {
+            std::string two, three;
+            for (int64_t p = 0; p < 300; ++p) {
+                const SharedPair sp = pair(backwards ? 299 - p : p);
+                if (sp.shard == 2) two += tournament::shared_pair_line(sp);
+                if (sp.shard == 3) three += tournament::shared_pair_line(sp);
+            }
+            append_text(dir.path() / "shard-3-of-3.pairs", three);
+            append_text(dir.path() / "shard-2-of-3.pairs", two);
+        };
+        if (arrival == 0) write_others(true);
+        SharedSprt one = open(dir.path(), 1, 3);
+        for (int64_t p = 0; p < 300 && !one.decision(); ++p) {
+            if (tournament::shard_of_pair(static_cast<int>(p), 3) != 1) continue;
+            REQUIRE(one.look());
+            if (!one.decision()) REQUIRE(one.append(pair(p)));
+        }
+        if (arrival == 1) {
+            write_others(false);
+            REQUIRE(one.look());
+        }
+        auto decision = one.decision();
+        REQUIRE(decision);
+        CHECK(decision->pairs == static_cast<int64_t>(point));
+        CHECK(decision->state.decision == unsharded.decision);
+        CHECK(decision->state.llr == Approx(unsharded.llr));
+        decisions.push_back(read(dir.path() / "decision.json"));
+    }
+    CHECK(decisions[0] == decisions[1]);
 }
 
 TEST_CASE("a shard that starts after the decision finds it", "[shared_sprt]") {
     test::TempDir dir;
     SharedSprt one = open(dir.path(), 1, 2);
-    for (int n = 0; n < 60 && !one.decision(); ++n) REQUIRE(one.append({pair_of_shard(1, 2, n), 1, {1.0, 0.0}}));
+    // One WW pair against [0, 200] (by hand: LLR 9.09 > ln 19) decides at pair 0, shard 1's.
+    REQUIRE(one.append({0, 1, {1.0, 1.0}}));
     REQUIRE(one.decision());
     SharedSprt late = open(dir.path(), 2, 2);
     REQUIRE(late.decision());
     CHECK(late.decision()->decided_by == 1);
-    CHECK(late.decision()->pairs == one.decision()->pairs);
-    CHECK_THAT(tournament::decision_summary(*late.decision()), Catch::StartsWith("H0 accepted, LLR -"));
+    CHECK(late.decision()->pairs == 1);
+    CHECK_THAT(tournament::decision_summary(*late.decision()), Catch::StartsWith("H1 accepted, LLR 9.09"));
 }
 
 TEST_CASE("a decision file still being written stops the shards before its figures are known", "[shared_sprt]") {
@@ -252,8 +290,7 @@ TEST_CASE("a shared folder that disappears is a clear error", "[shared_sprt]") {
 TEST_CASE("a line of another shard's pair in a shard's file is refused", "[shared_sprt]") {
     test::TempDir dir;
     SharedSprt one = open(dir.path(), 1, 2);
-    append_text(dir.path() / "shard-2-of-2.pairs",
-                tournament::shared_pair_line({pair_of_shard(1, 2, 0), 2, {1, 0}}));  // shard 1's pair
+    append_text(dir.path() / "shard-2-of-2.pairs", tournament::shared_pair_line({0, 2, {1, 0}}));  // shard 1's pair
     auto looked = one.look();
     REQUIRE_FALSE(looked.has_value());
     CHECK_THAT(looked.error().message, Catch::Contains("shard-2-of-2.pairs:1: not a pair of shard 2/2"));
