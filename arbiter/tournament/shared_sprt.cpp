@@ -149,7 +149,8 @@ std::string decision_text(const SharedDecision &d) {
                 {"upper", d.state.upper},
                 {"pairs", d.pairs},
                 {"games", d.games},
-                {"shard", d.decided_by}}
+                {"shard", d.decided_by},
+                {"time_ms", d.time_ms}}
                .dump() +
            "\n";
 }
@@ -170,6 +171,7 @@ Expected<SharedDecision> parse_decision(const std::string &text, const std::stri
         d.pairs = j.at("pairs").get<int64_t>();
         d.games = j.at("games").get<int64_t>();
         d.decided_by = j.at("shard").get<int>();
+        d.time_ms = j.value("time_ms", int64_t{0});
     } catch (const json::exception &) {
         return bad();
     }
@@ -322,6 +324,9 @@ Expected<void> SharedSprt::decide() {
     mine.pairs = count_.pairs();
     mine.games = count_.games();
     mine.decided_by = shard_.index;
+    mine.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
     const fs::path path = dir_ / kDecisionFile;
     Fd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
     if (fd.get() < 0) {

@@ -93,6 +93,7 @@ struct SharedDecision {
     rating::SprtState state;
     int64_t pairs = 0, games = 0;  // counted at the decision: pairs 0 .. pairs-1, their rated games
     int decided_by = 0;            // the shard that wrote it
+    int64_t time_ms = 0;           // when (ms since 1970, that shard's clock), taken before the file was made
     // False: the file exists (the test is decided) but its text is not complete
     // yet (a shard writing it right now): the figures are not known.
     bool complete = true;

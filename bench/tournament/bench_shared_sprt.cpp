@@ -173,7 +173,7 @@ int main(int argc, char **argv) {
     }
     fs::remove_all(base);
     std::printf("\n(games: means over the seeds; overshoot: games played that the decision did not count, i.e. in "
-                "flight when it was made or finished but not yet read by the deciding shard; pairs started after "
+                "flight when it was made, or finished past a pair another shard had not finished yet; pairs started after "
                 "dec.: the most pairs any shard started after the decision file existed, over all seeds; 'same as "
                 "1': seeds whose decision equals the one-machine run's on the same pairs; a look reads the decision "
                 "file and every other shard's file, and runs before each pair)\n");
