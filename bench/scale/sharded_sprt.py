@@ -21,8 +21,11 @@ import time
 
 
 def config(bin_dir, plugins, p, elo1, seed):
+    # The declared option 'seed' takes the per-game seed the tournament hands out, so a game's result
+    # depends on its schedule index (and the engine's --seed), not on which shard's processes play it.
     engine = ('  - {{name: {name}, command: "{bin}/arbiter-mock-engine", args: [--game, tictactoe, '
-              '--plugin-dir, "{plugins}", --seed, "{seed}"{extra}]}}\n')
+              '--plugin-dir, "{plugins}", --seed, "{seed}", --declare-option, '
+              '"seed type spin default 1 min 0 max 2147483647"{extra}]}}\n')
     return ("event: sharded sprt bench\ngame: tictactoe\nengines:\n"
             + engine.format(name="strong", bin=bin_dir, plugins=plugins, seed=seed, extra="")
             + engine.format(name="weak", bin=bin_dir, plugins=plugins, seed=seed + 1,
@@ -80,6 +83,7 @@ def main():
     ap.add_argument("--p", type=float, default=0.1)
     ap.add_argument("--elo1", type=float, default=40)
     a = ap.parse_args()
+    a.bin_dir, a.plugins = os.path.abspath(a.bin_dir), os.path.abspath(a.plugins)
     print("SPRT normalized [0, %g]; strong vs weak forfeiting %g%% (expected score %.3f); %d seeds per row; "
           "one game at a time per shard" % (a.elo1, 100 * a.p, 0.5 + a.p / 2, a.seeds))
     print("%6s %10s %13s %13s %10s %15s %13s %8s" % ("shards", "H1", "games at dec", "games played", "overshoot",

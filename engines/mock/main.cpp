@@ -64,7 +64,7 @@ struct MockSettings {
 class MockEngine {
 public:
     MockEngine(arb::engines::GameSession session, MockSettings settings, uint64_t seed)
-        : session_(std::move(session)), settings_(std::move(settings)), rng_(seed) {
+        : session_(std::move(session)), settings_(std::move(settings)), base_seed_(seed), rng_(seed) {
         if (!settings_.log_file.empty()) log_.open(settings_.log_file, std::ios::app);
     }
 
@@ -118,7 +118,13 @@ private:
             if (is(Misbehaviour::NoReadyok) && isready_count_ >= settings_.at_move) return std::nullopt;
             send("readyok");
         } else if (const auto *set = std::get_if<arb::ugi::SetOption>(&command)) {
-            if (declares_extra(set->name)) return std::nullopt;
+            if (declares_extra(set->name)) {
+                // A declared 'seed' (the per-game seed a tournament hands out) reseeds the moves and
+                // forfeits, so that the games of a schedule index are the same in any process.
+                if (arb::ugi::same_option_name(set->name, "seed") && set->value)
+                    rng_.reseed(base_seed_ * 0x9e3779b97f4a7c15ULL + std::strtoull(set->value->c_str(), nullptr, 10));
+                return std::nullopt;
+            }
             auto ok = set->name == "game" ? session_.select_game(set->value.value_or(""))
                                           : session_.set_rule_option(set->name, set->value.value_or(""));
             if (!ok) error(ok.error().message);
@@ -216,6 +222,7 @@ private:
 
     arb::engines::GameSession session_;
     MockSettings settings_;
+    uint64_t base_seed_;
     arb::engines::Rng rng_;
     std::ofstream log_;
     int64_t go_count_ = 0;
@@ -287,7 +294,8 @@ int main(int argc, char **argv) {
          "answer every go this many ms after its movetime (after this many ms without one), moves as usual")
         ("declare-option", po::value(&settings.declared)->composing(),
          "one more option to declare, as after 'option name ', e.g. 'Threads type spin default 2 min 1 max 64' or "
-         "'UCI_Chess960 type check default true'; its setoption is accepted and ignored; may repeat")
+         "'UCI_Chess960 type check default true'; its setoption is accepted and ignored (but for 'seed', which "
+         "reseeds the engine's moves and --lose-probability draws with --seed and the value); may repeat")
         ("log", po::value(&settings.log_file), "append every line received to this file")
         ("hop-lock", po::value(&settings.hop_lock),
          "pid-hop: the hopper holds an flock on this file while any generation of it lives")(

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -267,4 +268,20 @@ TEST_CASE("mock --lose-probability forfeits each game's first move with that pro
     ChildProcess bad(mock_engine("tictactoe", {"--lose-probability", "1.5"}));
     CHECK(bad.exit_code(5s) == std::optional<int>(2));
     CHECK_THAT(bad.stderr_text(), Catch::Contains("--lose-probability must be in [0, 1], got 1.5"));
+}
+
+TEST_CASE("mock with a declared seed option replays its moves for the same seed", "[engines][mock]") {
+    ChildProcess engine(mock_engine("tictactoe", {"--declare-option", "seed type spin default 1 min 0 max 2147483647"}));
+    handshake(engine);
+    auto five_moves = [&](const std::string &seed) {
+        engine.send("setoption name seed value " + seed);
+        std::string moves;
+        for (int i = 0; i < 5; ++i) moves += ask_move(engine, "position startpos moves", "go movetime 100") + " ";
+        return moves;
+    };
+    const std::string first = five_moves("12345");
+    CHECK(five_moves("12345") == first);  // reseeded: the same draws again
+    std::set<std::string> others;
+    for (const char *seed : {"1", "2", "3", "4"}) others.insert(five_moves(seed));
+    CHECK(others.size() > 1);  // 9^5 sequences: four seeds giving one would be a broken reseed
 }
