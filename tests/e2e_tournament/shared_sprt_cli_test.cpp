@@ -7,7 +7,7 @@
 // folder that disappears.
 #include "rating/ratings.hpp"
 
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
 

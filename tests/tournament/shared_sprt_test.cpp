@@ -10,7 +10,7 @@
 #include "tournament/shared_sprt.hpp"
 
 #include "fake_engines.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
