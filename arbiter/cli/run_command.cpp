@@ -67,9 +67,10 @@ shards (docs/scale-out.md): --shard K/N plays only shard K of N of the schedule 
 to the shards in turn), into its own output folder; --shard auto takes K and N from a SLURM job array
 (SLURM_ARRAY_TASK_ID and _COUNT or _MIN/_MAX) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with
 --shards N). 'arbiter merge' combines the shards' folders. An sprt over shards needs --shared DIR
-(shared: DIR), a folder every shard reads and writes: each shard appends its game pairs there, counts
-everyone's, and the first to see the bound crossed writes the decision; then every shard stops
-starting pairs (running games finish) and a shard started later plays nothing.
+(shared: DIR), a folder every shard reads and writes: each shard appends its game pairs there and
+counts everyone's in schedule order (all shards should run at once), and the first to see the bound
+crossed writes the decision; then every shard stops starting pairs (running games finish) and a
+shard started later plays nothing.
 
 output folder: config.yaml (the effective config), openings.txt, identity.json (what the run
 started with: --resume refuses a config.yaml edited since, naming each field changed; only
