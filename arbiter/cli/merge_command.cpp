@@ -27,6 +27,10 @@ game the schedule has at its index. It then writes DIR as one unsharded run woul
 standings.json from all games. Shards still running or unfinished give a partial merge: it says
 which schedule indices are missing, and 'arbiter run --resume DIR' plays them. Exit code 0 (also for
 a partial merge, unless --require-complete), 1 when the folders do not fit together.
+Shards of an SPRT (run with --shared DIR): the standings also show the decision from the shared
+folder (LLR, bounds, pairs and games at the decision, the games played past it); the games the SPRT
+never started are not counted as missing. Game pairs dealt an opening another pair had (a book used
+up) are counted in a note.
 )";
 
 }  // namespace
@@ -60,9 +64,21 @@ int merge_command(const Args &args) {
         return kExitFailure;
     }
     for (const auto &note : report->notes) std::cerr << "note: " << note << "\n";
+    if (report->opening_repeats > 0)
+        std::cerr << fmt::format("note: {} of the {} game pairs merged were dealt an opening another pair had (the "
+                                 "book of {} was used up)\n",
+                                 report->opening_repeats, report->opening_pairs, report->book_size);
     std::cout << fmt::format("arbiter merge: {} folders of tournament {}: {} of {} games merged into {}\n\n",
                              inputs.size(), report->fingerprint, report->games_merged, report->games_total, out_dir);
     std::cout << report->standings_text;
+    if (report->sprt_decision) {
+        // The shards stopped on the decision: the rest of the schedule is not missing, it was never to be played.
+        std::cout << fmt::format("\nSPRT over all shards: {}; {} games played in all, {} of the schedule's {} not "
+                                 "played (stopped by the SPRT)\n",
+                                 *report->sprt_decision, report->games_merged, report->missing.size(),
+                                 report->games_total);
+        return kExitOk;
+    }
     if (!report->missing.empty()) {
         std::cout << fmt::format("\npartial merge: {} of {} games are missing (schedule indices {}); play them with "
                                  "'arbiter run --resume {}'\n",

@@ -66,7 +66,11 @@ that fails later loses only that game.
 shards (docs/scale-out.md): --shard K/N plays only shard K of N of the schedule (game pairs dealt
 to the shards in turn), into its own output folder; --shard auto takes K and N from a SLURM job array
 (SLURM_ARRAY_TASK_ID and _COUNT or _MIN/_MAX) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with
---shards N). 'arbiter merge' combines the shards' folders. Not with sprt.
+--shards N). 'arbiter merge' combines the shards' folders. An sprt over shards needs --shared DIR
+(shared: DIR), a folder every shard reads and writes: each shard appends its game pairs there and
+counts everyone's in schedule order (all shards should run at once), and the first to see the bound
+crossed writes the decision; then every shard stops starting pairs (running games finish) and a
+shard started later plays nothing.
 
 output folder: config.yaml (the effective config), openings.txt, identity.json (what the run
 started with: --resume refuses a config.yaml edited since, naming each field changed; only
@@ -134,7 +138,7 @@ std::optional<int> shard_override(const po::variables_map &vm, const std::string
 }  // namespace
 
 int run_command(const Args &args) {
-    std::string config_file, resume_dir, out_dir, tc, openings, on_interrupt, type, engine_log;
+    std::string config_file, resume_dir, out_dir, tc, openings, on_interrupt, type, engine_log, shared_dir;
     int concurrency = 0, rounds = 0, games_per_pairing = 0, progress_interval = -1;
     uint64_t seed = 0;
     std::string shard;
@@ -169,6 +173,9 @@ int run_command(const Args &args) {
         "shard", po::value(&shard)->value_name("K/N|auto"),
         "play only shard K of N of the schedule; auto: from SLURM_ARRAY_TASK_* or JOB_COMPLETION_INDEX")(
         "shards", po::value(&shards)->value_name("N"), "the shard count for --shard auto in a Kubernetes Indexed Job")(
+        "shared", po::value(&shared_dir)->value_name("DIR"),
+        "the folder all shards of an SPRT read and write (an existing folder on a filesystem every shard sees); "
+        "with --resume: where that folder is mounted now")(
         "config", po::value(&config_file)->value_name("CONFIG.yaml"), "the tournament config (positional)");
     add_plugin_dir_option(desc, plugin_dirs);
     po::positional_options_description positional;
@@ -190,6 +197,7 @@ int run_command(const Args &args) {
     if (vm.count("concurrency")) o.concurrency = concurrency;
     if (vm.count("progress-interval")) o.progress_interval = progress_interval;
     o.isolate_plugins = vm.count("isolate-plugins") > 0;
+    if (vm.count("shared")) o.shared_dir = shared_dir;
     if (resume) {
         if (auto refused = resume_overrides(vm, resume_dir, on_interrupt, rounds, o, config_file)) return *refused;
     } else {

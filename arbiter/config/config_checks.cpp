@@ -32,7 +32,8 @@ std::vector<std::string> override_errors(const Overrides &o) {
     in_range(o.games_per_pairing, "--games-per-pairing", 1, 1000000);
     in_range(o.progress_interval, "--progress-interval", 0, std::numeric_limits<int>::max());
     // The command line's texts pass the check the YAML reader makes of every config text.
-    for (const auto &[option, text] : {std::pair{"--out", &o.out_dir}, std::pair{"--openings", &o.openings_file}})
+    for (const auto &[option, text] :
+         {std::pair{"--out", &o.out_dir}, std::pair{"--openings", &o.openings_file}, std::pair{"--shared", &o.shared_dir}})
         if (*text)
             if (auto fault = control_fault(**text)) problems.push_back(std::string(option) + ": " + quote(**text) + " " + *fault);
     if (o.time_control) {
@@ -66,6 +67,7 @@ void apply_overrides(const Overrides &o, TournamentConfig &c, YamlReader &r) {
     if (o.seed) c.schedule.seed = *o.seed;
     if (o.isolate_plugins) c.isolate_plugins = true;
     if (o.shard) c.shard = *o.shard;
+    if (o.shared_dir) c.shared_dir = *o.shared_dir;
     if (o.out_dir) c.out_dir = *o.out_dir;
     if (o.openings_file) {  // a book given on the command line is read in the format its name says
         c.openings.file = *o.openings_file;

@@ -12,7 +12,7 @@ namespace arb::config::detail {
 
 // Where each checked value came from, for messages found after parsing.
 struct Marks {
-    YAML::Mark game_id, game_options, openings_file, sprt, engines, shard;
+    YAML::Mark game_id, game_options, openings_file, sprt, engines, shard, shared;
     YAML::Mark schedule = YAML::Mark::null_mark();  // the tournament section, when written
     bool engines_present = false;
     std::vector<YAML::Mark> engine, engine_command, engine_dir, engine_name;

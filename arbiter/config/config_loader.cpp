@@ -63,7 +63,7 @@ constexpr int64_t kIntMax = std::numeric_limits<int32_t>::max();
 const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table() {
     static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
         {"", {"event", "site", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
-              "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard",
+              "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard", "shared",
               "isolate_plugins", "wait_ms", "each"}},
         {"game", {"id", "file", "options"}},
         {"engines", {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol", "restart"}},
@@ -135,6 +135,13 @@ public:
             if (auto v = r_.scalar(n, "shard")) {
                 if (auto shard = parse_shard_spec(*v)) c.shard = *shard;
                 else r_.error(n.Mark(), shard.error().message);
+            }
+        }
+        if (auto n = root["shared"]) {
+            marks.shared = n.Mark();
+            if (auto v = r_.scalar(n, "shared")) {
+                if (v->empty()) r_.error(n.Mark(), "shared: the shared folder's path is empty");
+                else c.shared_dir = *v;
             }
         }
         if (auto n = root["output"]; n && r_.expect_map(n, "output")) {
@@ -488,10 +495,20 @@ Expected<LoadedConfig> finish(TournamentConfig c, const Marks &marks, YamlReader
                                     " engines); the seeds are the first engines listed");
     if (c.sprt && c.engines.size() != 2)
         r.error(marks.sprt, "sprt needs exactly two engines, found " + std::to_string(c.engines.size()));
-    if (c.sprt && c.shard)
-        r.error(marks.sprt, "sprt cannot be used with a shard (" + to_string(*c.shard) +
-                                "): SPRT decides after each game in order, which no shard sees; run the SPRT "
-                                "unsharded, or remove sprt and merge the shards (docs/scale-out.md)");
+    if (c.sprt && c.shard && c.shared_dir.empty())
+        r.error(marks.sprt, "sprt with a shard (" + to_string(*c.shard) +
+                                ") needs a shared folder that every shard reads and writes (--shared DIR, or "
+                                "shared: DIR in the config): that is where the shards see each other's game pairs and "
+                                "the decision (docs/scale-out.md)");
+    if (!c.shared_dir.empty() && (!c.sprt || !c.shard))
+        r.error(marks.shared.is_null() ? marks.shard : marks.shared,
+                std::string("shared: a shared folder serves an SPRT played in shards; this run has ") +
+                    (!c.sprt ? "no sprt" : "no shard (--shard K/N)"));
+    if (!c.shared_dir.empty()) {
+        fs::path shared(c.shared_dir);
+        if (shared.is_relative()) shared = (options.out_base_dir.empty() ? fs::current_path() : options.out_base_dir) / shared;
+        c.shared_dir = shared.lexically_normal().string();
+    }
     if (c.out_dir.empty()) c.out_dir = options.default_out_dir;
     if (c.out_dir.empty()) r.error_plain(r.file() + ": no output folder: set output.dir or pass --out");
     else {
@@ -555,7 +572,7 @@ Expected<LoadedConfig> check_config(TournamentConfig config, const std::string &
     // Nothing came from a file: every message names the source and no position.
     const YAML::Mark none = YAML::Mark::null_mark();
     Marks marks;
-    marks.game_id = marks.game_options = marks.openings_file = marks.sprt = marks.engines = marks.shard = none;
+    marks.game_id = marks.game_options = marks.openings_file = marks.sprt = marks.engines = marks.shard = marks.shared = none;
     marks.engines_present = true;
     marks.engine.assign(config.engines.size(), none);
     marks.engine_command = marks.engine_dir = marks.engine_name = marks.engine;

@@ -20,7 +20,7 @@ namespace arb::config {
 struct Overrides {
     std::optional<int> concurrency, rounds, games_per_pairing, progress_interval;
     std::optional<uint64_t> seed;
-    std::optional<std::string> out_dir, time_control, openings_file, on_interrupt, tournament_type;
+    std::optional<std::string> out_dir, time_control, openings_file, on_interrupt, tournament_type, shared_dir;
     std::optional<ShardSpec> shard;
     bool isolate_plugins = false;  // --isolate-plugins: turns it on, never off
 };

@@ -103,6 +103,7 @@ std::string to_yaml(const TournamentConfig &c) {
         out << YAML::EndMap;
     }
     if (c.shard) out << YAML::Key << "shard" << YAML::Value << YAML::DoubleQuoted << to_string(*c.shard);
+    if (!c.shared_dir.empty()) out << YAML::Key << "shared" << YAML::Value << YAML::DoubleQuoted << c.shared_dir;
     out << YAML::Key << "output" << YAML::Value << YAML::BeginMap << YAML::Key << "dir" << YAML::Value
         << YAML::DoubleQuoted << c.out_dir;
     if (c.standings_layout != StandingsLayout::Arbiter)

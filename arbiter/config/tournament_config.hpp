@@ -107,8 +107,11 @@ struct TournamentConfig {
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;
     // This run plays only shard K of N of the schedule (tournament/shard.hpp);
-    // not with sprt, which must see every game in order.
+    // with sprt only together with a shared folder.
     std::optional<ShardSpec> shard;
+    // The folder every shard of an SPRT reads and writes (tournament/shared_sprt.hpp),
+    // absolute after loading; empty: none. Where, not what: not part of the run's identity.
+    std::string shared_dir;
     // A file that gets every line to and from every engine with a timestamp
     // and the engine's name (engine/engine_log.hpp); empty: none. A run
     // option (--log FILE), not a YAML key: not in the effective config.

@@ -162,6 +162,19 @@ void write_standings_text(std::ostream &out, const Standings &s) {
             out << fmt::format("SPRT: LLR {:.2f} ({:.2f}, {:.2f}): {}\n", h.sprt->llr, h.sprt->lower, h.sprt->upper,
                                decision_name(h.sprt->decision));
     }
+    if (s.shared_sprt) {
+        const auto &d = *s.shared_sprt;
+        out << fmt::format("SPRT over all shards: {} at LLR {:.2f} ({:.2f}, {:.2f}) after {} pairs ({} games), "
+                           "decided by shard {}",
+                           decision_name(d.state.decision), d.state.llr, d.state.lower, d.state.upper, d.pairs,
+                           d.games, d.decided_by);
+        if (d.all_games)
+            out << fmt::format("; {} games played, {} past the decision (overshoot)", s.games,
+                               std::max<int64_t>(0, s.games - d.games));
+        else
+            out << fmt::format("; this shard played {} games", s.games);
+        out << "\n";
+    }
 }
 
 std::string standings_line(const Standings &s) {
@@ -215,6 +228,13 @@ std::string standings_json(const Standings &s) {
             head["sprt"] = {{"llr", h.sprt->llr}, {"lower", h.sprt->lower}, {"upper", h.sprt->upper},
                             {"decision", decision_name(h.sprt->decision)}};
         j["head_to_head"] = std::move(head);
+    }
+    if (s.shared_sprt) {
+        const auto &d = *s.shared_sprt;
+        json shared = {{"decision", decision_name(d.state.decision)}, {"llr", d.state.llr}, {"lower", d.state.lower},
+                       {"upper", d.state.upper}, {"pairs", d.pairs}, {"games", d.games}, {"decided_by", d.decided_by}};
+        shared["overshoot_games"] = d.all_games ? json(std::max<int64_t>(0, s.games - d.games)) : json(nullptr);
+        j["sprt_over_shards"] = std::move(shared);
     }
     return j.dump(2) + "\n";
 }

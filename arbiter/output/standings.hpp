@@ -24,11 +24,22 @@ struct HeadToHeadStats {
     std::optional<rating::SprtState> sprt;
 };
 
+// The decision of an SPRT played in shards, read from their shared folder
+// (tournament/shared_sprt.hpp): the head-to-head SPRT line above it counts
+// only the games of these standings, this one what the shards counted.
+struct SharedSprtStanding {
+    rating::SprtState state;
+    int64_t pairs = 0, games = 0;  // counted at the decision, over all shards
+    int decided_by = 0;            // the shard that wrote it
+    bool all_games = false;        // the standings hold every shard's games (a merge): games past the decision known
+};
+
 struct Standings {
     std::vector<std::string> names;
     rating::RatingTable table;
     int games = 0;
     std::optional<HeadToHeadStats> head_to_head;  // exactly two engines
+    std::optional<SharedSprtStanding> shared_sprt;
 };
 
 // Counts of one engine pair from engine `a`'s point of view, by a pass over

@@ -12,6 +12,7 @@ std::string tournament_identity_text(const config::LoadedConfig &loaded) {
     config::TournamentConfig c = loaded.config;
     const config::TournamentConfig defaults;
     c.shard.reset();
+    c.shared_dir.clear();  // where the shards meet, not which games
     c.out_dir.clear();
     c.concurrency = defaults.concurrency;
     c.isolate_plugins = defaults.isolate_plugins;  // where the rules run, not which games

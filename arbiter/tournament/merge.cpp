@@ -11,6 +11,9 @@
 #include "tournament/report_file.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/shard.hpp"
+#include "tournament/shared_sprt.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <fstream>
@@ -311,6 +314,7 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     // written by the same record set as a run (the same files, the same lock).
     config::LoadedConfig merged = first.loaded;
     merged.config.shard.reset();
+    merged.config.shared_dir.clear();  // the merged folder is one unsharded run
     merged.config.out_dir = out.string();
     const RecordFormat format = record_format(merged);
     auto records = output::RecordSet::open(out, record_writers(format),
@@ -325,6 +329,9 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     // shard wrote it, and counted with the same running totals a run keeps
     // (so the standings are the run's to the digit).
     rating::ResultTally tally(static_cast<int>(merged.config.engines.size()));
+    // Openings by game pair: a pair's games have consecutive indices, so the pairs come one after another.
+    std::vector<int64_t> pairs_per_opening(first.loaded.openings.size(), 0);
+    int last_pair = -1;
     std::vector<std::unique_ptr<output::RecordReader>> readers;
     for (const auto &f : inputs) readers.push_back(std::make_unique<output::RecordReader>(f.dir / kJsonlFile));
     auto merged_records = records->write_all([&](const output::RecordSet::LineSink &sink) {
@@ -333,6 +340,13 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
             auto game = reader.read(holders.front().second);
             if (!game) return fail(game.error().message);
             if (auto outcome = output::outcome_of(*game)) tally.add(*outcome);
+            const int opening = game->slot.opening;
+            if (game->slot.pair_id != last_pair && opening >= 0 &&
+                static_cast<size_t>(opening) < pairs_per_opening.size()) {
+                ++report.opening_pairs;
+                if (pairs_per_opening[static_cast<size_t>(opening)]++ > 0) ++report.opening_repeats;
+            }
+            last_pair = game->slot.pair_id;
             ++report.games_merged;
             return sink(reader.line(), *game);
         });
@@ -340,7 +354,21 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     if (!merged_records) return fail(merged_records.error().message);
     std::vector<std::string> names;
     for (const auto &e : merged.config.engines) names.push_back(e.name);
-    auto standings = write_standings_files(*records, output::compute_standings(names, tally.counts(), merged.config.sprt));
+    auto computed = output::compute_standings(names, tally.counts(), merged.config.sprt);
+    if (const std::string &shared = first.loaded.config.shared_dir; !shared.empty()) {
+        auto decision = read_decision(shared);
+        if (!decision)
+            report.notes.push_back("the SPRT decision could not be read: " + decision.error().message);
+        else if (!*decision || !(*decision)->complete)
+            report.notes.push_back("the shared folder " + shared + " holds no decision of the shards' SPRT (not decided, "
+                                   "or the folder is not mounted here)");
+        else {
+            report.sprt_decision = decision_summary(**decision);
+            computed.shared_sprt = shared_standing(**decision, true);
+        }
+    }
+    report.book_size = static_cast<int64_t>(first.loaded.openings.size());
+    auto standings = write_standings_files(*records, computed);
     if (!standings) return fail(standings.error().message);
     report.standings_text = std::move(*standings);
     // The page a run would leave, from the merged records.

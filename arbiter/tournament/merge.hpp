@@ -10,7 +10,9 @@
 #include "config/config_loader.hpp"
 #include "core/expected.hpp"
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,11 @@ struct MergeReport {
     std::vector<int> missing;        // schedule indices with no record, ascending
     std::vector<std::string> notes;  // e.g. a torn last record dropped from a folder still running
     std::string standings_text;      // standings.txt as written
+    // An SPRT played in shards: its decision, from the shared folder the
+    // shards name (none: not such a tournament, or no decision there).
+    std::optional<std::string> sprt_decision;  // decision_summary()
+    // Game pairs that were dealt an opening another pair of the merge had (the book used up).
+    int64_t opening_pairs = 0, opening_repeats = 0, book_size = 0;
 };
 
 // Checks that every folder holds a run of the same tournament (same

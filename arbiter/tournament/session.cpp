@@ -8,11 +8,13 @@
 #include "output/peer_standings.hpp"
 #include "output/record_set.hpp"
 #include "output/standings.hpp"
+#include "tournament/config_identity.hpp"
 #include "tournament/progress.hpp"
 #include "tournament/report_file.hpp"
 #include "tournament/run_identity.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/shard.hpp"
+#include "tournament/shared_sprt.hpp"
 
 #include <fmt/format.h>
 
@@ -50,6 +52,12 @@ private:
     std::string first_;
 };
 
+// The config's first engine's score in a game, if it has a result.
+std::optional<double> engine0_score(const std::optional<rating::GameOutcome> &outcome) {
+    if (!outcome) return std::nullopt;
+    return outcome->first == 0 ? outcome->score : 1.0 - outcome->score;
+}
+
 // One run, step by step: each step returns false when the run ends there
 // (the message printed, the exit code set).
 class Session {
@@ -83,6 +91,11 @@ private:
     }
     bool record(match::FinishedGame &&g);
     bool settle();
+    // A sharded SPRT: the shared folder, this shard's recorded pairs written to it.
+    bool open_shared(const std::vector<SharedPair> &recorded_pairs);
+    void hand_in_pair(const match::FinishedGame &g);
+    bool may_start(const match::ScheduledGame &s);
+    void note_shared_decision();
     void write_extra_outputs(const match::FinishedGame &g);
     void check_extra_outputs();
     void tick();
@@ -105,6 +118,7 @@ private:
     rating::ResultTally tally_;
     PluginErrors plugin_errors_;
     int64_t total_ = 0, full_total_ = 0, recorded_ = 0, recorded_before_ = 0;
+    int64_t pairs_total_ = 0;  // game pairs (openings dealt) in the whole schedule, all shards
     bool dropped_torn_line_ = false;  // games.jsonl ends in a torn record, cut off at the start
     bool write_identity_ = false;     // identity.json is written before the games (missing: an older folder)
     std::vector<bool> done_;  // per game of the whole schedule: recorded
@@ -132,6 +146,14 @@ private:
     std::chrono::steady_clock::time_point last_report_end_ = std::chrono::steady_clock::now();
     std::chrono::duration<double> last_report_took_{0};
     std::chrono::steady_clock::time_point play_start_ = std::chrono::steady_clock::now();
+    // A sharded SPRT (c_.shared_dir): the decision is the shared folder's, not this shard's games'.
+    std::optional<SharedSprt> shared_;
+    std::optional<PairAssembler> pairs_;     // this run's games into pairs, under the runner's lock
+    std::mutex shared_mutex_;
+    std::vector<SharedPair> pairs_due_;      // finished pairs to write once their records are on disk; guarded
+    std::string shared_error_;               // the shared folder failed: no new pair; guarded by shared_mutex_
+    bool feed_closed_ = false;               // a sharded SPRT stopped the feed (under the runner's lock)
+    bool shared_decision_noted_ = false;
 };
 
 // The engines' shared value of a UGI option ("Threads", "Hash"), or each one's joined by " - ".
@@ -241,6 +263,8 @@ bool Session::read_records() {
     // after the pass (only a resumed run has records: a fresh one keeps nothing).
     std::vector<uint64_t> recorded_slots;
     digest_.emplace(report_digest(loaded_));
+    std::vector<SharedPair> recorded_pairs;  // this shard's pairs recorded by an earlier run (--resume)
+    if (!c_.shared_dir.empty()) pairs_.emplace(c_.schedule.games_per_pairing, c_.shard->index);
     const fs::path jsonl_file = records_->path(kJsonlFile);
     auto mismatch = [&](int index) {
         return jsonl_file.string() + ": game " + std::to_string(index + 1) + " does not match the schedule of " +
@@ -262,7 +286,10 @@ bool Session::read_records() {
         if (recorded_slots.empty()) recorded_slots.assign(full, 0);
         recorded_slots[static_cast<size_t>(g.slot.index)] = schedule_slot_key(g.slot);
         done_[static_cast<size_t>(g.slot.index)] = true;
-        if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
+        const auto outcome = output::outcome_of(g);
+        if (outcome) tally_.add(*outcome);
+        if (pairs_)
+            if (auto pair = pairs_->add(g.slot, engine0_score(outcome))) recorded_pairs.push_back(std::move(*pair));
         digest_->add(g);
         plugin_errors_.note(g);
         ++recorded_;
@@ -272,6 +299,7 @@ bool Session::read_records() {
     // A shard's run is an ordinary run of its part of the schedule.
     ScheduleStream schedule(params);
     while (auto s = schedule.next()) {
+        pairs_total_ = std::max<int64_t>(pairs_total_, s->pair_id + int64_t{1});
         if (!in_shard(*s, c_.shard)) continue;
         ++total_;
         const auto at = static_cast<size_t>(s->index);
@@ -292,12 +320,83 @@ bool Session::read_records() {
     }
     recorded_before_ = recorded_;
     for (const auto &e : c_.engines) names_.push_back(e.name);
+    dropped_torn_line_ = scan->dropped_torn_line;
+    if (!c_.shared_dir.empty()) return open_shared(recorded_pairs);
     if (c_.sprt && output::sprt_state(*c_.sprt, tally_.counts()).decision != rating::SprtState::Decision::Continue) {
         result_.sprt_stopped = true;
         controls_.stop_new = true;
     }
-    dropped_torn_line_ = scan->dropped_torn_line;
     return true;
+}
+
+// The shared folder of a sharded SPRT, before any engine starts. A pair this
+// shard recorded but did not get into its file (killed between the two
+// writes) is written now; a decision already there means nothing is played.
+bool Session::open_shared(const std::vector<SharedPair> &recorded_pairs) {
+    auto opened = SharedSprt::open(c_.shared_dir, *c_.shard, *c_.sprt, tournament_fingerprint(loaded_));
+    if (!opened) return failed_before_start(opened.error().message);
+    shared_.emplace(std::move(*opened));
+    int64_t written = 0;
+    for (const auto &pair : recorded_pairs) {
+        if (shared_->has(pair.pair)) continue;
+        if (auto appended = shared_->append(pair); !appended) return failed_before_start(appended.error().message);
+        ++written;
+    }
+    if (written > 0)
+        err_ << prefix() << fmt::format("note: {} recorded game pair{} of this shard {} missing from {} and {} "
+                                        "written now\n",
+                                        written, written == 1 ? "" : "s", written == 1 ? "was" : "were",
+                                        (fs::path(c_.shared_dir) / shard_pairs_file(c_.shard->index, c_.shard->count)).string(),
+                                        written == 1 ? "is" : "are");
+    if (auto decision = shared_->decision()) {
+        result_.sprt_stopped = true;
+        controls_.stop_new = true;
+        shared_decision_noted_ = true;
+        out_ << prefix()
+             << fmt::format("the SPRT of these shards is decided ({}): this shard {}\n", decision_summary(*decision),
+                            recorded_ == 0 ? "plays no game" : "starts no new game");
+    }
+    return true;
+}
+
+// Under the runner's lock: the pair this game completes, to be written once its records are synced.
+void Session::hand_in_pair(const match::FinishedGame &g) {
+    auto pair = pairs_->add(g.slot, engine0_score(output::outcome_of(g)));
+    if (!pair) return;
+    std::lock_guard guard(shared_mutex_);
+    pairs_due_.push_back(std::move(*pair));
+}
+
+// Under the runner's lock, before a game is handed out: a new pair starts
+// only while the shared SPRT goes on (a look at the others' pairs first);
+// the second game of a started pair is always played.
+bool Session::may_start(const match::ScheduledGame &s) {
+    if (!shared_) return true;
+    {
+        std::lock_guard guard(shared_mutex_);
+        if (!shared_error_.empty()) return false;
+    }
+    const bool starts_pair = s.game_in_pairing % 2 == 0;
+    if (starts_pair && !shared_->decision()) {
+        if (auto looked = shared_->look(); !looked) {
+            std::lock_guard guard(shared_mutex_);
+            shared_error_ = looked.error().message;
+            return false;
+        }
+    }
+    if (starts_pair && shared_->decision()) {
+        note_shared_decision();
+        return false;
+    }
+    return true;
+}
+
+void Session::note_shared_decision() {
+    if (shared_decision_noted_) return;
+    shared_decision_noted_ = true;
+    result_.sprt_stopped = true;
+    progress_->message("SPRT decided for all shards (" + decision_summary(*shared_->decision()) +
+                       "): no new pair is started");
 }
 
 // The files named besides the folder's (-pgnout, --log), opened and checked
@@ -373,6 +472,14 @@ void Session::announce() {
                                  : "",
                         recorded_before_ == 0 ? "" : fmt::format(" ({} already played)", recorded_before_),
                         c_.concurrency, dir_.string());
+    // Each pair index has its own opening from one order fixed by the seed, the same in every shard:
+    // openings repeat only once the book is used up.
+    const auto book = static_cast<int64_t>(loaded_.openings.size());
+    if (book > 0 && pairs_total_ > book)
+        out_ << prefix()
+             << fmt::format("note: the schedule deals {} game pairs{} from a book of {} openings: {} pairs repeat an "
+                            "opening of an earlier pair (pair {} on), if all are played\n",
+                            pairs_total_, c_.shard ? " over all shards" : "", book, pairs_total_ - book, book + 1);
     out_.flush();
 }
 
@@ -463,7 +570,8 @@ bool Session::record(match::FinishedGame &&g) {
         std::lock_guard guard(reports_mutex_);
         due_reports_.emplace_back(recorded_, tally_.counts());
     }
-    if (c_.sprt && !result_.sprt_stopped &&
+    if (shared_) hand_in_pair(g);
+    if (c_.sprt && !shared_ && !result_.sprt_stopped &&
         output::sprt_state(*c_.sprt, tally_.counts()).decision != rating::SprtState::Decision::Continue) {
         result_.sprt_stopped = true;
         progress_->message("SPRT decided: no new games are started");
@@ -476,10 +584,23 @@ bool Session::record(match::FinishedGame &&g) {
 // disk, one worker syncing for all that wait (group commit). A game counts
 // as safely recorded, and its worker moves on, once it is on disk.
 bool Session::settle() {
+    std::vector<SharedPair> due;
+    if (shared_) {
+        // Taken before the commit: every pair taken has its games among the records it syncs, so a pair
+        // in the shared folder is always one --resume finds in games.jsonl.
+        std::lock_guard guard(shared_mutex_);
+        due.swap(pairs_due_);
+    }
     if (auto committed = records_->commit(); !committed) {
         controls_.abandon = true;
         return false;
     }
+    for (const auto &pair : due)
+        if (auto appended = shared_->append(pair); !appended) {
+            std::lock_guard guard(shared_mutex_);
+            if (shared_error_.empty()) shared_error_ = appended.error().message;
+            return false;  // no new game: the pairs could not reach the others
+        }
     return true;
 }
 
@@ -541,7 +662,14 @@ void Session::play() {
     ScheduleStream schedule(schedule_params(c_, static_cast<int>(loaded_.openings.size())));
     auto feed = [&]() -> std::optional<match::ScheduledGame> {
         while (auto s = schedule.next())
-            if (in_shard(*s, c_.shard) && !done_[static_cast<size_t>(s->index)]) return s;
+            if (in_shard(*s, c_.shard) && !done_[static_cast<size_t>(s->index)]) {
+                // A game refused stays refused: the schedule has moved past it.
+                if (feed_closed_ || !may_start(*s)) {
+                    feed_closed_ = true;
+                    return std::nullopt;
+                }
+                return s;
+            }
         return std::nullopt;
     };
     RunnerHooks hooks;
@@ -594,7 +722,15 @@ SessionResult Session::finish() {
         out_ << fmt::format(
             "note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
             stats_.workers, c_.concurrency, stats_.pool_capacity);
-    const auto standings = output::compute_standings(names_, tally_.counts(), c_.sprt);
+    auto standings = output::compute_standings(names_, tally_.counts(), c_.sprt);
+    if (shared_) {
+        if (auto looked = shared_->look(); !looked) {  // the last word, for the standings
+            std::lock_guard guard(shared_mutex_);
+            if (shared_error_.empty()) shared_error_ = looked.error().message;
+        }
+        if (auto decision = shared_->decision(); decision && decision->complete)
+            standings.shared_sprt = shared_standing(*decision, false);
+    }
     auto standings_text = write_standings_files(*records_, standings);
     if (!standings_text) {
         failed(standings_text.error().message);
@@ -628,6 +764,28 @@ SessionResult Session::finish() {
                                                : std::string());
         result_.exit_code = 1;
         return result_;
+    }
+    if (shared_) {
+        const auto cost = shared_->look_cost();
+        const int64_t waiting = shared_->decision() ? 0 : shared_->pairs_waiting();
+        out_ << fmt::format("shared folder {}: pairs 1-{} of all shards counted{}, {} looks at the others' pairs "
+                            "({:.1f} us each)\n",
+                            c_.shared_dir, shared_->pairs_counted(),
+                            waiting ? fmt::format(" ({} more waiting for an earlier pair)", waiting) : std::string(),
+                            cost.looks,
+                            cost.looks ? std::chrono::duration<double, std::micro>(cost.time).count() /
+                                             static_cast<double>(cost.looks)
+                                       : 0.0);
+        std::lock_guard guard(shared_mutex_);
+        if (!shared_error_.empty()) {
+            out_.flush();
+            err_ << prefix() << "stopped: " << shared_error_
+                 << fmt::format("; {} of {} games of this shard are recorded; once the shared folder is back, "
+                                "continue with 'arbiter run --resume {}'\n",
+                                recorded_, total_, dir_.string());
+            result_.exit_code = 1;
+            return result_;
+        }
     }
     if (!stats_.out_of_resources.empty()) {
         out_.flush();

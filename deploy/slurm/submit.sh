@@ -9,6 +9,10 @@
 # --partition=..., --cpus-per-task=4, --time=...) go to the array; the merge job
 # gets only --partition if given. ARBITER (the program, default arbiter on PATH)
 # and ARBITER_ARGS (extra options such as --plugin-dir) are passed on.
+# A config with sprt is one SPRT over all shards: they meet in OUTDIR/shared
+# (ARBITER_SHARED, made here; set it to use another folder every node sees),
+# stop starting game pairs once one of them has seen the decision, and the
+# merge shows the decision (docs/scale-out.md, "One SPRT over the shards").
 set -euo pipefail
 
 if [ $# -lt 3 ]; then
@@ -31,7 +35,10 @@ done
 # The jobs start in OUTDIR: a program given by a relative path is made absolute.
 arbiter=${ARBITER:-arbiter}
 case "$arbiter" in */*) arbiter=$(realpath "$arbiter") ;; esac
-export ARBITER=$arbiter ARBITER_CONFIG=$config ARBITER_OUT=$out ARBITER_ARGS=${ARBITER_ARGS:-}
+shared=${ARBITER_SHARED:-}
+if [ -z "$shared" ] && grep -q '^sprt:' "$config"; then shared=$out/shared; fi
+if [ -n "$shared" ]; then mkdir -p "$shared"; fi
+export ARBITER=$arbiter ARBITER_CONFIG=$config ARBITER_OUT=$out ARBITER_ARGS=${ARBITER_ARGS:-} ARBITER_SHARED=$shared
 array=$(sbatch --parsable --array="1-$count" --export=ALL --chdir="$out" \
   --output="$out/logs/shard-%a.log" "$@" "$here/shard.sbatch")
 array=${array%%;*}

@@ -53,12 +53,18 @@ struct MockSettings {
     std::optional<arb::protocol::Dialect> protocol;
     // ignore-rule=RULE: the engine's missing rule.
     std::optional<arb::engines::RuleIgnorer> ignorer;
+    // --lose-probability: each game, with this probability, its first move is
+    // an illegal one (a loss by forfeit, whoever the opponent): against an
+    // opponent that never does, its expected score is (1 - p) / 2 exactly when
+    // the rest of the game is fair (colour-swapped random play), so a test of
+    // known strength difference needs no real engine. Drawn at the new-game word.
+    double lose_probability = 0;
 };
 
 class MockEngine {
 public:
     MockEngine(arb::engines::GameSession session, MockSettings settings, uint64_t seed)
-        : session_(std::move(session)), settings_(std::move(settings)), rng_(seed) {
+        : session_(std::move(session)), settings_(std::move(settings)), base_seed_(seed), rng_(seed) {
         if (!settings_.log_file.empty()) log_.open(settings_.log_file, std::ios::app);
     }
 
@@ -112,7 +118,13 @@ private:
             if (is(Misbehaviour::NoReadyok) && isready_count_ >= settings_.at_move) return std::nullopt;
             send("readyok");
         } else if (const auto *set = std::get_if<arb::ugi::SetOption>(&command)) {
-            if (declares_extra(set->name)) return std::nullopt;
+            if (declares_extra(set->name)) {
+                // A declared 'seed' (the per-game seed a tournament hands out) reseeds the moves and
+                // forfeits, so that the games of a schedule index are the same in any process.
+                if (arb::ugi::same_option_name(set->name, "seed") && set->value)
+                    rng_.reseed(base_seed_ * 0x9e3779b97f4a7c15ULL + std::strtoull(set->value->c_str(), nullptr, 10));
+                return std::nullopt;
+            }
             auto ok = set->name == "game" ? session_.select_game(set->value.value_or(""))
                                           : session_.set_rule_option(set->name, set->value.value_or(""));
             if (!ok) error(ok.error().message);
@@ -128,6 +140,11 @@ private:
             if (settings_.late_ms > 0)
                 std::this_thread::sleep_for(std::chrono::milliseconds(go_command->movetime.value_or(0) + settings_.late_ms));
             return go();
+        } else if (std::holds_alternative<arb::ugi::NewGame>(command)) {
+            // 2^-32 steps: exact enough for any probability a test states.
+            forfeit_this_game_ =
+                settings_.lose_probability > 0 && static_cast<double>(rng_.below(UINT32_MAX)) < settings_.lose_probability * UINT32_MAX;
+            moved_this_game_ = false;
         } else if (std::holds_alternative<arb::ugi::Quit>(command)) {
             if (is(Misbehaviour::IgnoreQuit)) {
                 std::cerr << "arbiter-mock-engine: quit ignored (ignore-quit)\n";
@@ -165,7 +182,9 @@ private:
             return std::nullopt;
         }
         const auto &state = session_.state();
-        if (now && is(Misbehaviour::Illegal)) {
+        const bool first_move = !moved_this_game_;
+        moved_this_game_ = true;
+        if ((now && is(Misbehaviour::Illegal)) || (first_move && forfeit_this_game_)) {
             if (auto text = arb::engines::find_illegal_move(state, session_.history())) {
                 send("bestmove " + *text);
                 return std::nullopt;
@@ -203,10 +222,12 @@ private:
 
     arb::engines::GameSession session_;
     MockSettings settings_;
+    uint64_t base_seed_;
     arb::engines::Rng rng_;
     std::ofstream log_;
     int64_t go_count_ = 0;
     int64_t isready_count_ = 0;
+    bool forfeit_this_game_ = false, moved_this_game_ = false;
     arb::protocol::Dialect dialect_ = arb::protocol::Dialect::Ugi;
 };
 
@@ -266,11 +287,15 @@ int main(int argc, char **argv) {
         ("at-move", po::value(&settings.at_move)->default_value(1),
          "the engine's own Nth go (1-based) at which the misbehaviour happens (no-readyok: Nth isready on)")
         ("delay-ms", po::value(&settings.delay_ms)->default_value(2000), "slow: sleep this long before answering")
+        ("lose-probability", po::value(&settings.lose_probability)->default_value(0),
+         "each game, with this probability (drawn at the new-game word), play an illegal first move and so lose "
+         "by forfeit; otherwise random legal moves: a player of known strength for SPRT tests")
         ("late-ms", po::value(&settings.late_ms)->default_value(0),
          "answer every go this many ms after its movetime (after this many ms without one), moves as usual")
         ("declare-option", po::value(&settings.declared)->composing(),
          "one more option to declare, as after 'option name ', e.g. 'Threads type spin default 2 min 1 max 64' or "
-         "'UCI_Chess960 type check default true'; its setoption is accepted and ignored; may repeat")
+         "'UCI_Chess960 type check default true'; its setoption is accepted and ignored (but for 'seed', which "
+         "reseeds the engine's moves and --lose-probability draws with --seed and the value); may repeat")
         ("log", po::value(&settings.log_file), "append every line received to this file")
         ("hop-lock", po::value(&settings.hop_lock),
          "pid-hop: the hopper holds an flock on this file while any generation of it lives")(
@@ -283,7 +308,8 @@ int main(int argc, char **argv) {
         if (vm.count("help")) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
                          "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n"
-                         "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n\n"
+                         "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n"
+                         "                           [--lose-probability P]\n\n"
                       << desc << "\n";
             return 0;
         }
@@ -306,6 +332,11 @@ int main(int argc, char **argv) {
                       << arb::protocol::dialect_names() << "\n";
             return 2;
         }
+    }
+    if (!(settings.lose_probability >= 0 && settings.lose_probability <= 1)) {
+        std::cerr << "arbiter-mock-engine: --lose-probability must be in [0, 1], got " << settings.lose_probability
+                  << "\n";
+        return 2;
     }
     if (settings.at_move < 1 || settings.delay_ms < 0 || settings.late_ms < 0) {
         std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms, --late-ms >= 0\n";

@@ -143,6 +143,10 @@ TEST_CASE("the Kubernetes shards are an Indexed Job with --shards equal to its c
     CHECK(from_request);
     // A failing shard fails the Job soon; run.sh stops waiting then.
     CHECK(spec["backoffLimit"].as<int>() <= 4);
+    // An SPRT: the pods meet in one folder of the shared volume, fresh or resumed.
+    CHECK_THAT(command, Catch::Contains("grep -q '^sprt:' /config/tournament.yaml") &&
+                            Catch::Contains("set -- --shared /results/TOURNAMENT/shared"));
+    CHECK_THAT(command, Catch::Contains("--quiet \"$@\"\n") && Catch::Contains("--resume \"$out\""));
 }
 
 TEST_CASE("the Kubernetes merge Job merges the shards' folders from the same volume", "[deploy]") {

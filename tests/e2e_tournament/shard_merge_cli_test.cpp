@@ -137,7 +137,8 @@ TEST_CASE("shard refusals: no scheduler, sprt, a shard change on resume, another
     auto sprt_config = dir.write("sprt.yaml", config_yaml("sprt: {elo0: 0, elo1: 10}\n")).string();
     auto sprt = arbiter(dir, {"run", sprt_config, "--shard", "1/2", "--out", (dir.path() / "s").string()});
     CHECK(sprt.code == 1);
-    CHECK_THAT(sprt.log, Catch::Contains("sprt cannot be used with a shard (1/2)"));
+    CHECK_THAT(sprt.log, Catch::Contains("sprt with a shard (1/2) needs a shared folder") &&
+                             Catch::Contains("(--shared DIR, or shared: DIR in the config)"));
 
     const auto s1 = dir.path() / "shard-1";
     REQUIRE(arbiter(dir, {"run", config, "--shard", "1/2", "--out", s1.string(), "--quiet"}).code == 0);

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -235,4 +236,52 @@ TEST_CASE("mock spawn-child leaves a child in its process group", "[engines][moc
         gone = process_gone(child);
     }
     CHECK(gone);
+}
+
+TEST_CASE("mock --lose-probability forfeits each game's first move with that probability", "[engines][mock]") {
+    // 1: every game begins with a move that is not legal (an illegal one, or none parses), and only its first.
+    ChildProcess always(mock_engine("tictactoe", {"--lose-probability", "1"}));
+    handshake(always);
+    for (int game = 0; game < 3; ++game) {
+        always.send("uginewgame");
+        CHECK(check_move({}, ask_move(always, "position startpos moves", "go movetime 100")) != ARB_OK);
+        CHECK(check_move({"a1", "b2"}, ask_move(always, "position startpos moves a1 b2", "go movetime 100")) == ARB_OK);
+    }
+    // 0 (the default): never.
+    ChildProcess never(mock_engine("tictactoe", {"--lose-probability", "0"}));
+    handshake(never);
+    for (int game = 0; game < 3; ++game) {
+        never.send("uginewgame");
+        CHECK(check_move({}, ask_move(never, "position startpos moves", "go movetime 100")) == ARB_OK);
+    }
+    // 1/2: over 200 games, a count far from 0 and 200 (binomial sd about 7).
+    ChildProcess half(mock_engine("tictactoe", {"--lose-probability", "0.5", "--seed", "3"}));
+    handshake(half);
+    int forfeits = 0;
+    for (int game = 0; game < 200; ++game) {
+        half.send("uginewgame");
+        forfeits += check_move({}, ask_move(half, "position startpos moves", "go movetime 100")) != ARB_OK;
+    }
+    CHECK(forfeits > 60);
+    CHECK(forfeits < 140);
+    // Outside [0, 1]: a usage error.
+    ChildProcess bad(mock_engine("tictactoe", {"--lose-probability", "1.5"}));
+    CHECK(bad.exit_code(5s) == std::optional<int>(2));
+    CHECK_THAT(bad.stderr_text(), Catch::Contains("--lose-probability must be in [0, 1], got 1.5"));
+}
+
+TEST_CASE("mock with a declared seed option replays its moves for the same seed", "[engines][mock]") {
+    ChildProcess engine(mock_engine("tictactoe", {"--declare-option", "seed type spin default 1 min 0 max 2147483647"}));
+    handshake(engine);
+    auto five_moves = [&](const std::string &seed) {
+        engine.send("setoption name seed value " + seed);
+        std::string moves;
+        for (int i = 0; i < 5; ++i) moves += ask_move(engine, "position startpos moves", "go movetime 100") + " ";
+        return moves;
+    };
+    const std::string first = five_moves("12345");
+    CHECK(five_moves("12345") == first);  // reseeded: the same draws again
+    std::set<std::string> others;
+    for (const char *seed : {"1", "2", "3", "4"}) others.insert(five_moves(seed));
+    CHECK(others.size() > 1);  // 9^5 sequences: four seeds giving one would be a broken reseed
 }

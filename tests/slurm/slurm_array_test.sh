@@ -8,6 +8,8 @@
 #   - the merged records are the shards' lines, in schedule order;
 #   - games.pgn and the standings are what `arbiter run --resume` (the run's own
 #     code) writes from the merged records.
+# Then an SPRT over 2 shards with a shared folder: one decision, every task
+# stopped within one pair of it, the merged standings showing it.
 # Skips (exit 77) only when SLURM cannot run here: its programs are missing
 # (scripts/install-deps.sh installs them) or the test is not root.
 #
@@ -126,9 +128,50 @@ for f in games.pgn standings.txt standings.json; do
   check "merged $f is what the run writes" diff "$merged/$f" "$work/rerun/$f"
 done
 
+# One SPRT over the shards: scripted engines of a known strength difference
+# (weak forfeits half its games), the same job files with a shared folder. Every
+# task stops within one game pair of the decision (one game at a time), and the
+# merge job's standings show it.
+cat >"$work/sprt.yaml" <<YAML
+event: slurm sprt
+game: tictactoe
+engines:
+  - {name: strong, command: "{arbiter_bin}/arbiter-mock-engine", args: [--game, tictactoe, --plugin-dir, "$plugins"]}
+  - {name: weak, command: "{arbiter_bin}/arbiter-mock-engine", args: [--game, tictactoe, --plugin-dir, "$plugins", --lose-probability, "0.5"]}
+tournament: {rounds: 400, games_per_pairing: 2}
+concurrency: 1
+time_control: 10+0.1
+sprt: {elo0: 0, elo1: 15}
+YAML
+sprt_start=$SECONDS
+# As many shards as the node runs at once: the count waits for every shard's pairs in turn.
+sprt_shards=2
+ARBITER=$arbiter ARBITER_ARGS="--plugin-dir $plugins" \
+  "$source_dir/deploy/slurm/submit.sh" "$work/sprt.yaml" "$work/sprt" "$sprt_shards"
+read -r sprt_array sprt_merge <"$work/sprt/logs/job-ids"
+cluster_wait_jobs "$sprt_array,$sprt_merge" 240
+sprt_seconds=$((SECONDS - sprt_start))
+for f in "$work/sprt/logs"/*.log; do echo "--- $f"; cat "$f"; done
+sprt_state=$(scontrol show job "$sprt_merge" | grep -o 'JobState=[A-Z_]*' || true)
+check "the SPRT's merge job completed ($sprt_state)" [ "$sprt_state" = "JobState=COMPLETED" ]
+decision=$work/sprt/shared/decision.json
+check "the shards wrote one decision" [ -s "$decision" ]
+# Once decision.json exists, a task starts at most one more pair (a look just
+# before the file was made) besides the one it is playing (one game at a time).
+decided_ms=$(grep -o '"time_ms":[0-9]*' "$decision" | cut -d: -f2)
+for k in $(seq 1 "$sprt_shards"); do
+  started_after=$({ grep -o '"game_in_pairing":[0-9]*\|"started_ms":[0-9]*' "$work/sprt/shard-$k/games.jsonl" || true; } |
+    paste - - | awk -v t="$decided_ms" '{ split($1, g, ":"); split($2, s, ":"); if (g[2] % 2 == 0 && s[2] > t + 1) n++ } END { print n + 0 }')
+  check "shard $k started at most one pair after the decision ($started_after)" [ "$started_after" -le 1 ]
+  check "shard $k says it was stopped by the SPRT" grep -q "stopped by SPRT" "$work/sprt/logs/shard-$k.log"
+done
+check "the merged standings show the decision" grep -q "^SPRT over all shards: H[01] accepted at LLR" \
+  "$work/sprt/merged/standings.txt"
+check "the merge says the games past the decision" grep -q "past the decision (overshoot)" "$work/sprt/merged/standings.txt"
+
 figures=$(awk -v a="$whole_start" -v b="$whole_end" -v n="$total" \
   'BEGIN { printf "unsharded run of %d games %.2f s (%.3f s per game, engine start-up included)", n, b - a, (b - a) / n }')
-echo "figures: whole test $((SECONDS - started)) s; job array of $shards shards + merge $jobs_seconds s; $figures"
+echo "figures: whole test $((SECONDS - started)) s; job array of $shards shards + merge $jobs_seconds s; SPRT array + merge $sprt_seconds s; $figures"
 if [ "$failures" -ne 0 ]; then
   echo "$failures checks failed"
   cluster_log_tail "$work/cluster"

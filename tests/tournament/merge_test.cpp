@@ -130,6 +130,10 @@ TEST_CASE("merged shards are exactly the unsharded run: records in schedule orde
     CHECK(read(merged / "standings.json") == read(dir.path() / "whole/standings.json"));
     CHECK(report->standings_text == read(merged / "standings.txt"));
     CHECK(read(merged / "openings.txt") == "b2\na1\nX........ O\n");
+    // 9 pairs from a book of 3 openings: the pairs past the third repeat one, and the merge says how many.
+    CHECK(report->opening_pairs == 9);
+    CHECK(report->opening_repeats == 6);
+    CHECK(report->book_size == 3);
     // The merged folder has the page a run leaves, over all 18 games.
     const std::string page = read(merged / "report.html");
     CHECK_THAT(page, Catch::Contains("18 of 18") && Catch::Contains("merged"));
@@ -291,7 +295,7 @@ TEST_CASE("a shard's run plays only its games, and a resume keeps to them", "[me
     CHECK(indices == std::vector<int>{2, 3, 6, 7, 16, 17});
 }
 
-TEST_CASE("sprt is refused with a shard", "[merge][config]") {
+TEST_CASE("sprt with a shard needs a shared folder, and a shared folder needs both", "[merge][config]") {
     test::TempDir dir;
     dir.write("openings.txt", "b2\n");
     config::LoadOptions o;
@@ -304,9 +308,24 @@ TEST_CASE("sprt is refused with a shard", "[merge][config]") {
                                            "sprt: {elo0: 0, elo1: 5}\noutput: {dir: out}\n",
                                            "t.yaml", o);
     REQUIRE_FALSE(loaded.has_value());
-    CHECK_THAT(loaded.error().message, Catch::Contains("t.yaml:3:7: sprt cannot be used with a shard (1/2)"));
-    // The key in a config file is checked too.
+    CHECK_THAT(loaded.error().message, Catch::Contains("t.yaml:3:7: sprt with a shard (1/2) needs a shared folder"));
+    o.overrides.shared_dir = "shared";
+    auto with_folder = config::load_config_text("game: tictactoe\nengines: [{name: a, command: x}, {name: b, command: x}]\n"
+                                                "sprt: {elo0: 0, elo1: 5}\noutput: {dir: out}\n",
+                                                "t.yaml", o);
+    INFO((with_folder ? "" : with_folder.error().message));
+    REQUIRE(with_folder.has_value());
+    CHECK(with_folder->config.shared_dir == (dir.path() / "shared").string());
+    o.overrides.shared_dir.reset();
     o.overrides.shard.reset();
+    auto no_shard = config::load_config_text("game: tictactoe\nengines: [{name: a, command: x}, {name: b, command: x}]\n"
+                                             "sprt: {elo0: 0, elo1: 5}\nshared: /tmp/x\noutput: {dir: out}\n",
+                                             "t.yaml", o);
+    REQUIRE_FALSE(no_shard.has_value());
+    CHECK_THAT(no_shard.error().message,
+               Catch::Contains("t.yaml:4:9: shared: a shared folder serves an SPRT played in shards; this run has no "
+                               "shard (--shard K/N)"));
+    // The key in a config file is checked too.
     auto bad = config::load_config_text("game: tictactoe\nengines: [{name: a, command: x}, {name: b, command: x}]\n"
                                         "shard: 3/2\noutput: {dir: out}\n",
                                         "t.yaml", o);

@@ -553,6 +553,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"timeouts.ready_ms", "", "a YAML setting only"},
         {"timeouts.quit_grace_ms", "", "a YAML setting only"},
         {"shard", "", "arbiter run --shard"},
+        {"shared", "", "arbiter run --shared (an SPRT played in shards)"},
         {"isolate_plugins", "", "arbiter run --isolate-plugins"},
         {"wait_ms", "-wait 200", ""},
     };
