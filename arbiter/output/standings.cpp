@@ -162,6 +162,7 @@ void write_standings_text(std::ostream &out, const Standings &s) {
             out << fmt::format("SPRT: LLR {:.2f} ({:.2f}, {:.2f}): {}\n", h.sprt->llr, h.sprt->lower, h.sprt->upper,
                                decision_name(h.sprt->decision));
     }
+    if (s.endings) out << "\n" << s.endings->text();
 }
 
 std::string standings_line(const Standings &s) {
@@ -216,6 +217,7 @@ std::string standings_json(const Standings &s) {
                             {"decision", decision_name(h.sprt->decision)}};
         j["head_to_head"] = std::move(head);
     }
+    if (s.endings) j["endings"] = s.endings->json();
     return j.dump(2) + "\n";
 }
 

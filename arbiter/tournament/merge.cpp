@@ -325,6 +325,9 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     // shard wrote it, and counted with the same running totals a run keeps
     // (so the standings are the run's to the digit).
     rating::ResultTally tally(static_cast<int>(merged.config.engines.size()));
+    std::vector<std::string> names;
+    for (const auto &e : merged.config.engines) names.push_back(e.name);
+    output::GameEndings endings(names);
     std::vector<std::unique_ptr<output::RecordReader>> readers;
     for (const auto &f : inputs) readers.push_back(std::make_unique<output::RecordReader>(f.dir / kJsonlFile));
     auto merged_records = records->write_all([&](const output::RecordSet::LineSink &sink) {
@@ -333,14 +336,15 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
             auto game = reader.read(holders.front().second);
             if (!game) return fail(game.error().message);
             if (auto outcome = output::outcome_of(*game)) tally.add(*outcome);
+            endings.add(*game);
             ++report.games_merged;
             return sink(reader.line(), *game);
         });
     });
     if (!merged_records) return fail(merged_records.error().message);
-    std::vector<std::string> names;
-    for (const auto &e : merged.config.engines) names.push_back(e.name);
-    auto standings = write_standings_files(*records, output::compute_standings(names, tally.counts(), merged.config.sprt));
+    auto computed = output::compute_standings(names, tally.counts(), merged.config.sprt);
+    computed.endings = std::move(endings);
+    auto standings = write_standings_files(*records, computed);
     if (!standings) return fail(standings.error().message);
     report.standings_text = std::move(*standings);
     // The page a run would leave, from the merged records.
