@@ -85,6 +85,14 @@ std::string fastchess_warnings(const match::GameRecord &r) {
     }
 }
 
+std::optional<std::string> fastchess_setup_warning(const std::string &warning) {
+    // engine/protocol_engine.cpp's text: "engine 'NAME' does not declare the option 'X'".
+    static const std::regex undeclared(R"(^engine '(.*)' does not declare the option '(.*)'$)");
+    std::smatch m;
+    if (!std::regex_match(warning, m, undeclared)) return std::nullopt;
+    return fmt::format("Warning; {} doesn't have option {}", m[1].str(), m[2].str());
+}
+
 std::string fastchess_finished_line(const match::FinishedGame &g, std::chrono::milliseconds margin) {
     const auto &r = g.record;
     return fmt::format("Finished game {} ({} vs {}): {} {{{}}}\n", g.slot.index + 1, escaped(r.engine_names[0]),

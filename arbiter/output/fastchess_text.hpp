@@ -14,6 +14,7 @@
 #include "match/finished_game.hpp"
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ std::string fastchess_reason(const match::GameRecord &record, std::chrono::milli
 // The "Warning; ..." lines fastchess prints during such a game (an illegal
 // move, an engine that stopped answering), each with its newline.
 std::string fastchess_warnings(const match::GameRecord &record);
+
+// An engine's set-up warning in fastchess's words, for the ones fishtest's worker reads (an option the
+// engine does not declare: "Warning; NAME doesn't have option X", which fails a fishtest run, as it
+// should); nullopt for the others.
+std::optional<std::string> fastchess_setup_warning(const std::string &warning);
 
 // "Finished game N (White vs Black): R {reason}\n" (N is the game's schedule number, 1-based).
 std::string fastchess_finished_line(const match::FinishedGame &game, std::chrono::milliseconds margin);

@@ -171,15 +171,19 @@ def main():
     ap.add_argument("--work", required=True)
     args = ap.parse_args()
     fastchess = os.path.join(args.bin_dir, "fastchess")
-    engine = os.path.join(args.bin_dir, "arbiter-engine")
+    engine = os.path.join(args.bin_dir, "arbiter-mock-engine")
     work = tempfile.mkdtemp(prefix="fishtest-", dir=args.work) if os.path.isdir(args.work) else tempfile.mkdtemp()
     testing = os.path.join(work, "testing")
     os.makedirs(testing)
-    # fishtest's engines are programs in testing/; a random mover here, one file each.
-    for name in ("stockfish_new", "stockfish_base"):
+    # fishtest's engines are programs in testing/; here a random mover (the mock engine, well behaved)
+    # speaking UCI and declaring the Threads and Hash options fishtest sets (an undeclared one is
+    # "Warning; ... doesn't have option ...", which fails a fishtest run).
+    for seed, name in enumerate(("stockfish_new", "stockfish_base"), start=1):
         path = os.path.join(testing, name)
         with open(path, "w") as f:
-            f.write(f'#!/bin/sh\nexec "{engine}" --game chess --mode random "$@"\n')
+            f.write(f'#!/bin/sh\nexec "{engine}" --game chess --protocol uci --seed {seed} '
+                    "--declare-option 'Threads type spin default 1 min 1 max 512' "
+                    "--declare-option 'Hash type spin default 16 min 1 max 33554432' \"$@\"\n")
         os.chmod(path, 0o755)
     with open(os.path.join(testing, "book.epd"), "w") as f:
         f.write("\n".join(BOOK) + "\n")

@@ -126,6 +126,13 @@ TEST_CASE("fastchess lines: the Warning; lines fishtest reads", "[fastchess]") {
     CHECK(output::fastchess_warnings(game(0, ARB_RESULT_WIN_SIDE_1, T::Crash, "", 0).record).empty());
 }
 
+TEST_CASE("fastchess lines: an option the engine lacks, in fastchess's words", "[fastchess]") {
+    // fastchess: "Warning; {} doesn't have option {}" (engine name, option); fishtest fails the run on it.
+    CHECK(output::fastchess_setup_warning("engine 'New-abc' does not declare the option 'Threads'") ==
+          std::optional<std::string>("Warning; New-abc doesn't have option Threads"));
+    CHECK_FALSE(output::fastchess_setup_warning("engine 'New-abc' does not declare the rule option 'variant'"));
+}
+
 TEST_CASE("fastchess lines: the results block counts complete game pairs only", "[fastchess]") {
     auto c = console();
     // Game 1 done, its pair open: no block yet (fishtest asserts Games == 2 x the pentanomial's pairs).
