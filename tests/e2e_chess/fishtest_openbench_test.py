@@ -133,8 +133,10 @@ def pgn_games(path):
     return games
 
 
-def fishtest_command(fastchess, games_to_play, concurrency, pgn_name, book, new_engine, base_engine, run_id, task_id):
-    """fishtest's run_games command line, argument for argument (non-SPSA, adjudication on, EPD book)."""
+def fishtest_command(fastchess, games_to_play, concurrency, pgn_name, book, new_engine, base_engine, run_id, task_id,
+                     adjudication=True):
+    """fishtest's run_games command line, argument for argument (non-SPSA, EPD book; a run's adjudication
+    setting decides the -resign and -draw options)."""
     new_name, base_name = "New-0123456789abcdef", "Base-fedcba9876543210"
     return [
         fastchess, "-testEnv", "-recover", "-repeat", "-games", "2", "-rounds", str(games_to_play // 2),
@@ -144,7 +146,9 @@ def fishtest_command(fastchess, games_to_play, concurrency, pgn_name, book, new_
         "-site", f"https://tests.stockfishchess.org/tests/view/{run_id}",
         "-event", f"Batch {task_id}: new vs base",
         "-srand", "10973218390148573110",
+    ] + ([
         "-resign", "movecount=3", "score=600", "-draw", "movenumber=34", "movecount=8", "score=20",
+    ] if adjudication else []) + [
         "-variant", "standard",
         "-concurrency", str(concurrency),
         "-openings", f"file={book}", "format=epd", "order=random", "plies=16", f"start={1 + task_id * games_to_play // 2}",
@@ -170,9 +174,10 @@ def main():
     ap.add_argument("--bin-dir", required=True)
     ap.add_argument("--work", required=True)
     args = ap.parse_args()
-    fastchess = os.path.join(args.bin_dir, "fastchess")
-    engine = os.path.join(args.bin_dir, "arbiter-mock-engine")
-    work = tempfile.mkdtemp(prefix="fishtest-", dir=args.work) if os.path.isdir(args.work) else tempfile.mkdtemp()
+    bin_dir = os.path.abspath(args.bin_dir)
+    fastchess = os.path.join(bin_dir, "fastchess")
+    engine = os.path.join(bin_dir, "arbiter-mock-engine")
+    work = os.path.abspath(tempfile.mkdtemp(prefix="fishtest-", dir=args.work) if os.path.isdir(args.work) else tempfile.mkdtemp())
     testing = os.path.join(work, "testing")
     os.makedirs(testing)
     # fishtest's engines are programs in testing/; here a random mover (the mock engine, well behaved)
@@ -193,11 +198,25 @@ def main():
     m = re.search(r"\d+\.\d+(\.\d+)?", version.stdout)
     check(m is not None and tuple(map(int, m.group().split("."))) >= (1, 8, 1), f"--version: {version.stdout!r}")
 
-    games_to_play, concurrency, batch_size = 6, 1, 4
-    pgn_name = "results-r-0.pgn"
+    # Two batches: adjudication on at concurrency 1, off at concurrency 2 (games end by the rules).
+    for task_id, (games_to_play, concurrency, adjudication) in enumerate(((6, 1, True), (4, 2, False))):
+        batch(fastchess, testing, task_id, games_to_play, concurrency, adjudication)
+
+    sigint(fastchess, testing)
+    if FAILURES:
+        print(f"{len(FAILURES)} failure(s)")
+        return 1
+    print("fishtest and OpenBench readers accepted the batches; counts equal the PGN's")
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def batch(fastchess, testing, task_id, games_to_play, concurrency, adjudication):
+    batch_size = 4 * concurrency
+    pgn_name = f"results-r-{task_id}.pgn"
     cmd, new_name = fishtest_command(fastchess, games_to_play, concurrency, pgn_name, "book.epd",
                                      os.path.join(testing, "stockfish_new"), os.path.join(testing, "stockfish_base"),
-                                     "0123abcd", 0)
+                                     "0123abcd", task_id, adjudication)
     run = subprocess.run(cmd, cwd=testing, capture_output=True, text=True, timeout=240)
     print(run.stdout + run.stderr)
     check(run.returncode == 0, f"exit code {run.returncode}")
@@ -234,11 +253,15 @@ def main():
               f"pgn-extract -r: {text}")
     else:
         print("note: pgn-extract is not installed: the PGN was not replayed")
+    print(f"batch {task_id}: fishtest {stats}, OpenBench {penta}, PGN W/L/D {wins}/{losses}/{draws}")
 
-    # A SIGINT mid-run (fishtest's way to stop a task): over within its 15 s, Finished match last.
-    cmd, _ = fishtest_command(fastchess, 200, concurrency, "results-r-1.pgn", "book.epd",
+
+
+def sigint(fastchess, testing):
+    """A SIGINT mid-run (fishtest's way to stop a task): over within its 15 s, Finished match last."""
+    cmd, _ = fishtest_command(fastchess, 200, 1, "results-r-9.pgn", "book.epd",
                               os.path.join(testing, "stockfish_new"), os.path.join(testing, "stockfish_base"),
-                              "0123abcd", 1)
+                              "0123abcd", 2)
     p = subprocess.Popen(cmd, cwd=testing, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = []
     for line in p.stdout:
@@ -257,13 +280,6 @@ def main():
     print(f"SIGINT: stopped in {time.monotonic() - start:.2f} s, exit code {p.returncode}")
     check(lines and lines[-1].strip() == "Finished match", f"SIGINT: last line {lines[-1:]!r}")
     check("nan" not in "".join(lines) + err, "SIGINT: a 'nan' in the output")
-
-    if FAILURES:
-        print(f"{len(FAILURES)} failure(s)")
-        return 1
-    print("fishtest and OpenBench readers accepted the batch; counts equal the PGN's")
-    shutil.rmtree(work, ignore_errors=True)
-    return 0
 
 
 if __name__ == "__main__":
