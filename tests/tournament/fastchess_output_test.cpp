@@ -1,13 +1,18 @@
-// The fastchess layout's lines, each kind against what fastchess printed.
-// Expected lines are fastchess's own: observed from fastchess alpha 1.8.2
-// (built from its source at commit 74deac23, run on this machine with its
-// random mover and with arbiter-engine over proto=uci, -ratinginterval 1
-// -report penta=true -crc32 pgn=true), and, for the endings a short run
-// cannot provoke, its message texts (fastchess's match.hpp: "{} loses on
-// time ({}ms overrun)", "{} disconnects", "{}'s connection stalls", "{}
-// makes an illegal move", "Warning; Illegal move {} played by {}",
-// "Warning; Engine {} is not responsive"). fishtest's and OpenBench's
-// workers read these lines (docs/fastchess.md).
+// The fastchess layout's lines, each kind against what fastchess prints.
+// Expected lines are fastchess's formats as its source at commit 74deac23
+// (alpha 1.8.2) writes them, filled in by hand: output_fastchess.hpp
+// ("Started game {} of {} ({} vs {})", "Finished game {} ({} vs {}): {}
+// {{{}}}", the results block), match.hpp's reasons ("{} mates", "Draw by
+// 3-fold repetition", "Draw by fifty moves rule", "Draw by insufficient
+// mating material", "Draw by stalemate", "Draw by adjudication", "{} wins by
+// adjudication", "{} loses on time ({}ms overrun)", "{} disconnects", "{}'s
+// connection stalls", "{} makes an illegal move"), its warnings ("Warning;
+// Illegal move {} played by {}", "Warning; Engine {} is not responsive",
+// "Warning; {} doesn't have option {}"), tournament.cpp's closing lines
+// ("Player: {}", "  Timeouts: {}", "  Crashed: {}") and main.cpp's
+// "Finished match"; the block's figures (stats.hpp: DrawRatio of the even
+// pairs, PairsRatio) worked out by hand in each case. fishtest's and
+// OpenBench's workers read these lines (docs/fastchess.md).
 #include "output/fastchess_text.hpp"
 #include "output/game_endings.hpp"
 #include "tournament/fastchess_console.hpp"
@@ -64,7 +69,7 @@ tournament::FastchessConsole console(int interval = 1, bool pairs = true, int64_
 }  // namespace
 
 TEST_CASE("fastchess lines: Started game N of M (White vs Black)", "[fastchess]") {
-    // Observed: "Started game 1 of 4 (Engine1 vs Engine2)", "Started game 2 of 4 (Engine2 vs Engine1)".
+    // fastchess: "Started game {game number} of {games} ({white} vs {black})".
     auto c = console();
     match::ScheduledGame slot;
     slot.index = 1;
@@ -77,7 +82,7 @@ TEST_CASE("fastchess lines: Finished game N (A vs B): R {reason} for every way a
     using T = match::Termination;
     const std::chrono::milliseconds margin(100);
     auto line = [&](const match::FinishedGame &g) { return output::fastchess_finished_line(g, margin); };
-    // Observed from fastchess's games (random movers): mates, repetitions, the fifty-move rule, bare kings.
+    // The chess plugin's rule endings in fastchess's texts: mates, repetitions, the fifty-move rule, bare kings.
     CHECK(line(game(0, ARB_RESULT_WIN_SIDE_0, T::GameRule, "white mates")) ==
           "Finished game 1 (New vs Base): 1-0 {White mates}\n");
     CHECK(line(game(1, ARB_RESULT_WIN_SIDE_1, T::GameRule, "black mates")) ==
@@ -92,7 +97,7 @@ TEST_CASE("fastchess lines: Finished game N (A vs B): R {reason} for every way a
           "Finished game 3 (New vs Base): 1/2-1/2 {Draw by insufficient mating material}\n");
     CHECK(line(game(2, ARB_RESULT_DRAW, T::GameRule, "stalemate")) ==
           "Finished game 3 (New vs Base): 1/2-1/2 {Draw by stalemate}\n");
-    // Observed with -draw movenumber=34 movecount=8 score=20 and -resign movecount=3 score=600.
+    // Adjudications (-draw, -maxmoves: "Draw by adjudication"; -resign: the winner "wins by adjudication").
     CHECK(line(game(0, ARB_RESULT_DRAW, T::DrawAdjudication, "draw adjudication")) ==
           "Finished game 1 (New vs Base): 1/2-1/2 {Draw by adjudication}\n");
     CHECK(line(game(0, ARB_RESULT_DRAW, T::MaxPlies, "move limit")) ==
@@ -139,8 +144,8 @@ TEST_CASE("fastchess lines: the results block counts complete game pairs only", 
     const auto first = lines_of(c.finished(game(0, ARB_RESULT_WIN_SIDE_0), false));
     REQUIRE(first.size() == 1);
     CHECK(first[0] == "Finished game 1 (New vs Base): 1-0 {White mates}");
-    // Game 2 completes pair 1 (New won as white, drew as black: WD). Lines as fastchess printed them for
-    // such a pair, figures by hand: 1 win, 1 draw, 1.5 points (75.00 %), Ptnml [0, 0, 0, 1, 0], pairs
+    // Game 2 completes pair 1 (New won as white, drew as black: WD). fastchess's lines for such a pair,
+    // figures by hand: 1 win, 1 draw, 1.5 points (75.00 %), Ptnml [0, 0, 0, 1, 0], pairs
     // ratio 1/0 = inf, DrawRatio (WL + DD) / pairs = 0, WL/DD 0/0 (fastchess: nan; here 0.00).
     const auto block = lines_of(c.finished(game(1, ARB_RESULT_DRAW, match::Termination::GameRule, "stalemate"), false));
     INFO(c.closing());
