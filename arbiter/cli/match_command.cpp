@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 
 namespace arb::cli {
@@ -39,7 +40,7 @@ arbiter's own options (two dashes):
   --game GAME            the game plugin (id or plugin file); required
   --option NAME=VALUE    a rule option of the game (repeatable; 'arbiter games GAME' lists them)
   --plugin-dir DIR       a folder with game plugins, searched first (repeatable)
-  --out DIR              output folder (default out/match-DATE-TIME)
+  --out DIR              output folder (default out/match-DATE-TIME, with -2, -3, ... if taken)
   --quiet, -q            no line per finished game; interim standings as one line
   --print-config         print the equivalent YAML config and exit
   --help                 this text
@@ -182,7 +183,11 @@ std::string default_out_dir() {
     localtime_r(&now, &local);
     char text[32];
     std::strftime(text, sizeof text, "out/match-%Y%m%d-%H%M%S", &local);
-    return text;
+    // Runs in one second (fishtest's worker starts its batches back to back) each get a folder of their own.
+    std::string dir = text;
+    std::error_code ec;
+    for (int n = 2; std::filesystem::exists(dir, ec); ++n) dir = std::string(text) + "-" + std::to_string(n);
+    return dir;
 }
 
 // The fastchess release whose command line and output the fastchess personality follows; OpenBench's

@@ -55,7 +55,7 @@ std::string FastchessConsole::block() {
     return output::peer_standings_text(output::PeerLayout::Fastchess, standings, setup_.context);
 }
 
-std::string FastchessConsole::closing() {
+std::string FastchessConsole::closing(std::chrono::seconds elapsed) {
     std::string out;
     if (counted_games_ != shown_games_) out += block();
     std::string players;
@@ -66,7 +66,9 @@ std::string FastchessConsole::closing() {
                                f.crashes);
     }
     if (!players.empty()) out += "\n" + players + "\n";
-    return out + "Finished match\n";
+    const auto s = elapsed.count();
+    return out + fmt::format("Finished match\nTotal Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n\n", s / 3600,
+                             s / 60 % 60, s % 60);
 }
 
 }  // namespace arb::tournament

@@ -19,6 +19,7 @@
 //     Crashed: 0
 //
 //   Finished match
+//   Total Time: 00:00:04 (hours:minutes:seconds)
 //
 // Not thread-safe: the session calls it under the runner's lock (finished)
 // or from one worker at a time per game (started, which reads only constants).
@@ -56,8 +57,9 @@ public:
     // results block when one is due; `last`: it is the schedule's last game.
     [[nodiscard]] std::string finished(const match::FinishedGame &game, bool last);
     // The run is over: the block if games were counted since the last one (an interrupted run),
-    // the players that lost on time or crashed, and "Finished match".
-    [[nodiscard]] std::string closing();
+    // the players that lost on time or crashed, "Finished match" and the "Total Time: HH:MM:SS
+    // (hours:minutes:seconds)" of the run `elapsed`, with fastchess's empty line after it.
+    [[nodiscard]] std::string closing(std::chrono::seconds elapsed);
 
 private:
     [[nodiscard]] std::string block() ;

@@ -387,6 +387,7 @@ void Session::announce() {
                         recorded_before_ == 0 ? "" : fmt::format(" ({} already played)", recorded_before_),
                         c_.concurrency, dir_.string());
     own_lines().flush();
+    if (fastchess_layout() && !c_.openings.file.empty()) out_ << "Indexing opening suite..." << std::endl;  // as fastchess
 }
 
 // report.html, built from a copy of the digest by the tick (outside the
@@ -670,7 +671,8 @@ SessionResult Session::finish() {
     own << "; report: " << (dir_ / kReportFile).string() << "\n";
     // fastchess's last lines (the block of games counted since its last one, the players that lost on time or
     // crashed, "Finished match"), also after an interrupt or a failure below: its readers wait for them.
-    if (console_) out_ << console_->closing();
+    if (console_) out_ << console_->closing(std::chrono::duration_cast<std::chrono::seconds>(
+                      std::chrono::steady_clock::now() - play_start_));
     if (!extra_error_.empty()) {
         out_.flush();
         err_ << prefix() << extra_error_

@@ -67,7 +67,8 @@ TEST_CASE("as fastchess: -games 1 plays each opening once, -epdout, how games en
     CHECK(run.output.find("Ptnml") == std::string::npos);
     CHECK(run.output.find("PairsRatio") == std::string::npos);
     CHECK(run.output.find("nan") == std::string::npos);
-    CHECK_THAT(run.output, Catch::EndsWith("Finished match\n"));
+    CHECK_THAT(run.output, Catch::Matches(R"([\s\S]*\nFinished match\nTotal Time: \d\d:\d\d:\d\d \(hours:minutes:seconds\)\n\n)"));
+    CHECK_THAT(run.output, Catch::StartsWith("Indexing opening suite...\nStarted game 1 of 4"));
     // Each game a position of its own: 4 different openings, 4 final positions in fastchess's EPD form.
     const std::string finals = read(epd);
     CHECK(arb::test::count_of(finals, " hmvc ") == 4);

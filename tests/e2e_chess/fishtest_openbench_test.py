@@ -278,7 +278,9 @@ def sigint(fastchess, testing):
         check(False, "SIGINT: still running after 15 s")
     lines += rest.splitlines(keepends=True)
     print(f"SIGINT: stopped in {time.monotonic() - start:.2f} s, exit code {p.returncode}")
-    check(lines and lines[-1].strip() == "Finished match", f"SIGINT: last line {lines[-1:]!r}")
+    # fastchess ends with "Finished match", "Total Time: HH:MM:SS (hours:minutes:seconds)" and an empty line.
+    words = [l.strip() for l in lines if l.strip()]
+    check(words[-2:-1] == ["Finished match"] and words[-1].startswith("Total Time: "), f"SIGINT: last lines {words[-2:]!r}")
     check("nan" not in "".join(lines) + err, "SIGINT: a 'nan' in the output")
 
 

@@ -11,13 +11,17 @@
 // "Warning; {} doesn't have option {}"), tournament.cpp's closing lines
 // ("Player: {}", "  Timeouts: {}", "  Crashed: {}") and main.cpp's
 // "Finished match"; the block's figures (stats.hpp: DrawRatio of the even
-// pairs, PairsRatio) worked out by hand in each case. fishtest's and
-// OpenBench's workers read these lines (docs/fastchess.md).
+// pairs, PairsRatio) worked out by hand in each case. Where a comment says
+// "observed", the line is also what that fastchess binary printed on this
+// machine, driven with fishtest's command line and arbiter-mock-engine over
+// proto=uci (well behaved, too slow, crashing, playing an illegal move).
+// fishtest's and OpenBench's workers read these lines (docs/fastchess.md).
 #include "output/fastchess_text.hpp"
 #include "output/game_endings.hpp"
 #include "tournament/fastchess_console.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>
@@ -104,7 +108,10 @@ TEST_CASE("fastchess lines: Finished game N (A vs B): R {reason} for every way a
           "Finished game 1 (New vs Base): 1/2-1/2 {Draw by adjudication}\n");
     CHECK(line(game(0, ARB_RESULT_WIN_SIDE_1, T::ResignAdjudication, "resign")) ==
           "Finished game 1 (New vs Base): 0-1 {Black wins by adjudication}\n");
-    // fastchess's texts for engine failures (its match.hpp), the side at fault named.
+    // fastchess's texts for engine failures (its match.hpp), the side at fault named. Observed:
+    //   Finished game 1 (Slow vs Crash): 0-1 {White loses on time (109ms overrun)}
+    //   Finished game 2 (Crash vs Slow): 0-1 {White disconnects}
+    //   Finished game 1 (Illegal vs Plain): 0-1 {White makes an illegal move}
     CHECK(line(game(0, ARB_RESULT_WIN_SIDE_1, T::TimeForfeit,
                     "New lost on time: used 1112 ms of 1100 ms allowed", 0)) ==
           "Finished game 1 (New vs Base): 0-1 {White loses on time (112ms overrun)}\n");
@@ -119,6 +126,7 @@ TEST_CASE("fastchess lines: Finished game N (A vs B): R {reason} for every way a
 TEST_CASE("fastchess lines: the Warning; lines fishtest reads", "[fastchess]") {
     using T = match::Termination;
     auto illegal = game(0, ARB_RESULT_WIN_SIDE_1, T::IllegalMove, "illegal", 0);
+    // Observed: "Warning; Illegal move g7g5 played by Illegal".
     illegal.record.offending_text = "bestmove e2e5";
     CHECK(output::fastchess_warnings(illegal.record) == "Warning; Illegal move e2e5 played by New\n");
     illegal.record.offending_text = "";
@@ -133,6 +141,7 @@ TEST_CASE("fastchess lines: the Warning; lines fishtest reads", "[fastchess]") {
 
 TEST_CASE("fastchess lines: an option the engine lacks, in fastchess's words", "[fastchess]") {
     // fastchess: "Warning; {} doesn't have option {}" (engine name, option); fishtest fails the run on it.
+    // Observed: "Warning; Illegal doesn't have option Hash".
     CHECK(output::fastchess_setup_warning("engine 'New-abc' does not declare the option 'Threads'") ==
           std::optional<std::string>("Warning; New-abc doesn't have option Threads"));
     CHECK_FALSE(output::fastchess_setup_warning("engine 'New-abc' does not declare the rule option 'variant'"));
@@ -146,9 +155,16 @@ TEST_CASE("fastchess lines: the results block counts complete game pairs only", 
     CHECK(first[0] == "Finished game 1 (New vs Base): 1-0 {White mates}");
     // Game 2 completes pair 1 (New won as white, drew as black: WD). fastchess's lines for such a pair,
     // figures by hand: 1 win, 1 draw, 1.5 points (75.00 %), Ptnml [0, 0, 0, 1, 0], pairs
-    // ratio 1/0 = inf, DrawRatio (WL + DD) / pairs = 0, WL/DD 0/0 (fastchess: nan; here 0.00).
+    // ratio 1/0 = inf, DrawRatio (WL + DD) / pairs = 0, WL/DD 0/0 (fastchess: nan; here 0.00). Observed
+    // for such a pair (a draw as white, a win as black):
+    //   --------------------------------------------------
+    //   Results of New-abc vs Base-abc (10+0.1, 1t, 16MB, book.epd):
+    //   Elo: 190.85 +/- 0.00, nElo: inf +/- -nan
+    //   LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf
+    //   Games: 2, Wins: 1, Losses: 0, Draws: 1, Points: 1.5 (75.00 %)
+    //   Ptnml(0-2): [0, 0, 0, 1, 0], WL/DD Ratio: -nan
+    //   --------------------------------------------------
     const auto block = lines_of(c.finished(game(1, ARB_RESULT_DRAW, match::Termination::GameRule, "stalemate"), false));
-    INFO(c.closing());
     REQUIRE(block.size() == 8);
     CHECK(block[0] == "Finished game 2 (Base vs New): 1/2-1/2 {Draw by stalemate}");
     CHECK(block[1] == "--------------------------------------------------");
@@ -191,13 +207,24 @@ TEST_CASE("fastchess lines: the closing lines, players that lost on time or cras
     auto c = console(1, true, 2);
     (void)c.finished(game(0, ARB_RESULT_WIN_SIDE_0, T::TimeForfeit, "used 5 ms of 4 ms allowed", 1), false);
     (void)c.finished(game(1, ARB_RESULT_WIN_SIDE_1, T::Crash, "", 0), true);
-    // fastchess: an empty line, per player "Player: NAME", "  Timeouts: N", "  Crashed: N", an empty line,
-    // then "Finished match".
-    CHECK(c.closing() == "\nPlayer: Base\n  Timeouts: 1\n  Crashed: 1\n\nFinished match\n");
+    // fastchess, observed (a mock engine too slow at its third move, another crashing at its fourth):
+    //   (empty line)
+    //   Player: Crash
+    //     Timeouts: 0
+    //     Crashed: 1
+    //   Player: Slow
+    //     Timeouts: 1
+    //     Crashed: 0
+    //   (empty line)
+    //   Finished match
+    //   Total Time: 00:00:13 (hours:minutes:seconds)
+    //   (empty line)
+    CHECK(c.closing(std::chrono::seconds(3725)) ==
+          "\nPlayer: Base\n  Timeouts: 1\n  Crashed: 1\n\nFinished match\nTotal Time: 01:02:05 (hours:minutes:seconds)\n\n");
     auto clean = console(1, true, 2);
     (void)clean.finished(game(0, ARB_RESULT_WIN_SIDE_0), false);
     (void)clean.finished(game(1, ARB_RESULT_WIN_SIDE_1), true);
-    CHECK(clean.closing() == "Finished match\n");
+    CHECK(clean.closing(std::chrono::seconds(4)) == "Finished match\nTotal Time: 00:00:04 (hours:minutes:seconds)\n\n");
 }
 
 TEST_CASE("fastchess lines: -epdout's final position", "[fastchess]") {

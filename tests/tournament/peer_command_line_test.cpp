@@ -614,6 +614,9 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"-use-affinity", "no effect: a note says so"},
         {"-testEnv", "no effect: a note says so"},
         {"-show-latency", "no effect: a note says so"},
+        {"-crc32", "PeerCommandLine::pgn_crc32, a run option of the -pgnout file"},
+        {"-epdout", "PeerCommandLine::epd_file, a file besides the output folder's, as -pgnout's"},
+        {"-check-mate-pvs", "PeerCommandLine::check_mate_pvs, taken for fastchess's command lines"},
     };
     for (const auto &option : config::peer_option_names()) {
         INFO(option);
