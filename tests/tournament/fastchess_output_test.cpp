@@ -123,7 +123,7 @@ TEST_CASE("fastchess lines: Finished game N (A vs B): R {reason} for every way a
           "Finished game 1 (New vs Base): 0-1 {White makes an illegal move}\n");
 }
 
-TEST_CASE("fastchess lines: the Warning; lines fishtest reads", "[fastchess]") {
+TEST_CASE("fastchess lines: the warning lines fishtest reads", "[fastchess]") {
     using T = match::Termination;
     auto illegal = game(0, ARB_RESULT_WIN_SIDE_1, T::IllegalMove, "illegal", 0);
     // Observed: "Warning; Illegal move g7g5 played by Illegal".
