@@ -183,10 +183,12 @@ def main():
     # fishtest's engines are programs in testing/; here a random mover (the mock engine, well behaved)
     # speaking UCI and declaring the Threads and Hash options fishtest sets (an undeclared one is
     # "Warning; ... doesn't have option ...", which fails a fishtest run).
-    for seed, name in enumerate(("stockfish_new", "stockfish_base"), start=1):
+    # stockfish_crash dies at its 5th search of each process: -recover, a lost game and a fresh process.
+    for seed, name, extra in ((1, "stockfish_new", ""), (2, "stockfish_base", ""),
+                              (3, "stockfish_crash", "--misbehave crash --at-move 5 ")):
         path = os.path.join(testing, name)
         with open(path, "w") as f:
-            f.write(f'#!/bin/sh\nexec "{engine}" --game chess --protocol uci --seed {seed} '
+            f.write(f'#!/bin/sh\nexec "{engine}" --game chess --protocol uci --seed {seed} {extra}'
                     "--declare-option 'Threads type spin default 1 min 1 max 512' "
                     "--declare-option 'Hash type spin default 16 min 1 max 33554432' \"$@\"\n")
         os.chmod(path, 0o755)
@@ -199,8 +201,13 @@ def main():
     check(m is not None and tuple(map(int, m.group().split("."))) >= (1, 8, 1), f"--version: {version.stdout!r}")
 
     # Two batches: adjudication on at concurrency 1, off at concurrency 2 (games end by the rules).
-    for task_id, (games_to_play, concurrency, adjudication) in enumerate(((6, 1, True), (4, 2, False))):
-        batch(fastchess, testing, task_id, games_to_play, concurrency, adjudication)
+    # A third with a base engine that crashes in every game: each crash is one loss, counted once.
+    for task_id, (games_to_play, concurrency, adjudication, base) in enumerate(
+            ((6, 1, True, "stockfish_base"), (4, 2, False, "stockfish_base"), (4, 1, False, "stockfish_crash"))):
+        stats = batch(fastchess, testing, task_id, games_to_play, concurrency, adjudication, base)
+        if base == "stockfish_crash":
+            check(stats["crashes"] == games_to_play, f"crash batch: fishtest counted {stats['crashes']} crashes")
+            check(stats["wins"] == games_to_play, f"crash batch: the crashing engine lost {stats['wins']}")
 
     sigint(fastchess, testing)
     if FAILURES:
@@ -211,11 +218,11 @@ def main():
     return 0
 
 
-def batch(fastchess, testing, task_id, games_to_play, concurrency, adjudication):
+def batch(fastchess, testing, task_id, games_to_play, concurrency, adjudication, base):
     batch_size = 4 * concurrency
     pgn_name = f"results-r-{task_id}.pgn"
     cmd, new_name = fishtest_command(fastchess, games_to_play, concurrency, pgn_name, "book.epd",
-                                     os.path.join(testing, "stockfish_new"), os.path.join(testing, "stockfish_base"),
+                                     os.path.join(testing, "stockfish_new"), os.path.join(testing, base),
                                      "0123abcd", task_id, adjudication)
     run = subprocess.run(cmd, cwd=testing, capture_output=True, text=True, timeout=240)
     print(run.stdout + run.stderr)
@@ -254,6 +261,7 @@ def batch(fastchess, testing, task_id, games_to_play, concurrency, adjudication)
     else:
         print("note: pgn-extract is not installed: the PGN was not replayed")
     print(f"batch {task_id}: fishtest {stats}, OpenBench {penta}, PGN W/L/D {wins}/{losses}/{draws}")
+    return stats
 
 
 
