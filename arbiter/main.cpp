@@ -49,19 +49,29 @@ void print_usage(std::ostream &out) {
            "                       a cgroup per engine (the fallback where no cgroup can be made)\n";
 }
 
+// Run through a link or copy named fastchess* (where fishtest's and OpenBench's workers run fastchess).
+bool called_fastchess(const char *argv0) {
+    std::string_view name = argv0 ? argv0 : "";
+    if (auto slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
+    return name.rfind("fastchess", 0) == 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
+    // (`plugin-host` is the arbiter starting itself, whatever its name.)
+    const bool as_fastchess =
+        argc > 0 && called_fastchess(argv[0]) && !(argc > 1 && std::string_view(argv[1]) == "plugin-host");
+    if (argc < 2 && !as_fastchess) {
         print_usage(std::cerr);
         return arb::cli::kExitUsage;
     }
-    std::string_view name = argv[1];
-    if (name == "--help" || name == "-h" || name == "help") {
+    const std::string_view name = as_fastchess ? std::string_view() : std::string_view(argv[1]);
+    if (!as_fastchess && (name == "--help" || name == "-h" || name == "help")) {
         print_usage(std::cout);
         return arb::cli::kExitOk;
     }
-    if (name == "--version") {
+    if (!as_fastchess && name == "--version") {
         std::cout << "arbiter " << arb::kArbiterVersion << " (game ABI " << ARB_ABI_MAJOR << "." << ARB_ABI_MINOR << ")\n";
         return arb::cli::kExitOk;
     }
@@ -85,6 +95,14 @@ int main(int argc, char **argv) {
     // which stops the records with a message naming the file, instead of
     // killing the arbiter mid-record. Engines get the default back (spawn).
     ::signal(SIGXFSZ, SIG_IGN);
+    if (as_fastchess) {
+        try {
+            return arb::cli::fastchess_command(arb::cli::Args(argv + 1, argv + argc));
+        } catch (const std::exception &e) {
+            std::cerr << "arbiter (as fastchess): " << e.what() << "\n";
+            return arb::cli::kExitFailure;
+        }
+    }
     for (const auto &c : kCommands) {
         if (name != c.name) continue;
         arb::cli::Args args(argv + 2, argv + argc);

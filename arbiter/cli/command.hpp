@@ -14,6 +14,8 @@ int perft_command(const Args &args);
 int play_command(const Args &args);
 int run_command(const Args &args);
 int match_command(const Args &args);
+// The arbiter run under a name that starts with "fastchess": `match --game chess -output format=fastchess`.
+int fastchess_command(const Args &args);
 int merge_command(const Args &args);
 int check_command(const Args &args);
 int plugin_check_command(const Args &args);

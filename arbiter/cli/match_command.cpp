@@ -2,12 +2,18 @@
 // a tournament from the command line fastchess and cutechess-cli users
 // already type (config/peer_command_line.hpp), checked like a YAML config and
 // run like `arbiter run`. --print-config shows the equivalent YAML.
+//
+// Run under a name that starts with "fastchess" (a link or copy at the path
+// fishtest's or OpenBench's worker runs), it is `arbiter match --game chess`
+// with fastchess's output layout: those workers' command lines unchanged
+// (docs/fastchess.md).
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/play_tournament.hpp"
 #include "config/config_loader.hpp"
 #include "config/peer_command_line.hpp"
 #include "core/program_dir.hpp"
+#include "core/version.hpp"
 #include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
 #include "tournament/session.hpp"
@@ -15,6 +21,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 
 namespace arb::cli {
@@ -33,7 +40,7 @@ arbiter's own options (two dashes):
   --game GAME            the game plugin (id or plugin file); required
   --option NAME=VALUE    a rule option of the game (repeatable; 'arbiter games GAME' lists them)
   --plugin-dir DIR       a folder with game plugins, searched first (repeatable)
-  --out DIR              output folder (default out/match-DATE-TIME)
+  --out DIR              output folder (default out/match-DATE-TIME, with -2, -3, ... if taken)
   --quiet, -q            no line per finished game; interim standings as one line
   --print-config         print the equivalent YAML config and exit
   --help                 this text
@@ -85,6 +92,25 @@ the peers' options (one dash):
   -recover               accepted: an engine that crashes always loses only that game here
   -report penta=true, -autosaveinterval N, -scoreinterval N, -use-affinity [CPUS], -testEnv,
   -show-latency          accepted with a note: they change nothing here
+  -crc32 pgn=true        after each game written to the -pgnout file, 'File F has CRC32: 0x...' (zlib's
+                         CRC-32 of the whole file), as fastchess prints it
+  -epdout file=F [append=false]   each game's final position appended to F as fastchess writes it
+                         ('FEN-without-counters hmvc H; fmvn F;')
+  -check-mate-pvs        accepted (fastchess: also check that a mating PV ends in mate)
+  -pgnout ... match_line=REGEX   accepted (OpenBench passes it); the engines' lines are not copied yet
+  -tb, -tbpieces, ...    refused: Syzygy tablebase adjudication is not implemented in this version
+
+Without --game, a command line with an option only chess has (-variant, -check-mate-pvs, -tb,
+proto=uci) plays chess, with a note saying so.
+
+Run as fastchess: under a name that starts with 'fastchess' (ln -s $(command -v arbiter)
+testing/fastchess, as fishtest's and OpenBench's workers run it), arbiter is 'arbiter match --game
+chess' with '-output format=fastchess' (Started game, Finished game N (A vs B): R {reason} in
+fastchess's words, the results block of complete game pairs every -ratinginterval pairs, Warning;
+lines, Player: / Timeouts: / Crashed:, Finished match; the arbiter's own lines on stderr) and its
+defaults (2 rounds of 2 games, -ratinginterval 10); an interrupt (SIGINT, as fishtest stops a task)
+abandons the running games, prints the results of the games played and 'Finished match'. --version
+names the fastchess version whose command line and output it follows. See docs/fastchess.md.
 
 example:
   arbiter match --game othello -engine cmd=arbiter-engine name=a args="--mode mcts" \
@@ -157,12 +183,18 @@ std::string default_out_dir() {
     localtime_r(&now, &local);
     char text[32];
     std::strftime(text, sizeof text, "out/match-%Y%m%d-%H%M%S", &local);
-    return text;
+    // Runs in one second (fishtest's worker starts its batches back to back) each get a folder of their own.
+    std::string dir = text;
+    std::error_code ec;
+    for (int n = 2; std::filesystem::exists(dir, ec); ++n) dir = std::string(text) + "-" + std::to_string(n);
+    return dir;
 }
 
-}  // namespace
+// The fastchess release whose command line and output the fastchess personality follows; OpenBench's
+// worker reads the first version number of --version against its minimum (1.8.1 in its config).
+constexpr const char *kFastchessVersion = "1.8.2";
 
-int match_command(const Args &args) {
+int run_match(const Args &args, bool as_fastchess) {
     OwnOptions own;
     std::string error;
     auto usage_error = [](const std::string &message) {
@@ -174,7 +206,19 @@ int match_command(const Args &args) {
         std::cout << kUsage << kHelp;
         return kExitOk;
     }
-    if (own.game.empty()) return usage_error("--game GAME is required (e.g. --game othello; 'arbiter games' lists them)");
+    if (own.game.empty() && as_fastchess) {
+        own.game = "chess";
+    } else if (own.game.empty()) {
+        // fastchess plays only chess: its users' command lines say chess without saying it.
+        const std::string word = config::chess_only_word(own.peer_args);
+        if (word.empty())
+            return usage_error("--game GAME is required (e.g. --game othello; 'arbiter games' lists them)");
+        own.game = "chess";
+        std::cerr << "arbiter match: note: no --game given: playing chess, as " << word
+                  << " is chess's (give --game to play another game)\n";
+    }
+    // fastchess's layout unless the command line names one (a later -output wins).
+    if (as_fastchess) own.peer_args.insert(own.peer_args.begin(), {"-output", "format=fastchess"});
     config::GameSection game;
     game.id = own.game;
     for (const auto &setting : own.game_options) {
@@ -197,6 +241,7 @@ int match_command(const Args &args) {
     for (const auto &note : parsed->notes) std::cerr << "arbiter match: note: " << note << "\n";
     config::TournamentConfig c = std::move(parsed->config);
     c.out_dir = own.out_dir;
+    if (as_fastchess) c.on_interrupt = config::OnInterrupt::Abandon;  // fastchess stops its games at a SIGINT
     if (!check_concurrency("match", c.concurrency, parsed->force_concurrency, "-force-concurrency", std::cerr))
         return kExitUsage;
 
@@ -218,9 +263,27 @@ int match_command(const Args &args) {
     options.quiet = own.quiet;
     options.command = "match";
     if (!parsed->pgn_file.empty())
+        options.extra_outputs.push_back({{"the -pgnout file", parsed->pgn_file, parsed->pgn_append, parsed->pgn_crc32},
+                                         tournament::ExtraContent::GamePgn});
+    if (!parsed->epd_file.empty())
         options.extra_outputs.push_back(
-            {{"the -pgnout file", parsed->pgn_file, parsed->pgn_append}, tournament::ExtraContent::GamePgn});
+            {{"the -epdout file", parsed->epd_file, parsed->epd_append}, tournament::ExtraContent::FinalEpd});
     return play_tournament(*loaded, std::move(options));
+}
+
+}  // namespace
+
+int match_command(const Args &args) { return run_match(args, false); }
+
+int fastchess_command(const Args &args) {
+    for (const auto &word : args)
+        if (word == "--version" || word == "-version" || word == "version" || word == "-v") {
+            std::cout << "fastchess " << kFastchessVersion << " (arbiter " << kArbiterVersion
+                      << " under the name fastchess: fastchess " << kFastchessVersion
+                      << "'s command line and output, for chess)\n";
+            return kExitOk;
+        }
+    return run_match(args, true);
 }
 
 }  // namespace arb::cli

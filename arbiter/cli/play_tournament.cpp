@@ -2,6 +2,7 @@
 
 #include "cli/command.hpp"
 #include "engine/engine_log.hpp"
+#include "output/fastchess_text.hpp"
 #include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
 
@@ -23,9 +24,14 @@ int play_tournament(const config::LoadedConfig &loaded, tournament::SessionOptio
     }
     tournament::install_interrupt_handlers();
     options.live = ::isatty(STDOUT_FILENO) != 0;
+    // Under fastchess's layout, the warnings fishtest's worker reads are in fastchess's words, on stdout.
+    const bool fastchess = loaded.config.standings_layout == config::StandingsLayout::Fastchess;
+    auto warn = [fastchess](const std::string &w) {
+        if (auto words = fastchess ? output::fastchess_setup_warning(w) : std::nullopt) std::cout << *words + "\n" << std::flush;
+        else std::cerr << "warning: " + w + "\n";
+    };
     options.parts = tournament::real_runner_parts(loaded.plugin, loaded.config.game.options, loaded.config.plugin_dirs,
-                                                  [](const std::string &w) { std::cerr << "warning: " << w << "\n"; },
-                                                  std::move(traffic));
+                                                  warn, std::move(traffic));
     options.interrupts = tournament::interrupt_count;
     const int code = tournament::run_session(loaded, options, std::cout, std::cerr).exit_code;
     // Engines' escaped descendants that no engine shutdown claimed.

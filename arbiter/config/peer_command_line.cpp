@@ -15,6 +15,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <regex>
 
 namespace arb::config {
 
@@ -40,26 +41,28 @@ constexpr OptionSpec kOptions[] = {
     {"-seeds", Takes::OneWord},      {"-noswap", Takes::Nothing},       {"-reverse", Takes::Nothing},
     {"-srand", Takes::OneWord},      {"-output", Takes::KeyValues},     {"-tournament", Takes::OneWord},
     {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
-    {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord},
+    {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord}, {"-crc32", Takes::KeyValues},
+    {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing},
     // Accepted with a note: they change only how the peer saves, prints or places its work, which the
     // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
     {"-scoreinterval", Takes::OneWord}, {"-autosaveinterval", Takes::OneWord}, {"-report", Takes::KeyValues},
     {"-use-affinity", Takes::OptionalWord}, {"-testEnv", Takes::Nothing}, {"-show-latency", Takes::Nothing},
 };
 
+constexpr const char *kNoTablebases =
+    "tablebase adjudication (Syzygy) is not implemented in this version; leave out -tb and -tbpieces (the "
+    "games are then played out, or adjudicated by -draw and -resign)";
+
 // Options of the peers that the arbiter does not take, with the reason.
 const std::map<std::string, std::string> &refused_options() {
     static const std::map<std::string, std::string> refused = {
-        {"-tb", "tablebase adjudication is not available"},
-        {"-tbpieces", "tablebase adjudication is not available"},
-        {"-tbignore50", "tablebase adjudication is not available"},
-        {"-tbadjudicate", "tablebase adjudication is not available"},
+        {"-tb", kNoTablebases},
+        {"-tbpieces", kNoTablebases},
+        {"-tbignore50", kNoTablebases},
+        {"-tbadjudicate", kNoTablebases},
         {"-quick", "give the engines, book and time control with -engine, -openings and -each tc="},
         {"-config", "a saved tournament is resumed with 'arbiter run --resume OUTDIR'"},
-        {"-epdout", "the final positions are in games.jsonl of the output folder"},
-        {"-crc32", "not available"},
         {"-strict", "not available"},
-        {"-check-mate-pvs", "not available"},
         {"-debug", "engine traffic is written with -log file=FILE engine=true"},
         {"-resultformat", "the per-game lines have one format; -output format= chooses the standings' layout"},
         {"-pgnin", "openings come from -openings file=FILE format=pgn"},
@@ -317,7 +320,22 @@ private:
             note(option + ": no effect here: engines run where the kernel places them");
         } else if (option == "-testEnv" || option == "-show-latency") {
             note(option + ": no effect here");
+        } else if (option == "-crc32") {
+            for (const auto &kv : key_values(option, words, {"pgn"}))
+                if (auto v = flag("-crc32 " + kv.text, kv.value)) out_.pgn_crc32 = *v;
+        } else if (option == "-epdout") {
+            read_epdout(words);
+        } else if (option == "-check-mate-pvs") {
+            out_.check_mate_pvs = true;
         }
+    }
+
+    void read_epdout(const std::vector<std::string> &words) {
+        for (const auto &kv : key_values("-epdout", words, {"file", "append"})) {
+            if (kv.key == "file") out_.epd_file = kv.value;
+            else if (auto v = flag("-epdout " + kv.text, kv.value)) out_.epd_append = *v;
+        }
+        if (out_.epd_file.empty()) problem("-epdout: needs file=FILE");
     }
 
     // fastchess's and cutechess-cli's variant names for chess, as the chess plugin's rule option.
@@ -562,10 +580,18 @@ private:
                 else out_.pgn_file = w;
                 continue;
             }
-            for (const auto &kv : key_values("-pgnout", {w}, {"file", "nodes", "seldepth", "nps", "notation", "append"})) {
+            for (const auto &kv : key_values("-pgnout", {w}, {"file", "nodes", "seldepth", "nps", "notation", "append", "match_line"})) {
                 const std::string what = "-pgnout " + kv.text;
                 if (kv.key == "file") {
                     out_.pgn_file = kv.value;
+                } else if (kv.key == "match_line") {
+                    // OpenBench's worker passes one; refusing it would refuse the worker's whole command line.
+                    try {
+                        (void)std::regex(kv.value);
+                        note(what + ": taken, but no engine line is copied into the PGN comments in this version");
+                    } catch (const std::regex_error &e) {
+                        problem(what + ": not a regular expression (" + e.what() + ")");
+                    }
                 } else if (kv.key == "notation") {
                     if (kv.value != "san")
                         problem(what + ": the PGN is written in the game's record notation (SAN for chess); only notation=san");
@@ -640,6 +666,13 @@ private:
 };
 
 }  // namespace
+
+std::string chess_only_word(const std::vector<std::string> &args) {
+    for (const auto &word : args)
+        if (word == "-variant" || word == "-tb" || word == "-tbpieces" || word == "-check-mate-pvs" || word == "proto=uci")
+            return word;
+    return {};
+}
 
 const std::vector<std::string> &peer_option_names() {
     static const std::vector<std::string> names = [] {

@@ -20,6 +20,10 @@ struct PeerCommandLine {
     bool force_concurrency = false;  // -force-concurrency: more games at once than cores, without a word
     std::string pgn_file;            // -pgnout file=: each game's PGN is appended to it as the game ends
     bool pgn_append = true;          // -pgnout append=false: the file is emptied first
+    bool pgn_crc32 = false;          // -crc32 pgn=true: "File F has CRC32: 0x..." after each game written to it
+    std::string epd_file;            // -epdout file=: each game's final position (EPD) appended as the game ends
+    bool epd_append = true;          // -epdout append=false: the file is emptied first
+    bool check_mate_pvs = false;     // -check-mate-pvs: fastchess also checks mating PVs (taken; see the notes)
     // Options taken that change nothing here (-autosaveinterval, -use-affinity, ...), each with the
     // reason, e.g. "-use-affinity: no effect here: ..."; printed before the run.
     std::vector<std::string> notes;
@@ -34,6 +38,10 @@ struct PeerCommandLine {
 // reported at once, one per line, each starting with the option ("-rounds:
 // ...", "-engine tc=10+x: ...").
 Expected<PeerCommandLine> parse_peer_command_line(const std::vector<std::string> &args, GameSection game);
+
+// The first word of `args` that only chess has ("-variant", "-tb", "-check-mate-pvs", "proto=uci"), for
+// `arbiter match` without --game: such a command line is a chess one (fastchess plays only chess). Empty: none.
+std::string chess_only_word(const std::vector<std::string> &args);
 
 // Every option the peers' syntax knows here, e.g. "-engine", "-rounds".
 const std::vector<std::string> &peer_option_names();

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -79,16 +80,35 @@ Expected<std::shared_ptr<ExtraOutput>> ExtraOutput::open(const ExtraOutputReques
         return fail("cannot open " + named + ": " + std::strerror(errno));
     if (!request.append && ::ftruncate(fd.get(), 0) != 0)
         return fail("cannot empty " + named + " (append=false): " + std::strerror(errno));
+    uLong crc = ::crc32(0L, Z_NULL, 0);
+    if (request.crc32 && request.append) {
+        // What the file holds already is part of the file whose CRC is printed.
+        process::Fd in(::openat(dir.get(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+        if (in.get() < 0) return fail("cannot read " + named + " for its CRC-32: " + std::strerror(errno));
+        char buffer[65536];
+        for (;;) {
+            const ssize_t n = ::read(in.get(), buffer, sizeof buffer);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) return fail("cannot read " + named + " for its CRC-32: " + std::strerror(errno));
+            if (n == 0) break;
+            crc = ::crc32(crc, reinterpret_cast<const Bytef *>(buffer), static_cast<uInt>(n));
+        }
+    }
     AppendFile file(fd.release(), request.path, /*durable=*/false, std::move(write));
-    return std::make_shared<ExtraOutput>(request, std::move(file), id);
+    return std::make_shared<ExtraOutput>(request, std::move(file), id, static_cast<uint32_t>(crc));
 }
 
-Expected<void> ExtraOutput::append(const std::string &text) {
+Expected<void> ExtraOutput::append(const std::string &text, uint32_t *crc) {
     std::lock_guard lock(mutex_);
     if (failure_) return fail(*failure_);
     if (auto written = file_.append(text); !written) {
         failure_ = request_.label + ": " + written.error().message;
         return fail(*failure_);
+    }
+    if (request_.crc32) {
+        crc_ = static_cast<uint32_t>(
+            ::crc32(crc_, reinterpret_cast<const Bytef *>(text.data()), static_cast<uInt>(text.size())));
+        if (crc) *crc = crc_;
     }
     return {};
 }

@@ -19,6 +19,7 @@
 #include "output/output_folder.hpp"
 
 #include <filesystem>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -31,6 +32,9 @@ struct ExtraOutputRequest {
     std::string label;  // what the file is, for messages: "the -pgnout file", "the engine log"
     std::filesystem::path path;
     bool append = true;  // false: emptied once checked (fastchess's append=false)
+    // Keep the CRC-32 (zlib's) of the whole file, what was there before included (fastchess's
+    // -crc32 pgn=true: fishtest's worker checks the file it uploads against the last one printed).
+    bool crc32 = false;
 };
 
 class ExtraOutput {
@@ -45,12 +49,13 @@ public:
                                                        const std::vector<std::string> &folder_names,
                                                        const std::vector<std::shared_ptr<ExtraOutput>> &opened,
                                                        WriteFunction write = {});
-    ExtraOutput(ExtraOutputRequest request, AppendFile file, FileId id)
-        : request_(std::move(request)), file_(std::move(file)), id_(id) {}
+    ExtraOutput(ExtraOutputRequest request, AppendFile file, FileId id, uint32_t crc = 0)
+        : request_(std::move(request)), file_(std::move(file)), crc_(crc), id_(id) {}
 
     // Appends all of `text` in one go; safe from any thread. After a
-    // failure nothing more is written and every call fails with it.
-    Expected<void> append(const std::string &text);
+    // failure nothing more is written and every call fails with it. With
+    // request().crc32, the file's CRC-32 after this text is put in `*crc`.
+    Expected<void> append(const std::string &text, uint32_t *crc = nullptr);
     // The first failure ("the engine log: FILE: write failed: ..."), if any.
     [[nodiscard]] std::optional<std::string> failure() const;
     [[nodiscard]] const ExtraOutputRequest &request() const { return request_; }
@@ -59,6 +64,7 @@ private:
     const ExtraOutputRequest request_;
     mutable std::mutex mutex_;
     AppendFile file_;                     // guarded by mutex_
+    uint32_t crc_;                        // of the whole file (request_.crc32); guarded by mutex_
     std::optional<std::string> failure_;  // guarded by mutex_
     const FileId id_;
 };

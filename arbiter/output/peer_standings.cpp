@@ -9,39 +9,48 @@ namespace arb::output {
 
 namespace {
 
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-
-// "0.00", never "-0.00", for an even result.
-double known(const std::optional<double> &v) { return v ? *v + 0.0 : kNan; }
-double plain(double v) { return v + 0.0; }
+// "0.00", never "-0.00", for an even result; never "nan" (see the header): an
+// unknown error bar is infinite, an undefined value 0.
+double known(const std::optional<double> &v) {
+    return v && !std::isnan(*v) ? *v + 0.0 : std::numeric_limits<double>::infinity();
+}
+double plain(double v) { return std::isnan(v) ? 0.0 : v + 0.0; }
+// A chance that cannot be known yet (no decisive game) is even.
+double chance(const std::optional<double> &v) { return v && !std::isnan(*v) ? *v : 0.5; }
 
 std::string fastchess_two(const Standings &s, const PeerContext &context) {
     const auto &h = *s.head_to_head;
     const auto &t = h.trinomial;
     const auto &p = h.pentanomial;
     // fastchess reports from the pentanomial once pairs are complete.
-    const rating::HeadToHead &f = h.pairs ? *h.pairs : h.games;
+    const rating::HeadToHead &f = h.pairs && context.pentanomial ? *h.pairs : h.games;
     const int64_t games = t.wins + t.draws + t.losses;
     const int64_t pairs = p.ll + p.ld + p.wl + p.dd + p.wd + p.ww;
     const double points = static_cast<double>(t.wins) + 0.5 * static_cast<double>(t.draws);
-    const double ratio_of = pairs > 0 ? static_cast<double>(p.dd) / static_cast<double>(pairs)
-                                      : (games > 0 ? static_cast<double>(t.draws) / static_cast<double>(games) : 0.0);
+    // fastchess's draw ratio of pairs counts the even ones, WL and DD.
+    const bool penta = context.pentanomial;
+    const double ratio_of = penta && pairs > 0
+                                ? static_cast<double>(p.wl + p.dd) / static_cast<double>(pairs)
+                                : (games > 0 ? static_cast<double>(t.draws) / static_cast<double>(games) : 0.0);
     auto divide = [](int64_t a, int64_t b) {
         return b != 0 ? static_cast<double>(a) / static_cast<double>(b)
-                      : (a != 0 ? std::numeric_limits<double>::infinity() : kNan);
+                      : (a != 0 ? std::numeric_limits<double>::infinity() : 0.0);
     };
+    auto or_null = [](const std::string &value, const char *unit) { return value.empty() ? std::string("NULL") : value + unit; };
     std::string out = "--------------------------------------------------\n";
-    out += fmt::format("Results of {} vs {} ({}, {}t, {}):\n", s.names[0], s.names[1], context.time_control,
-                       context.threads.empty() ? "1" : context.threads,
-                       context.hash.empty() ? std::string("NULL") : context.hash + "MB");
+    out += fmt::format("Results of {} vs {} ({}, {}, {}{}):\n", s.names[0], s.names[1], context.time_control,
+                       // fastchess shows the engine's own value, Threads 1 in a chess engine that is not told one
+                       context.threads.empty() ? std::string("1t") : context.threads + "t", or_null(context.hash, "MB"),
+                       context.book.empty() ? "" : ", " + context.book);
     out += fmt::format("Elo: {:.2f} +/- {:.2f}, nElo: {:.2f} +/- {:.2f}\n", plain(f.elo), known(f.elo_error), plain(f.nelo),
                        known(f.nelo_error));
-    out += fmt::format("LOS: {:.2f} %, DrawRatio: {:.2f} %, PairsRatio: {:.2f}\n", 100 * known(f.los), 100 * ratio_of,
-                       divide(p.ww + p.wd, p.ll + p.ld));
+    out += fmt::format("LOS: {:.2f} %, DrawRatio: {:.2f} %{}\n", 100 * chance(f.los), 100 * ratio_of,
+                       penta ? fmt::format(", PairsRatio: {:.2f}", divide(p.ww + p.wd, p.ll + p.ld)) : "");
     out += fmt::format("Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1f} ({:.2f} %)\n", games, t.wins,
                        t.losses, t.draws, points, games > 0 ? 100 * points / static_cast<double>(games) : 0.0);
-    out += fmt::format("Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {:.2f}\n", p.ll, p.ld, p.wl + p.dd, p.wd, p.ww,
-                       divide(p.wl, p.dd));
+    if (penta)
+        out += fmt::format("Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {:.2f}\n", p.ll, p.ld, p.wl + p.dd, p.wd,
+                           p.ww, divide(p.wl, p.dd));
     if (h.sprt && context.sprt) {
         const double llr = h.sprt->llr;
         const double fraction = llr >= 0 ? llr / h.sprt->upper : -llr / h.sprt->lower;
@@ -61,7 +70,7 @@ std::string cutechess_two(const Standings &s) {
     std::string out = fmt::format("Score of {} vs {}: {} - {} - {}  [{:.3f}] {}\n", s.names[0], s.names[1], t.wins,
                                   t.losses, t.draws, score, games);
     out += fmt::format("Elo difference: {:.1f} +/- {:.1f}, LOS: {:.1f} %, DrawRatio: {:.1f} %\n", plain(h.games.elo),
-                       known(h.games.elo_error), 100 * known(h.games.los), 100 * h.games.draw_ratio);
+                       known(h.games.elo_error), 100 * chance(h.games.los), 100 * h.games.draw_ratio);
     if (h.sprt) {
         const double llr = h.sprt->llr;
         const double fraction = llr >= 0 ? llr / h.sprt->upper : -llr / h.sprt->lower;

@@ -3,7 +3,7 @@
 //
 //   fastchess, two engines:            cutechess-cli, two engines:
 //   ------------------------------     Score of A vs B: 12 - 8 - 20  [0.550] 40
-//   Results of A vs B (10+0.1, 1t, NULL):   Elo difference: 34.9 +/- 71.3, LOS: 83.3 %, DrawRatio: 50.0 %
+//   Results of A vs B (10+0.1, 1t, NULL, book.epd):   Elo difference: 34.9 +/- 71.3, LOS: 83.3 %, DrawRatio: 50.0 %
 //   Elo: 34.86 +/- 71.33, nElo: ...    SPRT: llr 0.12 (4.1%), lbound -2.94, ubound 2.94
 //   LOS: ..., DrawRatio: ..., PairsRatio: ...
 //   Games: 40, Wins: 12, Losses: 8, Draws: 20, Points: 22.0 (55.00 %)
@@ -28,6 +28,10 @@ struct PeerContext {
     std::string time_control;  // as the arbiter writes it, e.g. "10+0.1"
     std::string threads;       // the engines' Threads option, empty: not set
     std::string hash;          // the engines' Hash option (MB), empty: not set
+    std::string book;          // the openings file's name without its folder, empty: none
+    // fastchess reports game pairs (Ptnml, PairsRatio) only when each pairing plays 2 games
+    // (-games 2); otherwise the block has neither and the draw ratio is per game.
+    bool pentanomial = true;
     std::optional<rating::SprtConfig> sprt;
 };
 

@@ -175,6 +175,7 @@ void write_standings_text(std::ostream &out, const Standings &s) {
             out << fmt::format("; this shard played {} games", s.games);
         out << "\n";
     }
+    if (s.endings) out << "\n" << s.endings->text();
 }
 
 std::string standings_line(const Standings &s) {
@@ -236,6 +237,7 @@ std::string standings_json(const Standings &s) {
         shared["overshoot_games"] = d.all_games ? json(std::max<int64_t>(0, s.games - d.games)) : json(nullptr);
         j["sprt_over_shards"] = std::move(shared);
     }
+    if (s.endings) j["endings"] = s.endings->json();
     return j.dump(2) + "\n";
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "match/finished_game.hpp"
+#include "output/game_endings.hpp"
 #include "rating/ratings.hpp"
 #include "rating/result_tally.hpp"
 
@@ -40,6 +41,9 @@ struct Standings {
     int games = 0;
     std::optional<HeadToHeadStats> head_to_head;  // exactly two engines
     std::optional<SharedSprtStanding> shared_sprt;
+    // How the games ended per engine, where the caller counted them (a run, a merge): after the
+    // table in standings.txt, "endings" in standings.json.
+    std::optional<GameEndings> endings;
 };
 
 // Counts of one engine pair from engine `a`'s point of view, by a pass over

@@ -332,6 +332,9 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     // Openings by game pair: a pair's games have consecutive indices, so the pairs come one after another.
     std::vector<int64_t> pairs_per_opening(first.loaded.openings.size(), 0);
     int last_pair = -1;
+    std::vector<std::string> names;
+    for (const auto &e : merged.config.engines) names.push_back(e.name);
+    output::GameEndings endings(names);
     std::vector<std::unique_ptr<output::RecordReader>> readers;
     for (const auto &f : inputs) readers.push_back(std::make_unique<output::RecordReader>(f.dir / kJsonlFile));
     auto merged_records = records->write_all([&](const output::RecordSet::LineSink &sink) {
@@ -347,13 +350,12 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
                 if (pairs_per_opening[static_cast<size_t>(opening)]++ > 0) ++report.opening_repeats;
             }
             last_pair = game->slot.pair_id;
+            endings.add(*game);
             ++report.games_merged;
             return sink(reader.line(), *game);
         });
     });
     if (!merged_records) return fail(merged_records.error().message);
-    std::vector<std::string> names;
-    for (const auto &e : merged.config.engines) names.push_back(e.name);
     auto computed = output::compute_standings(names, tally.counts(), merged.config.sprt);
     if (const std::string &shared = first.loaded.config.shared_dir; !shared.empty()) {
         auto decision = read_decision(shared);
@@ -368,6 +370,7 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
         }
     }
     report.book_size = static_cast<int64_t>(first.loaded.openings.size());
+    computed.endings = std::move(endings);
     auto standings = write_standings_files(*records, computed);
     if (!standings) return fail(standings.error().message);
     report.standings_text = std::move(*standings);

@@ -7,8 +7,11 @@
 #include "output/jsonl_record.hpp"
 #include "output/peer_standings.hpp"
 #include "output/record_set.hpp"
+#include "output/fastchess_text.hpp"
+#include "output/game_endings.hpp"
 #include "output/standings.hpp"
 #include "tournament/config_identity.hpp"
+#include "tournament/fastchess_console.hpp"
 #include "tournament/progress.hpp"
 #include "tournament/report_file.hpp"
 #include "tournament/run_identity.hpp"
@@ -103,6 +106,10 @@ private:
     void print_due_reports();
     // The standings as stdout shows them: the arbiter's table, or a peer's layout (output.format).
     [[nodiscard]] std::string standings_for_screen(const output::Standings &standings) const;
+    [[nodiscard]] output::PeerContext peer_context() const;
+    // The fastchess layout: standard output is fastchess's (FastchessConsole), the arbiter's own lines go to stderr.
+    [[nodiscard]] bool fastchess_layout() const { return c_.standings_layout == config::StandingsLayout::Fastchess; }
+    [[nodiscard]] std::ostream &own_lines() const { return fastchess_layout() ? err_ : out_; }
 
     const config::LoadedConfig &loaded_;
     const config::TournamentConfig &c_;
@@ -117,6 +124,8 @@ private:
     // not grow with the games, nor does the work per game (SPRT, reports).
     rating::ResultTally tally_;
     PluginErrors plugin_errors_;
+    std::optional<output::GameEndings> endings_;      // how the games of this run and before ended, per engine
+    std::optional<FastchessConsole> console_;         // the fastchess layout's standard output
     int64_t total_ = 0, full_total_ = 0, recorded_ = 0, recorded_before_ = 0;
     int64_t pairs_total_ = 0;  // game pairs (openings dealt) in the whole schedule, all shards
     bool dropped_torn_line_ = false;  // games.jsonl ends in a torn record, cut off at the start
@@ -265,6 +274,9 @@ bool Session::read_records() {
     digest_.emplace(report_digest(loaded_));
     std::vector<SharedPair> recorded_pairs;  // this shard's pairs recorded by an earlier run (--resume)
     if (!c_.shared_dir.empty()) pairs_.emplace(c_.schedule.games_per_pairing, c_.shard->index);
+    std::vector<std::string> names;
+    for (const auto &e : c_.engines) names.push_back(e.name);
+    endings_.emplace(std::move(names));
     const fs::path jsonl_file = records_->path(kJsonlFile);
     auto mismatch = [&](int index) {
         return jsonl_file.string() + ": game " + std::to_string(index + 1) + " does not match the schedule of " +
@@ -290,6 +302,7 @@ bool Session::read_records() {
         if (outcome) tally_.add(*outcome);
         if (pairs_)
             if (auto pair = pairs_->add(g.slot, engine0_score(outcome))) recorded_pairs.push_back(std::move(*pair));
+        endings_->add(g);
         digest_->add(g);
         plugin_errors_.note(g);
         ++recorded_;
@@ -465,7 +478,7 @@ bool Session::prepare_folder() {
 }
 
 void Session::announce() {
-    out_ << prefix() << fmt::format("{} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n", c_.event,
+    own_lines() << prefix() << fmt::format("{} ({}), {} engines, {}, {} games{}{}, concurrency {}, output {}\n", c_.event,
                         variant_text(c_.game), c_.engines.size(), config::type_name(c_.schedule.type), total_,
                         c_.shard ? fmt::format(" (shard {} of the schedule's {})", config::to_string(*c_.shard),
                                                full_total_)
@@ -476,11 +489,12 @@ void Session::announce() {
     // openings repeat only once the book is used up.
     const auto book = static_cast<int64_t>(loaded_.openings.size());
     if (book > 0 && pairs_total_ > book)
-        out_ << prefix()
+        own_lines() << prefix()
              << fmt::format("note: the schedule deals {} game pairs{} from a book of {} openings: {} pairs repeat an "
                             "opening of an earlier pair (pair {} on), if all are played\n",
                             pairs_total_, c_.shard ? " over all shards" : "", book, pairs_total_ - book, book + 1);
-    out_.flush();
+    own_lines().flush();
+    if (fastchess_layout() && !c_.openings.file.empty()) out_ << "Indexing opening suite..." << std::endl;  // as fastchess
 }
 
 // report.html, built from a copy of the digest by the tick (outside the
@@ -511,15 +525,21 @@ std::string Session::standings_for_screen(const output::Standings &standings) co
         output::write_standings_text(text, standings);
         return text.str();
     }
+    return output::peer_standings_text(c_.standings_layout == config::StandingsLayout::Fastchess
+                                           ? output::PeerLayout::Fastchess
+                                           : output::PeerLayout::Cutechess,
+                                       standings, peer_context());
+}
+
+output::PeerContext Session::peer_context() const {
     output::PeerContext context;
     context.time_control = engine_time_text(c_);
     context.threads = engine_option_text(c_, "Threads");
     context.hash = engine_option_text(c_, "Hash");
+    context.book = c_.openings.file.empty() ? std::string() : fs::path(c_.openings.file).filename().string();
+    context.pentanomial = c_.schedule.games_per_pairing == 2;
     context.sprt = c_.sprt;
-    return output::peer_standings_text(c_.standings_layout == config::StandingsLayout::Fastchess
-                                           ? output::PeerLayout::Fastchess
-                                           : output::PeerLayout::Cutechess,
-                                       standings, context);
+    return context;
 }
 
 void Session::print_due_reports() {
@@ -559,6 +579,7 @@ bool Session::record(match::FinishedGame &&g) {
     if (records_->games_appended() == appended) return false;
     write_extra_outputs(g);
     if (auto outcome = output::outcome_of(g)) tally_.add(*outcome);
+    endings_->add(g);
     {
         std::lock_guard guard(digest_mutex_);
         digest_->add(g);
@@ -566,7 +587,8 @@ bool Session::record(match::FinishedGame &&g) {
     plugin_errors_.note(g);
     ++recorded_;
     progress_->game_finished(g);
-    if (c_.progress_interval > 0 && recorded_ % c_.progress_interval == 0 && recorded_ < total_) {
+    if (console_) progress_->message(console_->finished(g, recorded_ == total_));
+    if (!console_ && c_.progress_interval > 0 && recorded_ % c_.progress_interval == 0 && recorded_ < total_) {
         std::lock_guard guard(reports_mutex_);
         due_reports_.emplace_back(recorded_, tally_.counts());
     }
@@ -611,9 +633,17 @@ void Session::write_extra_outputs(const match::FinishedGame &g) {
         std::string text;
         switch (content) {
         case ExtraContent::GamePgn: text = writers_.pgn(g); break;
+        case ExtraContent::FinalEpd: text = output::fastchess_epd_line(g.record.final_position); break;
         case ExtraContent::EngineTraffic: continue;  // written by the engines' TrafficLog
         }
-        if (!file->append(text)) controls_.stop_new = true;  // at once; the tick reports it
+        uint32_t crc = 0;
+        if (!file->append(text, &crc)) {
+            controls_.stop_new = true;  // at once; the tick reports it
+            continue;
+        }
+        // As fastchess prints it after each write (fishtest checks the file it uploads against the last one).
+        if (file->request().crc32)
+            progress_->message(fmt::format("File {} has CRC32: {:#x}", file->request().path.string(), crc));
     }
 }
 
@@ -655,8 +685,20 @@ void Session::tick() {
 }
 
 void Session::play() {
-    progress_.emplace(out_, options_.live, static_cast<int>(total_), static_cast<int>(recorded_before_),
-                      options_.quiet, c_.standings_layout != config::StandingsLayout::Arbiter);
+    // The fastchess layout prints its own lines (FastchessConsole), never a live line.
+    progress_.emplace(out_, options_.live && !fastchess_layout(), static_cast<int>(total_),
+                      static_cast<int>(recorded_before_), options_.quiet || fastchess_layout(),
+                      c_.standings_layout != config::StandingsLayout::Arbiter);
+    if (fastchess_layout() && !options_.quiet) {
+        FastchessConsole::Setup setup;
+        setup.names = names_;
+        setup.total_games = full_total_;
+        setup.rating_interval = c_.progress_interval;
+        setup.context = peer_context();
+        setup.sprt = c_.sprt;
+        setup.margin = c_.time_margin;
+        console_.emplace(std::move(setup));
+    }
     play_start_ = std::chrono::steady_clock::now();
     // The games not recorded yet, in schedule order, streamed.
     ScheduleStream schedule(schedule_params(c_, static_cast<int>(loaded_.openings.size())));
@@ -673,6 +715,7 @@ void Session::play() {
         return std::nullopt;
     };
     RunnerHooks hooks;
+    if (console_) hooks.on_started = [this](const match::ScheduledGame &slot) { progress_->message(console_->started(slot)); };
     hooks.on_finished = [this](match::FinishedGame &&g) { return record(std::move(g)); };
     hooks.on_settled = [this] { return settle(); };
     hooks.on_tick = [this] { tick(); };
@@ -718,8 +761,9 @@ SessionResult Session::finish() {
                            stats_.tick_failure, recorded_, dir_.string()));
         return result_;
     }
+    std::ostream &own = own_lines();
     if (stats_.workers < c_.concurrency && stats_.workers < pending_)
-        out_ << fmt::format(
+        own << fmt::format(
             "note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
             stats_.workers, c_.concurrency, stats_.pool_capacity);
     auto standings = output::compute_standings(names_, tally_.counts(), c_.sprt);
@@ -731,6 +775,7 @@ SessionResult Session::finish() {
         if (auto decision = shared_->decision(); decision && decision->complete)
             standings.shared_sprt = shared_standing(*decision, false);
     }
+    standings.endings = endings_;
     auto standings_text = write_standings_files(*records_, standings);
     if (!standings_text) {
         failed(standings_text.error().message);
@@ -742,17 +787,28 @@ SessionResult Session::finish() {
                                                                              : "finished");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - play_start_).count();
     const int64_t played = recorded_ - recorded_before_;
-    out_ << fmt::format("\n{} of {} games played{}{}; {} engine processes started\n", recorded_, total_,
+    // The fastchess layout's standard output has no empty line before its end (OpenBench's worker stops reading there).
+    own << fmt::format("{}{} of {} games played{}{}; {} engine processes started\n", fastchess_layout() ? "" : "\n",
+                        recorded_, total_,
                         stats_.abandoned ? fmt::format(", {} abandoned (not recorded)", stats_.abandoned) : "",
                         result_.sprt_stopped ? ", stopped by SPRT" : "", stats_.engine_starts);
-    out_ << fmt::format("elapsed {} ({:.1f} s), {} games in this run, {:.2f} games/s\n\n", format_duration(seconds),
-                        seconds, played,
-                        seconds > 0 ? static_cast<double>(played) / seconds : 0.0);
-    out_ << (c_.standings_layout == config::StandingsLayout::Arbiter ? *standings_text : standings_for_screen(standings));
-    out_ << "\nrecords: ";
+    own << fmt::format("elapsed {} ({:.1f} s), {} games in this run, {:.2f} games/s\n{}", format_duration(seconds),
+                        seconds, played, seconds > 0 ? static_cast<double>(played) / seconds : 0.0,
+                        fastchess_layout() ? "" : "\n");
+    if (c_.standings_layout == config::StandingsLayout::Arbiter) {
+        out_ << *standings_text;  // the endings table included
+    } else {
+        if (!console_) out_ << standings_for_screen(standings);  // the console printed its block with the last game
+        err_ << endings_->text();
+    }
+    own << (fastchess_layout() ? "" : "\n") << "records: ";
     const auto files = records_->record_paths();
-    for (size_t i = 0; i < files.size(); ++i) out_ << (i ? ", " : "") << files[i].string();
-    out_ << "; report: " << (dir_ / kReportFile).string() << "\n";
+    for (size_t i = 0; i < files.size(); ++i) own << (i ? ", " : "") << files[i].string();
+    own << "; report: " << (dir_ / kReportFile).string() << "\n";
+    // fastchess's last lines (the block of games counted since its last one, the players that lost on time or
+    // crashed, "Finished match"), also after an interrupt or a failure below: its readers wait for them.
+    if (console_) out_ << console_->closing(std::chrono::duration_cast<std::chrono::seconds>(
+                      std::chrono::steady_clock::now() - play_start_));
     if (!extra_error_.empty()) {
         out_.flush();
         err_ << prefix() << extra_error_
@@ -796,7 +852,7 @@ SessionResult Session::finish() {
         return result_;
     }
     const bool unfinished = result_.interrupted && result_.games_recorded < result_.games_total;
-    if (unfinished) out_ << "interrupted: continue with 'arbiter run --resume " << dir_.string() << "'\n";
+    if (unfinished) own << "interrupted: continue with 'arbiter run --resume " << dir_.string() << "'\n";
     out_.flush();
     result_.exit_code = unfinished ? 130 : 0;
     if (plugin_errors_.report(prefix(), loaded_.plugin->file().string(), err_)) result_.exit_code = 1;

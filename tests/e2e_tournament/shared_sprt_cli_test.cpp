@@ -10,6 +10,7 @@
 #include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/process_scan.hpp"
+#include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -28,7 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArbiter = std::string(ARBITER_BIN_DIR) + "/arbiter";
+using arb::test::kArbiter;
 
 // `strong` never forfeits, `weak` forfeits a share of its games at its first move; the rest is random
 // tic-tac-toe, fair over a colour-swapped pair. `late_ms` slows every move, for a test that must catch a

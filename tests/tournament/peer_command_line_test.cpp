@@ -615,6 +615,9 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"-use-affinity", "no effect: a note says so"},
         {"-testEnv", "no effect: a note says so"},
         {"-show-latency", "no effect: a note says so"},
+        {"-crc32", "PeerCommandLine::pgn_crc32, a run option of the -pgnout file"},
+        {"-epdout", "PeerCommandLine::epd_file, a file besides the output folder's, as -pgnout's"},
+        {"-check-mate-pvs", "PeerCommandLine::check_mate_pvs, taken for fastchess's command lines"},
     };
     for (const auto &option : config::peer_option_names()) {
         INFO(option);
@@ -656,4 +659,72 @@ TEST_CASE("a control character or the word value in a peer option is refused nam
     REQUIRE(ok.has_value());
     CHECK(ok->config.engines[0].name == "Tigre \xc3\xb1");
     CHECK(ok->config.engines[0].ugi_options.back() == std::pair<std::string, std::string>{"Style", "\xc3\xa9l\xc3\xa9gant"});
+}
+
+// The command lines the two big testing frameworks' workers build, written out from their code
+// (fishtest worker/games.py run_games; OpenBench Client/worker.py build_runner_command), each read with
+// fastchess's meaning, nothing refused.
+TEST_CASE("fishtest's and OpenBench's worker command lines are read with fastchess's meaning", "[peer-cli][fastchess]") {
+    const auto fishtest = parse(
+        "-testEnv -recover -repeat -games 2 -rounds 6 -ratinginterval 1 -scoreinterval 1 -autosaveinterval 0 "
+        "-report penta=true -pgnout file=results-r-1.pgn append=false -crc32 pgn=true "
+        "-site https://tests.stockfishchess.org/tests/view/r -event \"Batch 1: a vs b\" -srand 12345 "
+        "-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -variant standard "
+        "-concurrency 1 -openings file=book.epd format=epd order=random plies=16 start=5 -check-mate-pvs "
+        "-engine name=New-abc tc=10+0.1 cmd=./sf1 dir=. option.Hash=16 "
+        "-engine name=Base-abc tc=10+0.1 cmd=./sf2 dir=. option.Hash=16 -each proto=uci timemargin=10000 "
+        "option.Threads=1");
+    const auto &c = fishtest.config;
+    CHECK(c.schedule.rounds == 6);
+    CHECK(c.schedule.games_per_pairing == 2);
+    CHECK(c.progress_interval == 1);
+    CHECK(fishtest.pgn_file == "results-r-1.pgn");
+    CHECK_FALSE(fishtest.pgn_append);
+    CHECK(fishtest.pgn_crc32);
+    CHECK(fishtest.check_mate_pvs);
+    CHECK(c.event == "Batch 1: a vs b");
+    CHECK(c.schedule.seed == 12345);
+    CHECK(c.adjudication.resign.move_count == 3);
+    CHECK(c.adjudication.resign.score_cp == 600);
+    CHECK(c.adjudication.draw.min_ply == 68);
+    CHECK(c.adjudication.draw.move_count == 8);
+    CHECK(c.adjudication.draw.score_cp == 20);
+    CHECK(c.openings.start == 5);
+    CHECK(c.openings.plies == 16);
+    CHECK(c.time_margin == std::chrono::milliseconds(10000));
+    CHECK(c.engines[0].ugi_options == Options{{"Threads", "1"}, {"Hash", "16"}});
+    // OpenBench: a per-engine timemargin=, -tb refused with the reason, DATAGEN's -games 1.
+    const std::string ob_engines =
+        "-engine dir=Engines/ cmd=./dev proto=uci tc=8.00+0.08 timemargin=250 option.Hash=8 name=x-dev "
+        "-engine dir=Engines/ cmd=./base proto=uci tc=8.00+0.08 timemargin=250 option.Hash=8 name=x-base ";
+    const auto ob = parse("-recover -variant standard -testEnv -concurrency 1 -rounds 4 -games 2 "
+                          "-resign movecount=3 score=400 -draw movenumber=40 movecount=8 score=10 " +
+                          ob_engines +
+                          "-openings file=Books/b.epd format=epd order=random start=3 -srand 7 "
+                          "-pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true \"match_line=^info string pgncomment .*\"");
+    CHECK(ob.config.time_margin == std::chrono::milliseconds(250));
+    CHECK(ob.config.pgn_comments.seldepth);
+    CHECK(ob.config.pgn_comments.nodes);
+    REQUIRE(ob.notes.size() >= 1);
+    CHECK_THAT(ob.notes.back(), Catch::Contains("match_line="));
+    const auto datagen = parse("-recover -concurrency 1 -rounds 4 -games 1 " + ob_engines +
+                               "-openings file=Books/openbench.genfens.epd format=epd order=sequential start=1");
+    CHECK(datagen.config.schedule.games_per_pairing == 1);
+    CHECK_THAT(error_of(ob_engines + "-tb /syzygy -tbpieces 6"),
+               Catch::Contains("-tb: not an option of arbiter match: tablebase adjudication (Syzygy) is not implemented"));
+    CHECK_THAT(error_of(ob_engines + "-pgnout file=x.pgn match_line=("), Catch::Contains("not a regular expression"));
+    // -epdout: the final positions' file, as fastchess's.
+    const auto epd = parse(ob_engines + "-epdout file=final.epd append=false");
+    CHECK(epd.epd_file == "final.epd");
+    CHECK_FALSE(epd.epd_append);
+    CHECK_THAT(error_of(ob_engines + "-crc32 pgn=maybe"), Catch::Contains("-crc32 pgn=maybe: expected"));
+}
+
+TEST_CASE("a chess-only option on a command line without --game says chess", "[peer-cli][fastchess]") {
+    using config::chess_only_word;
+    CHECK(chess_only_word(words("-engine cmd=a -engine cmd=b -variant standard")) == "-variant");
+    CHECK(chess_only_word(words("-engine cmd=a proto=uci -engine cmd=b")) == "proto=uci");
+    CHECK(chess_only_word(words("-engine cmd=a -engine cmd=b -check-mate-pvs")) == "-check-mate-pvs");
+    CHECK(chess_only_word(words("-engine cmd=a -engine cmd=b -tb /s")) == "-tb");
+    CHECK(chess_only_word(words("-engine cmd=a proto=ugi -engine cmd=b")).empty());
 }
