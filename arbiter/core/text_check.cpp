@@ -18,6 +18,10 @@ bool control_at(std::string_view text, size_t i, size_t &length) {
 
 std::optional<std::string> control_fault(std::string_view text) {
     for (size_t i = 0, length = 0; i < text.size(); i += length) {
+        // Printable ASCII, nearly all of a protocol line, needs no UTF-8
+        // decoding: this runs over every position line sent, one per ply.
+        while (i < text.size() && static_cast<unsigned char>(text[i]) - 0x20u < 0x5Fu) ++i;
+        if (i == text.size()) break;
         if (!control_at(text, i, length)) continue;
         const char c = text[i];
         const std::string what = c == '\n' || c == '\r' ? "a line break" : c == '\0' ? "a NUL byte" : "a control character";
