@@ -13,10 +13,10 @@ average is printed, and only the ratios within a cell are meaningful.
 Printed per tool and cell:
   losses     games lost on time
   ovh p50/p99/max  charged time minus the engine's own, per move, in ms: the
-             time each tool's PGN comment says it charged, less the time the
-             engine says it searched (nodes / nps from the same comment;
-             zero for the random mover, which searches nothing). Both tools
-             keep milliseconds, truncated, so these are whole ms.
+             time the tool charged (fastchess: its PGN comment; arbiter:
+             games.jsonl's "ms"), less the time the engine says it searched
+             (nodes / nps of its last info line; zero for the random mover,
+             which searches nothing). Both tools keep milliseconds, truncated.
   games/s    games per wall second
   us/ply     wall time per ply, all games together (wall / plies)
   cpu/ply    the tool's own CPU per ply, engines excluded (us)
@@ -98,6 +98,32 @@ def read_pgn(path):
             n, nps = NODES.search(comment), NPS.search(comment)
             searched = int(n.group(1)) * 1000 / int(nps.group(1)) if n and nps and int(nps.group(1)) > 0 else 0.0
             overheads.append(charged - searched)
+    return games, plies, losses, overheads
+
+
+def read_jsonl(path):
+    """The same figures from an arbiter output folder's games.jsonl (its
+    -pgnout writes no comment for a move whose info line it does not show)."""
+    import json
+    games = losses = plies = 0
+    overheads = []
+    if not os.path.exists(path):
+        return 0, 0, 0, overheads
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            try:
+                g = json.loads(line)
+            except ValueError:
+                continue
+            games += 1
+            losses += g.get("termination") == "time-forfeit"
+            moves = g.get("moves", [])
+            plies += len(moves)
+            for m in moves:
+                if m.get("forced") or "ms" not in m:
+                    continue
+                searched = m["nodes"] * 1000 / m["nps"] if m.get("nodes") and m.get("nps") else 0.0
+                overheads.append(m["ms"] - searched)
     return games, plies, losses, overheads
 
 
@@ -259,7 +285,10 @@ def main():
                         extra = ["--out", os.path.join(run_dir, "out")] if name.startswith("arbiter") else []
                         wall, cpu, csw, code = run_tool(argv + extra + peer_args(cmd, opts, a.tc, a.timemargin, n, conc, pgn),
                                                         run_dir, timeout=600)
-                        g, plies, losses, ovh = read_pgn(pgn)
+                        if name.startswith("arbiter"):
+                            g, plies, losses, ovh = read_jsonl(os.path.join(run_dir, "out", "games.jsonl"))
+                        else:
+                            g, plies, losses, ovh = read_pgn(pgn)
                         if code != 0 or g == 0:
                             with open(os.path.join(run_dir, "log"), errors="replace") as f:
                                 tail = f.read()[-2000:]
