@@ -1,7 +1,6 @@
 #include "tournament/runner.hpp"
 
 #include "process/resource_limits.hpp"
-#include "process/short_slice.hpp"
 #include "tournament/play_order.hpp"
 
 #include <algorithm>
@@ -97,8 +96,6 @@ void Runner::pause_after_game() const {
 }
 
 void Runner::worker() {
-    // This thread's engines' clocks run while it waits to be scheduled.
-    (void)process::ask_for_short_slice();
     const WorkerPlay play = player_();
     std::optional<Ended> last;
     while (const auto taken = take(last)) {
