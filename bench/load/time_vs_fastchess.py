@@ -20,6 +20,8 @@ Printed per tool and cell:
   games/s    games per wall second
   us/ply     wall time per ply, all games together (wall / plies)
   cpu/ply    the tool's own CPU per ply, engines excluded (us)
+  eng/ply    its engines' CPU per ply (us): the same engines under both tools,
+             so a difference is the work the tool's lines cost them
   csw/ply    the tool's own context switches per ply (voluntary +
              involuntary, all its threads, sampled from /proc)
 and per cell the per-ply ratio fastchess / arbiter (the issue asks >= 2).
@@ -155,7 +157,7 @@ class TaskSampler:
 
 
 def run_tool(argv, cwd, timeout):
-    """Runs argv; returns (wall s, own cpu s, own context switches, exit code)."""
+    """Runs argv; returns (wall s, own cpu s, its engines' cpu s, own context switches, exit code)."""
     start = time.monotonic()
     with open(os.path.join(cwd, "log"), "ab") as log:
         proc = subprocess.Popen(argv, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -179,8 +181,11 @@ def run_tool(argv, cwd, timeout):
         if time.monotonic() - start > timeout:
             proc.kill()
         time.sleep(0.05)
-    code = proc.wait()
-    return time.monotonic() - start, cpu, sampler.total(), code
+    # The rusage of the tool and of the children it reaped: its engines.
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    engines_cpu = max(0.0, usage.ru_utime + usage.ru_stime - cpu)
+    return time.monotonic() - start, cpu, engines_cpu, sampler.total(), proc.returncode
 
 
 class Load:
@@ -266,7 +271,7 @@ def main():
           + (f"; arbiter-b {a.arbiter_b}" if a.arbiter_b else "") + (f"; stockfish {a.stockfish}" if have_sf else ""))
     print(f"  {reps} runs per tool and cell, alternating; load average before: {open('/proc/loadavg').read().split()[:3]}")
     header = (f"{'engine':<9} {'conc':>4} {'load':<6} {'tool':<10} {'games':>5} {'losses':>6} {'ovh p50/p99/max ms':>18} "
-              f"{'games/s':>8} {'us/ply':>7} {'cpu/ply':>7} {'csw/ply':>7}")
+              f"{'games/s':>8} {'us/ply':>7} {'cpu/ply':>7} {'eng/ply':>7} {'csw/ply':>7}")
     print(header)
     work = tempfile.mkdtemp(prefix="time-vs-fastchess.", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
     try:
@@ -274,7 +279,7 @@ def main():
             n = games if engine == "random" else sf_games
             cmd = a.random_mover if engine == "random" else a.stockfish
             opts = [] if engine == "random" else ["option.Threads=1", "option.Hash=16"]
-            totals = {name: {"games": 0, "plies": 0, "losses": 0, "ovh": [], "wall": 0.0, "cpu": 0.0, "csw": 0}
+            totals = {name: {"games": 0, "plies": 0, "losses": 0, "ovh": [], "wall": 0.0, "cpu": 0.0, "eng": 0.0, "csw": 0}
                       for name, _ in tools}
             with Load(busy):
                 for rep in range(reps):
@@ -283,7 +288,7 @@ def main():
                         run_dir = tempfile.mkdtemp(dir=work)
                         pgn = os.path.join(run_dir, "out.pgn")
                         extra = ["--out", os.path.join(run_dir, "out")] if name.startswith("arbiter") else []
-                        wall, cpu, csw, code = run_tool(argv + extra + peer_args(cmd, opts, a.tc, a.timemargin, n, conc, pgn),
+                        wall, cpu, eng, csw, code = run_tool(argv + extra + peer_args(cmd, opts, a.tc, a.timemargin, n, conc, pgn),
                                                         run_dir, timeout=600)
                         if name.startswith("arbiter"):
                             g, plies, losses, ovh = read_jsonl(os.path.join(run_dir, "out", "games.jsonl"))
@@ -300,6 +305,7 @@ def main():
                         t["ovh"] += ovh
                         t["wall"] += wall
                         t["cpu"] += cpu
+                        t["eng"] += eng
                         t["csw"] += csw
                         shutil.rmtree(run_dir, ignore_errors=True)
             per_ply = {}
@@ -311,7 +317,7 @@ def main():
                 o = "-" if not ovh else f"{percentile(ovh, 50):.0f}/{percentile(ovh, 99):.0f}/{max(ovh):.0f}"
                 print(f"{engine:<9} {conc:>4} {'busy' if busy else 'quiet':<6} {name:<10} {t['games']:>5} {t['losses']:>6} "
                       f"{o:>18} {t['games'] / max(t['wall'], 1e-9):>8.2f} {per_ply[name]:>7.1f} "
-                      f"{t['cpu'] * 1e6 / plies:>7.1f} {t['csw'] / plies:>7.2f}")
+                      f"{t['cpu'] * 1e6 / plies:>7.1f} {t['eng'] * 1e6 / plies:>7.1f} {t['csw'] / plies:>7.2f}")
             ratios = ", ".join(f"fastchess/{name} {per_ply['fastchess'] / per_ply[name]:.2f}"
                                for name, _ in tools if name != "fastchess")
             print(f"{'':<21} per ply: {ratios}; load average {open('/proc/loadavg').read().split()[0]}")
