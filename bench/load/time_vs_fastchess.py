@@ -233,6 +233,8 @@ def main():
     ap.add_argument("--timemargin", type=int, default=0, help="timemargin=MS for both tools (default 0, fastchess's)")
     ap.add_argument("--tc", default="1+0.01", help="time control for both engines (default 1+0.01)")
     ap.add_argument("--only", choices=["random", "stockfish"], help="one engine only")
+    ap.add_argument("--cell", action="append", metavar="CONC:LOAD",
+                    help="run only these cells, e.g. 2:busy 8:quiet (repeatable; replaces the default matrix)")
     a = ap.parse_args()
 
     if not a.fastchess or not os.access(a.fastchess, os.X_OK):
@@ -259,7 +261,10 @@ def main():
             continue
         for conc in (1, cores, 4 * cores):
             for busy in (False, True):
-                if engine == "stockfish" and not a.full and not (conc == cores and busy):
+                if a.cell:
+                    if f"{conc}:{'busy' if busy else 'quiet'}" not in a.cell:
+                        continue
+                elif engine == "stockfish" and not a.full and not (conc == cores and busy):
                     continue
                 cells.append((engine, conc, busy))
     if not have_sf:
