@@ -59,6 +59,9 @@ public:
     // How long, in all, the waits on this process saw the arbiter itself not
     // running (process/stall_meter.hpp).
     [[nodiscard]] SteadyClock::duration stalled() const noexcept { return channel_.stalled(); }
+    // How long the arbiter, woken by the line read last, waited for a CPU
+    // before reading it (LineChannel::line_wake_delay).
+    [[nodiscard]] SteadyClock::duration line_wake_delay() const noexcept { return channel_.line_wake_delay(); }
 
     // Waits until the process has exited (without reaping it) or the
     // deadline passed; true if it exited.

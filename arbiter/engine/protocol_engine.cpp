@@ -160,11 +160,17 @@ public:
         auto start = SteadyClock::now();
         auto until = start + deadline;
         const auto stalled_at_go = process_->stalled();
-        // The time since 'go' the engine is charged: without the arbiter's own stalls.
-        auto used = [&](milliseconds *stalled) {
-            auto stall = std::chrono::duration_cast<milliseconds>(process_->stalled() - stalled_at_go);
+        // The time since 'go' the engine is charged: without the arbiter's
+        // own stalls, nor its wait for a CPU once 'bestmove' had woken it
+        // (the engine was done then; both are time the arbiter was not
+        // running, so the larger is taken off, not their sum).
+        auto used = [&](milliseconds *stalled, SteadyClock::duration woken_late) {
+            const auto stalled_since = process_->stalled() - stalled_at_go;
+            auto stall = std::chrono::duration_cast<milliseconds>(stalled_since);
             if (stalled != nullptr) *stalled = stall;
-            return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start) - stall);
+            const auto late = std::chrono::duration_cast<milliseconds>(std::max(woken_late - stalled_since, SteadyClock::duration::zero()));
+            return std::max(milliseconds(0),
+                            std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start) - stall - late);
         };
         if (auto sent = send(out_, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{failure(sent, {"'bestmove' after 'go'", FailureKind::Timeout, deadline})};
@@ -173,11 +179,12 @@ public:
             std::string_view line;
             ReadStatus status = read_line(until, line);
             if (status != ReadStatus::Line)
-                return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr)}, line)};
+                return Unexpected<EngineError>{
+                    failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr, {})}, line)};
             const Reply reply = codec_->read_reply(line, info);
             if (reply.kind == Reply::Kind::BestMove) {
                 milliseconds stalled{0};
-                const milliseconds elapsed = used(&stalled);
+                const milliseconds elapsed = used(&stalled, process_->line_wake_delay());
                 if (reply.move.empty()) {
                     needs_restart_ = true;
                     return Unexpected<EngineError>{

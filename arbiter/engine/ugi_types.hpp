@@ -28,7 +28,9 @@ struct EngineError {
 struct BestMove {
     std::string move;                      // text after 'bestmove', unchecked
     protocol::InfoFields info;             // what the search's 'info' lines said (protocol::parse_info)
-    // From writing 'go' to reading 'bestmove', less `stalled`.
+    // From writing 'go' to reading 'bestmove', less `stalled` or the
+    // arbiter's wait for a CPU after 'bestmove' woke it, the larger
+    // (docs/protocol.md, "The arbiter's own stalls are not charged").
     std::chrono::milliseconds elapsed{0};
     // The time in between the arbiter itself was not running (stopped, a
     // paused VM, ...): seen by its waits, not charged to the engine.

@@ -1,5 +1,7 @@
 #include "process/line_channel.hpp"
 
+#include "process/run_queue_wait.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
@@ -103,12 +105,21 @@ LineChannel::Wait LineChannel::wait_once(Want want, SteadyClock::time_point dead
         fds[n++] = {pidfd_, POLLIN, 0};
     }
     const int asked = timeout_ms(until);
+    const auto queued_before = want == Want::Read ? run_queue_wait() : std::nullopt;
     int ready = ::poll(fds, n, asked);
     stalls_.note(now, std::chrono::milliseconds(asked), SteadyClock::now());
     if (ready > 0) {
         if (err_at >= 0 && fds[err_at].revents != 0) read_stderr();
         if (pid_at >= 0 && fds[pid_at].revents != 0) exited_ = true;
-        if (want == Want::Read && main_at >= 0 && fds[main_at].revents != 0) read_stdout();
+        if (want == Want::Read && main_at >= 0 && fds[main_at].revents != 0) {
+            // The poll slept until a wake-up; the run-queue wait across it is
+            // the time from that wake-up until this thread ran. A wait under
+            // a millisecond holds none worth a look (charges are whole ms).
+            const bool long_wait = SteadyClock::now() - now >= std::chrono::milliseconds(1);
+            const auto queued_after = queued_before && long_wait ? run_queue_wait() : std::nullopt;
+            read_stdout(queued_after && *queued_after > *queued_before ? *queued_after - *queued_before
+                                                                         : SteadyClock::duration::zero());
+        }
     }
     if (!exited_ && pidfd_ < 0) (void)exited();
     if (stop_ != nullptr && stop_->load()) return Wait::Interrupted;
@@ -121,19 +132,23 @@ void LineChannel::make_room() {
         begin_ = end_ = scan_ = 0;
     } else if (buffer_.size() - end_ < kChunk) {
         std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+        chunk_at_ = chunk_at_ >= begin_ ? chunk_at_ - begin_ : 0;
         scan_ -= begin_;
         end_ -= begin_;
         begin_ = 0;
     }
 }
 
-void LineChannel::read_stdout() {
+void LineChannel::read_stdout(SteadyClock::duration wake_delay) {
     make_room();
     ssize_t n = ::read(out_.get(), buffer_.data() + end_, buffer_.size() - end_);
-    if (n > 0)
+    if (n > 0) {
+        chunk_at_ = end_;
+        chunk_wake_delay_ = wake_delay;
         end_ += static_cast<size_t>(n);
-    else if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK))
+    } else if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) {
         out_.reset();  // end of output (or an error, which ends it too)
+    }
 }
 
 void LineChannel::read_stderr() {
@@ -195,6 +210,9 @@ WriteStatus LineChannel::write(std::string_view data, SteadyClock::time_point de
 ReadStatus LineChannel::read_line(SteadyClock::time_point deadline, std::string_view &line) {
     auto found = [&](const char *start, size_t len, ReadStatus status) {
         line = std::string_view(start, len);
+        // The line came whole in the latest read: the wake-up that led to
+        // that read was for it or for lines just before it.
+        line_wake_delay_ = start >= buffer_.data() + chunk_at_ ? chunk_wake_delay_ : SteadyClock::duration::zero();
         if (tap_) tap_(false, line);
         return status;
     };
@@ -241,7 +259,7 @@ ReadStatus LineChannel::read_line(SteadyClock::time_point deadline, std::string_
             // A last look, so that what is already in the pipe is not a timeout.
             const size_t before = end_;
             pollfd pfd{out_.get(), POLLIN, 0};
-            if (::poll(&pfd, 1, 0) > 0) read_stdout();
+            if (::poll(&pfd, 1, 0) > 0) read_stdout(SteadyClock::duration::zero());
             if (end_ != before || !out_.valid()) continue;
             return ReadStatus::Timeout;
         }

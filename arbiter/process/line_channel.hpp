@@ -91,6 +91,14 @@ public:
     // How long, in all, this channel's waits saw the arbiter not running
     // (StallMeter); the difference across a wait is that wait's stall.
     [[nodiscard]] SteadyClock::duration stalled() const noexcept { return stalls_.total(); }
+    // How long the reading thread waited for a CPU after the wake-up that
+    // led to the read() in which the line read_line() returned last came
+    // whole (run_queue_wait.hpp): time the arbiter was not running. The
+    // wake-up was for the first bytes of that read; lines before this one
+    // in it may have come earlier than this one, so the child may have been
+    // busy for part of that time, at most all of it. Zero when the line
+    // began in an earlier read or the kernel does not say.
+    [[nodiscard]] SteadyClock::duration line_wake_delay() const noexcept { return line_wake_delay_; }
 
     void close_stdin() noexcept { in_.reset(); }
     // Closes every pipe (the child sees EOF on stdin and EPIPE on output).
@@ -110,7 +118,8 @@ private:
     // One poll() round for `want` until `deadline`, draining stderr and
     // noting the exit on the way; reads stdout into the buffer for Want::Read.
     Wait wait_once(Want want, SteadyClock::time_point deadline);
-    void read_stdout();
+    // `wake_delay`: the run-queue wait of the wake-up that led to this read.
+    void read_stdout(SteadyClock::duration wake_delay);
     void read_stderr();
     void make_room();
     void tap_written(std::string_view data);
@@ -132,6 +141,11 @@ private:
     std::vector<char> buffer_;
     size_t begin_ = 0, end_ = 0, scan_ = 0;
     bool skipping_ = false;
+    // Where the bytes of the latest read() began in buffer_, and how long the
+    // thread waited for a CPU after the wake-up that led to it.
+    size_t chunk_at_ = 0;
+    SteadyClock::duration chunk_wake_delay_{};
+    SteadyClock::duration line_wake_delay_{};
     std::string stderr_tail_;
 };
 

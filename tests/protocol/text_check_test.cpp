@@ -40,6 +40,30 @@ TEST_CASE("control_fault names line breaks NUL ESC BEL DEL and C1 controls with 
     CHECK_THAT(control_fault("\xc2\x80").value_or(""), Catch::StartsWith("holds a control character '\\u0080' at byte 1"));
 }
 
+// A ply's position line is long printable ASCII with the move list at its
+// end: a control character or C1 byte after thousands of plain bytes is still
+// found, at its own byte, and a multi-byte character there is still decoded.
+TEST_CASE("control_fault finds a control character at the end of a long position line", "[text]") {
+    std::string line = "position startpos moves";
+    for (int i = 0; i < 500; ++i) line += " e2e4";  // 23 + 500 * 5 = 2523 bytes
+    CHECK_FALSE(control_fault(line));
+    CHECK_FALSE(control_fault(line + " \xc3\xb1"));
+    CHECK_THAT(control_fault(line + "\n").value_or(""), Catch::StartsWith("holds a line break '\\n' at byte 2524"));
+    CHECK_THAT(control_fault(line + "\x7f").value_or(""), Catch::StartsWith("holds a control character '\\x7f' at byte 2524"));
+    CHECK_THAT(control_fault(line + "\xc3\xb1\xc2\x9b").value_or(""),
+               Catch::StartsWith("holds a control character '\\u009b' at byte 2526"));
+    CHECK_THAT(control_fault(line + "\x9b").value_or(""), Catch::StartsWith("holds a control character '\\x9b' at byte 2524"));
+    // The check takes 64 bytes at a time: a control character first or last
+    // in such a block, or one after valid UTF-8 inside a block, is found too.
+    const std::string a64(64, 'a');
+    CHECK_THAT(control_fault(a64 + "\t" + a64).value_or(""), Catch::StartsWith("holds a control character '\\t' at byte 65"));
+    CHECK_THAT(control_fault(std::string(63, 'a') + "\x1b" + a64).value_or(""),
+               Catch::StartsWith("holds a control character '\\x1b' at byte 64"));
+    CHECK_FALSE(control_fault(a64 + "\xc3\xb1" + a64 + a64));
+    CHECK_THAT(control_fault("x\xc3\xb1" + a64 + "\r" + a64).value_or(""),
+               Catch::StartsWith("holds a line break '\\r' at byte 68"));
+}
+
 TEST_CASE("option_name_fault refuses the word value, control characters and empty names", "[text]") {
     CHECK_FALSE(option_name_fault("Hash"));
     CHECK_FALSE(option_name_fault("Move Overhead"));
