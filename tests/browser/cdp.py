@@ -49,8 +49,10 @@ class Browser:
         self.profile.cleanup()
 
     def _read_message(self, deadline):
+        import select
         while b"\0" not in self._buffer:
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._from_browser], [], [], left)[0]:
                 raise TimeoutError("no answer from chromium")
             chunk = os.read(self._from_browser, 1 << 16)
             if not chunk:
@@ -89,8 +91,9 @@ class Browser:
         while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
             self.events.append(self._read_message(deadline))
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+    def evaluate(self, expression, await_promise=False):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                "awaitPromise": await_promise})
         if "exceptionDetails" in result:
             raise RuntimeError("page script failed: %s" % result["exceptionDetails"])
         return result["result"].get("value")
