@@ -48,6 +48,10 @@ std::string duration_text(double seconds) {
     return fmt::format("{} s", s);
 }
 
+// A chart in a box of its own that scrolls on a screen too narrow for it
+// (report.css gives charts a least width there, so their text stays legible).
+std::string chart_box(const std::string &svg) { return "<div class=\"chart-wrap\">" + svg + "</div>\n"; }
+
 std::string elo_text(const rating::EngineRating &e) {
     if (!e.rated) return "?";
     const char *mark = e.bound == rating::Bound::Lower ? "&gt;" : e.bound == rating::Bound::Upper ? "&lt;" : "";
@@ -98,7 +102,7 @@ void standings_section(std::string &h, const Standings &s) {
     }
     h += "</tbody></table></div>\n";
     if (footnote) h += "<p class=\"note\">" + html_escape(rating::kBoundFootnote) + "</p>\n";
-    h += "<h3>Elo with 95% intervals</h3>\n" + elo_chart_svg(s.table);
+    h += "<h3>Elo with 95% intervals</h3>\n" + chart_box(elo_chart_svg(s.table));
     h += "<p class=\"note\">Ratings from a joint maximum-likelihood fit over all games (Ordo's figures); a "
          "point with an arrow is a bound, not a rating: the engine won (arrow right) or lost (arrow left) every game "
          "that places it, and the arrow's length means nothing.</p></section>\n";
@@ -188,11 +192,11 @@ void engines_section(std::string &h, const ReportHeader &header, const Standings
         time.push_back(std::move(tm));
     }
     h += "<h3>Score over the games</h3>\n" +
-         line_chart_svg({"score-chart", "Each engine's score after each of its games", "its games", "score", true}, score);
+         chart_box(line_chart_svg({"score-chart", "Each engine's score after each of its games", "its games", "score", true}, score));
     h += "<h3>Time per move through the game</h3>\n" +
-         line_chart_svg({"time-chart", "Each engine's mean time per move by its move number", "its move number", "ms", false},
-                        time);
-    h += "<h3>Game length</h3>\n" + length_chart_svg(s.names, lengths);
+         chart_box(line_chart_svg({"time-chart", "Each engine's mean time per move by its move number", "its move number", "ms", false},
+                                  time));
+    h += "<h3>Game length</h3>\n" + chart_box(length_chart_svg(s.names, lengths));
     h += "<p class=\"note\">Score: the engine's points over its games so far, in the order they finished. Time: the "
          "mean over its games of its n-th move, for the move numbers at least a quarter of its games reach. Length: "
          "plies per game, the mark at the mean, the bar from the shortest to the longest.</p></section>\n";
@@ -318,7 +322,7 @@ void head_to_head_section(std::string &h, const Standings &s, const ReportDigest
                          sprt->elo0, sprt->elo1,
                          sprt->model == rating::SprtConfig::Model::Logistic ? "logistic" : "normalized", sprt->alpha,
                          sprt->beta, st.llr, st.lower, st.upper, decision);
-        h += llr_chart_svg(digest.llr(), st.lower, st.upper, digest.llr_step());
+        h += chart_box(llr_chart_svg(digest.llr(), st.lower, st.upper, digest.llr_step()));
     }
     h += "</section>\n";
 }

@@ -114,9 +114,13 @@ class Browser:
                                                  "windowsVirtualKeyCode": {"ArrowRight": 39, "ArrowLeft": 37,
                                                                            "End": 35, "Home": 36}[key]})
 
-    def screenshot(self, path):
+    def screenshot(self, path, clip=None):
+        """The whole page, or the part `clip` ({x, y, width, height} in page pixels) names."""
         import base64
-        shot = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+        params = {"format": "png", "captureBeyondViewport": True}
+        if clip:
+            params["clip"] = dict(clip, scale=1)
+        shot = self.call("Page.captureScreenshot", params)
         with open(path, "wb") as out:
             out.write(base64.b64decode(shot["data"]))
 

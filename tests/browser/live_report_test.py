@@ -8,6 +8,7 @@ once the run has ended.
 usage: live_report_test.py --bin-dir DIR --config FILE --work DIR --artefacts DIR
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -96,7 +97,10 @@ def main():
               "the reload keeps the open game (%s) at its ply" % kept_game)
         check(running_seen and all(re.match(r"^\d+$", r[0]) and re.match(r"^\d+$", r[3]) for r in running_seen),
               "games in progress are listed with their plies: %s" % running_seen[:3])
-        browser.screenshot(os.path.join(args.artefacts, "report-live.png"))
+        # The page's top, down to the standings: the pace and the games in progress.
+        top = q("JSON.stringify({x: 0, y: 0, width: document.documentElement.clientWidth, "
+                "height: document.querySelector('#standings table').getBoundingClientRect().bottom + window.scrollY + 8})")
+        browser.screenshot(os.path.join(args.artefacts, "report-live.png"), json.loads(top) if top else None)
 
         # Once the run has ended, the last page stays.
         code = run.wait(timeout=120)

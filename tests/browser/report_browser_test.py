@@ -466,7 +466,7 @@ def main():
             page_width = q("document.documentElement.scrollWidth")
             check(page_width <= width, "at %d px the page is %s px wide" % (width, page_width))
             wide = q("Array.from(document.querySelectorAll('main *')).filter(e => e.getBoundingClientRect().right > %d + 0.5"
-                     " && !e.closest('.table-wrap, .game-list-wrap')).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 3)" % width)
+                     " && !e.closest('.table-wrap, .game-list-wrap, .chart-wrap')).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 3)" % width)
             check(not wide, "at %d px nothing outside a scrolling table reaches past the screen: %s" % (width, wide))
             board = q("JSON.stringify(document.getElementById('viewer-board').getBoundingClientRect())")
             moves = q("JSON.stringify(document.getElementById('viewer-moves').getBoundingClientRect())")

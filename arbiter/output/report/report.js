@@ -461,7 +461,7 @@
       var c = charts[i], box = c.viewBox && c.viewBox.baseVal, w = c.getBoundingClientRect().width;
       if (box && box.width > 0 && w > 0) c.style.setProperty('--chart-scale', String(Math.max(1, box.width / w)));
     }
-    var wraps = document.querySelectorAll('.table-wrap, .game-list-wrap');
+    var wraps = document.querySelectorAll('.table-wrap, .game-list-wrap, .chart-wrap');
     for (var j = 0; j < wraps.length; ++j) cue(wraps[j]);
   }
   function cue(wrap) {
