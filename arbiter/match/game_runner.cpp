@@ -300,6 +300,9 @@ private:
         m.info = info;
         m.forced = forced;
         m.stalled = stalled;
+        if (setup_.plies_played)
+            setup_.plies_played->store(static_cast<int>(record_.opening_moves.size() + record_.moves.size()),
+                                       std::memory_order_relaxed);
         if (observer_) observer_(record_, side);
     }
 

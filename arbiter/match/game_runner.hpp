@@ -39,6 +39,9 @@ struct GameSetup {
     // plugin-host child (isolation mode), where a crash of the plugin ends
     // the game as a plugin error instead of ending the arbiter.
     std::shared_ptr<game::PluginHost> host;
+    // When set, the plies played so far (opening line included), updated
+    // after each move: a live report's games in progress read it.
+    std::atomic<int> *plies_played = nullptr;
 };
 
 // Plays the game. Never throws for engine misbehaviour: every ending is in

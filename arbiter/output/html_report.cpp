@@ -34,6 +34,24 @@ std::string utc_text(std::chrono::system_clock::time_point t) {
     return fmt::format("{:%Y-%m-%d %H:%M} UTC", std::chrono::floor<std::chrono::seconds>(t));
 }
 
+// "white" -> "White": the plugin's side names as headings.
+std::string capitalised(std::string name) {
+    if (!name.empty() && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
+    return name;
+}
+
+// "1 h 05 min", "3 min 20 s", "45 s".
+std::string duration_text(double seconds) {
+    const auto s = static_cast<int64_t>(std::llround(std::max(0.0, seconds)));
+    if (s >= 3600) return fmt::format("{} h {:02} min", s / 3600, s / 60 % 60);
+    if (s >= 60) return fmt::format("{} min {:02} s", s / 60, s % 60);
+    return fmt::format("{} s", s);
+}
+
+// A chart in a box of its own that scrolls on a screen too narrow for it
+// (report.css gives charts a least width there, so their text stays legible).
+std::string chart_box(const std::string &svg) { return "<div class=\"chart-wrap\">" + svg + "</div>\n"; }
+
 std::string elo_text(const rating::EngineRating &e) {
     if (!e.rated) return "?";
     const char *mark = e.bound == rating::Bound::Lower ? "&gt;" : e.bound == rating::Bound::Upper ? "&lt;" : "";
@@ -73,20 +91,115 @@ void standings_section(std::string &h, const Standings &s) {
     for (const auto &e : s.table.ranked) {
         ++rank;
         footnote = footnote || e.bound != rating::Bound::None || !e.rated;
-        const double score = e.games > 0 ? e.points / e.games : 0;
+        // An engine without games has no score and no draw ratio: a dash, not 0 %.
+        const std::string score = e.games > 0 ? fmt::format("{:.1f}%", 100 * e.points / e.games) : "—";
+        const std::string draws = e.games > 0 ? fmt::format("{:.1f}%", 100.0 * e.draws / e.games) : "—";
         h += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:g}</td><td>{}</td>"
-                         "<td style=\"{}\">{:.1f}%</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td><td>{}</td></tr>\n",
+                         "<td style=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                          rank, html_escape(e.name), elo_text(e), e.error95 ? rating::fixed1(*e.error95) : "?",
-                         e.points, e.games, e.games > 0 ? grade(score) : "", 100 * score, e.wins, e.draws, e.losses,
-                         e.games > 0 ? 100.0 * e.draws / e.games : 0.0,
-                         e.los_next ? fmt::format("{:.1f}%", 100 * *e.los_next) : "");
+                         e.points, e.games, e.games > 0 ? grade(e.points / e.games) : "", score, e.wins, e.draws,
+                         e.losses, draws, e.los_next ? fmt::format("{:.1f}%", 100 * *e.los_next) : "");
     }
     h += "</tbody></table></div>\n";
     if (footnote) h += "<p class=\"note\">" + html_escape(rating::kBoundFootnote) + "</p>\n";
-    h += "<h3>Elo with 95% intervals</h3>\n" + elo_chart_svg(s.table);
+    h += "<h3>Elo with 95% intervals</h3>\n" + chart_box(elo_chart_svg(s.table));
     h += "<p class=\"note\">Ratings from a joint maximum-likelihood fit over all games (Ordo's figures); a "
          "point with an arrow is a bound, not a rating: the engine won (arrow right) or lost (arrow left) every game "
          "that places it, and the arrow's length means nothing.</p></section>\n";
+}
+
+// While the run goes on: its pace and the games being played.
+void live_section(std::string &h, const ReportHeader &header, const Standings &s, const ReportDigest &digest) {
+    if (!header.live) return;
+    const auto &live = *header.live;
+    h += "<section id=\"live\"><h2>In progress</h2>\n<p id=\"live-pace\">";
+    h += fmt::format("{} of {} games played, {:.2f} games/s", digest.games(), header.games_scheduled,
+                     live.games_per_second);
+    h += live.seconds_left ? ", about " + duration_text(*live.seconds_left) + " left" : ", time left not known yet";
+    h += fmt::format(". This page reloads itself every {} s while the run goes on.</p>\n", live.refresh_seconds);
+    if (live.running.empty()) {
+        h += "<p class=\"note\">No game is being played at this moment.</p></section>\n";
+        return;
+    }
+    h += fmt::format("<div class=\"table-wrap\"><table id=\"running-games\"><thead><tr><th>#</th><th class=\"name\">{}</th>"
+                     "<th class=\"name\">{}</th><th>Plies</th></tr></thead><tbody>\n",
+                     html_escape(capitalised(header.side_names[0])), html_escape(capitalised(header.side_names[1])));
+    auto name = [&](int e) { return e >= 0 && static_cast<size_t>(e) < s.names.size() ? html_escape(s.names[static_cast<size_t>(e)]) : "?"; };
+    for (const auto &g : live.running)
+        h += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td class=\"name\">{}</td><td>{}</td></tr>\n", g.number,
+                         name(g.engine[0]), name(g.engine[1]), g.plies);
+    h += "</tbody></table></div></section>\n";
+}
+
+std::string figure_text(const std::optional<double> &v, const char *unit) {
+    if (!v) return "—";
+    if (*v >= 1e6) return fmt::format("{:.2f} M{}", *v / 1e6, unit);
+    if (*v >= 1e4) return fmt::format("{:.1f} k{}", *v / 1e3, unit);
+    return fmt::format("{:.1f}{}", *v, unit);
+}
+
+// How each engine was run, what its moves show, and charts of its games.
+void engines_section(std::string &h, const ReportHeader &header, const Standings &s, const ReportDigest &digest,
+                     const EngineFigures &figures) {
+    h += "<section id=\"engines\"><h2>Engines</h2>\n";
+    h += "<div class=\"table-wrap\"><table id=\"engine-table\"><thead><tr><th class=\"name\">Engine</th>"
+         "<th class=\"name\">Command</th><th class=\"name\">Protocol</th><th class=\"name\">Options</th>"
+         "<th>Time/move</th><th>Depth</th><th>Nodes/move</th></tr></thead><tbody>\n";
+    const auto &engines = figures.engines();
+    for (size_t i = 0; i < s.names.size(); ++i) {
+        const EngineFacts *facts = i < header.engines.size() ? &header.engines[i] : nullptr;
+        const EngineFigures::Engine *mine = i < engines.size() ? &engines[i] : nullptr;
+        std::string protocol = facts ? facts->protocol : "";
+        if (mine && !mine->protocol.empty() && mine->protocol != protocol)
+            protocol += protocol.empty() ? mine->protocol : " (" + mine->protocol + ")";
+        h += fmt::format("<tr><td class=\"name\">{}</td><td class=\"left code\"><code>{}</code></td><td class=\"name\">{}</td>"
+                         "<td class=\"left\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                         html_escape(s.names[i]), facts ? html_escape(facts->command) : "", html_escape(protocol),
+                         facts && !facts->options.empty() ? html_escape(facts->options) : "—",
+                         mine ? figure_text(mine->mean_ms(), " ms") : "—", mine ? figure_text(mine->mean_depth(), "") : "—",
+                         mine ? figure_text(mine->mean_nodes(), "") : "—");
+    }
+    h += "</tbody></table></div>\n";
+    h += fmt::format("<p class=\"note\">Time, depth and nodes per move are means over the moves each engine chose "
+                     "(forced moves left out) in the {} games this page shows{}; a dash: the engine reported none.</p>\n",
+                     figures.games(), digest.complete() ? "" : " (of " + std::to_string(digest.games()) + " played)");
+    if (figures.games() == 0) {
+        h += "</section>\n";
+        return;
+    }
+    std::vector<ChartSeries> score, time;
+    std::vector<std::vector<int64_t>> lengths;
+    for (size_t i = 0; i < s.names.size(); ++i) {
+        ChartSeries sc{s.names[i], {}}, tm{s.names[i], {}};
+        if (i < engines.size()) {
+            const auto &e = engines[i];
+            double sum = 0;
+            for (size_t g = 0; g < e.points.size(); ++g) {
+                sum += e.points[g];
+                sc.points.emplace_back(static_cast<double>(g + 1), 100 * sum / static_cast<double>(g + 1));
+            }
+            // Move numbers most of its games reach: a lone long game's last moves say little.
+            const int64_t enough = std::max<int64_t>(1, static_cast<int64_t>(e.game_plies.size()) / 4);
+            for (size_t m = 0; m < e.ms_by_move.size(); ++m)
+                if (e.moves_by_move[m] >= enough)
+                    tm.points.emplace_back(static_cast<double>(m + 1), static_cast<double>(e.ms_by_move[m]) /
+                                                                          static_cast<double>(e.moves_by_move[m]));
+            lengths.push_back(e.game_plies);
+        } else {
+            lengths.emplace_back();
+        }
+        score.push_back(std::move(sc));
+        time.push_back(std::move(tm));
+    }
+    h += "<h3>Score over the games</h3>\n" +
+         chart_box(line_chart_svg({"score-chart", "Each engine's score after each of its games", "its games", "score", true}, score));
+    h += "<h3>Time per move through the game</h3>\n" +
+         chart_box(line_chart_svg({"time-chart", "Each engine's mean time per move by its move number", "its move number", "ms", false},
+                                  time));
+    h += "<h3>Game length</h3>\n" + chart_box(length_chart_svg(s.names, lengths));
+    h += "<p class=\"note\">Score: the engine's points over its games so far, in the order they finished. Time: the "
+         "mean over its games of its n-th move, for the move numbers at least a quarter of its games reach. Length: "
+         "plies per game, the mark at the mean, the bar from the shortest to the longest.</p></section>\n";
 }
 
 void matrices_section(std::string &h, const Standings &s) {
@@ -209,12 +322,12 @@ void head_to_head_section(std::string &h, const Standings &s, const ReportDigest
                          sprt->elo0, sprt->elo1,
                          sprt->model == rating::SprtConfig::Model::Logistic ? "logistic" : "normalized", sprt->alpha,
                          sprt->beta, st.llr, st.lower, st.upper, decision);
-        h += llr_chart_svg(digest.llr(), st.lower, st.upper, digest.llr_step());
+        h += chart_box(llr_chart_svg(digest.llr(), st.lower, st.upper, digest.llr_step()));
     }
     h += "</section>\n";
 }
 
-void games_section(std::string &h, const ReportGames &viewer, const ReportDigest &digest) {
+void games_section(std::string &h, const ReportHeader &header, const ReportGames &viewer, const ReportDigest &digest) {
     h += fmt::format("<section id=\"games\" data-shown=\"{}\" data-played=\"{}\"><h2>Games</h2>\n",
                      digest.shown_count(), digest.games());
     if (!digest.complete()) {
@@ -234,13 +347,17 @@ void games_section(std::string &h, const ReportGames &viewer, const ReportDigest
 <label>Ending <select id="filter-termination"><option value="">any</option></select></label>
 <span id="game-list-note" class="note"></span>
 </div>
-<div class="game-list-wrap"><table id="game-list"><thead><tr><th>#</th><th class="name">First</th><th class="name">Second</th>
+<div class="game-list-wrap"><table id="game-list"><thead><tr><th>#</th><th class="name">)HTML";
+    h += html_escape(capitalised(header.side_names[0])) + "</th><th class=\"name\">" +
+         html_escape(capitalised(header.side_names[1]));
+    h += R"HTML(</th>
 <th>Result</th><th>Plies</th><th class="name">Ending</th><th class="name">Reason</th></tr></thead>
 <tbody id="game-list-body"></tbody></table></div>
 <div id="viewer" hidden>
 <p id="viewer-title"></p>
 <div><div id="viewer-board"></div>
 <p id="viewer-status"></p>
+<div id="viewer-legend"></div>
 <div class="controls"><button id="viewer-first" title="start (Home)">&laquo;</button><button id="viewer-prev" title="back (left arrow)">&lsaquo;</button>
 <button id="viewer-next" title="forward (right arrow)">&rsaquo;</button><button id="viewer-last" title="end (End)">&raquo;</button></div></div>
 <div><p id="viewer-info"></p><div id="viewer-moves"></div>
@@ -299,14 +416,18 @@ std::string html_report(const ReportHeader &header, const Standings &standings, 
     h += kReportCss;
     h += "</style></head>\n<body><main>\n";
     header_section(h, header, standings, digest);
+    live_section(h, header, standings, digest);
     standings_section(h, standings);
     matrices_section(h, standings);
     terminations_section(h, standings, digest);
     head_to_head_section(h, standings, digest, sprt);
-    games_section(h, viewer, digest);
+    engines_section(h, header, standings, digest, viewer.engine_figures());
+    games_section(h, header, viewer, digest);
     h += "<footer>Written by arbiter " + html_escape(header.arbiter_version) +
          ". This page is self-contained: it loads nothing from the network.</footer>\n</main>\n";
-    const nlohmann::json meta = {{"engines", standings.names}, {"sides", {header.side_names[0], header.side_names[1]}}};
+    nlohmann::json meta = {{"engines", standings.names}, {"sides", {header.side_names[0], header.side_names[1]}}};
+    // A live page reloads itself; the run's last page has no "live" and stays.
+    if (header.live) meta["live"] = {{"refresh", header.live->refresh_seconds}};
     h += "<script type=\"application/json\" id=\"report-data\">" +
          script_safe(meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + "</script>\n";
     // The games, compressed (report_games.hpp describes the layout): base64 has no '<'.

@@ -6,6 +6,7 @@
 
 #include "match/finished_game.hpp"
 #include "output/report_digest.hpp"
+#include "output/report_engines.hpp"
 #include "output/report_games.hpp"
 #include "output/standings.hpp"
 
@@ -25,6 +26,20 @@ struct ReportHeader {
     int games_scheduled = 0;
     std::string arbiter_version;
     std::string status;                   // "finished", "interim standings", ...
+    std::vector<EngineFacts> engines;     // in config order; empty: the page has no engine facts
+    // Set while the run goes on: the page says how it goes and reloads itself.
+    struct Live {
+        double games_per_second = 0;               // of this run so far
+        std::optional<double> seconds_left;        // the ETA at that rate; none before a game is done
+        struct Running {
+            int number = 0;                        // in the schedule, from 1
+            int engine[2] = {0, 0};                // side 0, side 1
+            int plies = 0;                         // played so far
+        };
+        std::vector<Running> running;              // in schedule order
+        int refresh_seconds = 10;
+    };
+    std::optional<Live> live;
 };
 
 // The totals and charts from `digest`; `viewer` holds the digest's shown()

@@ -119,4 +119,97 @@ std::string llr_chart_svg(const std::vector<double> &llr, double lower, double u
     return s + "</svg>\n";
 }
 
+const char *engine_colour(size_t index) {
+    // Eight colours told apart also by most colour-blind readers (Okabe and Ito's, darkened for white paper).
+    static constexpr const char *kColours[] = {"#0067a5", "#d55e00", "#009e73", "#cc79a7",
+                                               "#8a6d00", "#56b4e9", "#333333", "#b8321f"};
+    return kColours[index % 8];
+}
+
+std::string line_chart_svg(const LineChart &chart, const std::vector<ChartSeries> &series) {
+    double x_low = 0, x_high = 1, y_low = 0, y_high = chart.percent ? 100 : 1;
+    bool any = false;
+    for (const auto &s : series)
+        for (const auto &[px, py] : s.points) {
+            x_high = std::max(x_high, px);
+            if (!chart.percent) y_high = std::max(y_high, py);
+            any = true;
+        }
+    if (!any) return "<p class=\"note\">No figures yet.</p>";
+    if (!chart.percent) y_high *= 1.08;
+    const int left = 56, plot_w = 520, plot_h = 170, top = 12, legend_w = 150;
+    const int width = left + plot_w + legend_w, height = top + plot_h + 34;
+    auto x = [&](double v) { return left + (v - x_low) / (x_high - x_low) * plot_w; };
+    auto y = [&](double v) { return top + (y_high - v) / (y_high - y_low) * plot_h; };
+    std::string s = fmt::format("<svg class=\"chart\" id=\"{}\" viewBox=\"0 0 {} {}\" width=\"{}\" role=\"img\" "
+                                "aria-label=\"{}\">\n",
+                                chart.id, width, height, width, html_escape(chart.label));
+    const double ystep = chart.percent ? 25 : tick_step(y_high - y_low, 4);
+    for (double t = 0; t <= y_high + 1e-9; t += ystep)
+        s += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>"
+                         "<text class=\"tick left\" x=\"{}\" y=\"{:.1f}\">{:g}{}</text>\n",
+                         left, y(t), left + plot_w, y(t), left - 6, y(t) + 4, t, chart.percent ? "%" : "");
+    const double xstep = std::max(1.0, tick_step(x_high - x_low, 5));
+    for (double t = std::ceil(x_low / xstep) * xstep; t <= x_high + 1e-9; t += xstep)
+        s += fmt::format("<text class=\"tick\" x=\"{:.1f}\" y=\"{}\">{:g}</text>", x(t), top + plot_h + 16, t);
+    s += fmt::format("<text class=\"axis\" x=\"{}\" y=\"{}\">{}</text>", left + plot_w, top + plot_h + 32,
+                     html_escape(chart.x_axis));
+    s += fmt::format("<text class=\"axis start\" x=\"{}\" y=\"{}\">{}</text>\n", left + 4, top + 12,
+                     html_escape(chart.y_axis));
+    for (size_t i = 0; i < series.size(); ++i) {
+        const auto &ser = series[i];
+        const double ly = top + 8 + 18.0 * static_cast<double>(i);
+        s += fmt::format("<line class=\"key\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\"/>"
+                         "<text class=\"key\" x=\"{}\" y=\"{:.1f}\">{}</text>\n",
+                         left + plot_w + 10, ly, left + plot_w + 28, ly, engine_colour(i), left + plot_w + 32, ly + 4,
+                         html_escape(ser.name));
+        if (ser.points.empty()) continue;
+        std::string points;
+        for (const auto &[px, py] : ser.points) points += fmt::format("{:.1f},{:.1f} ", x(px), y(py));
+        points.pop_back();
+        s += fmt::format("<polyline class=\"series\" data-engine=\"{}\" stroke=\"{}\" points=\"{}\"/>\n",
+                         html_escape(ser.name), engine_colour(i), points);
+    }
+    return s + "</svg>\n";
+}
+
+std::string length_chart_svg(const std::vector<std::string> &names, const std::vector<std::vector<int64_t>> &lengths) {
+    int64_t longest = 1;
+    for (const auto &l : lengths)
+        for (int64_t n : l) longest = std::max(longest, n);
+    const int name_w = 150, plot_w = 440, row_h = 24, top = 24;
+    const int width = name_w + plot_w + 60, height = top + row_h * static_cast<int>(names.size()) + 8;
+    const double high = static_cast<double>(longest) * 1.05;
+    auto x = [&](double v) { return name_w + v / high * plot_w; };
+    std::string s = fmt::format("<svg class=\"chart\" id=\"length-chart\" viewBox=\"0 0 {} {}\" width=\"{}\" role=\"img\" "
+                                "aria-label=\"Game length per engine, in plies\">\n",
+                                width, height, width);
+    const double step = tick_step(high, 5);
+    for (double t = 0; t <= high; t += step)
+        s += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"/>"
+                         "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3}\">{4:g}</text>\n",
+                         x(t), top - 6, height - 4, top - 10, t);
+    for (size_t i = 0; i < names.size(); ++i) {
+        const double y = top + row_h * (static_cast<double>(i) + 0.5);
+        s += fmt::format("<text class=\"name\" x=\"{}\" y=\"{:.1f}\">{}</text>", name_w - 8, y + 4, html_escape(names[i]));
+        const auto &l = lengths[i];
+        if (l.empty()) {
+            s += fmt::format("<text class=\"tick left-start\" x=\"{}\" y=\"{:.1f}\">no games</text>\n", name_w + 4, y + 4);
+            continue;
+        }
+        double sum = 0;
+        for (int64_t n : l) sum += static_cast<double>(n);
+        const double mean = sum / static_cast<double>(l.size());
+        const auto [shortest, most] = std::minmax_element(l.begin(), l.end());
+        s += fmt::format("<line class=\"range\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\"/>"
+                         "<rect class=\"mean\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"6\" height=\"12\" fill=\"{}\">"
+                         "<title>{}: {:.1f} plies on average ({} to {}, {} games)</title></rect>"
+                         "<text class=\"value\" x=\"{:.1f}\" y=\"{:.1f}\">{:.0f}</text>\n",
+                         x(static_cast<double>(*shortest)), y, x(static_cast<double>(*most)), y, engine_colour(i),
+                         x(mean) - 3, y - 6, engine_colour(i), html_escape(names[i]), mean, *shortest, *most, l.size(),
+                         x(static_cast<double>(*most)) + 6, y + 4, mean);
+    }
+    return s + "</svg>\n";
+}
+
 }  // namespace arb::output

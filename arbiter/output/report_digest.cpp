@@ -65,6 +65,18 @@ void ReportDigest::add(const match::FinishedGame &game) {
         while (recent_.size() > limits_.latest) recent_.pop_front();
 }
 
+std::string ReportDigest::ending_name(const match::FinishedGame &g) {
+    const auto &r = g.record;
+    std::string t = match::termination_name(r.termination);
+    // The game's own words for how it ended ("white mates", "board full"),
+    // while they are few; faults and adjudications keep their kind.
+    if (r.termination != match::Termination::GameRule || r.reason.empty()) return t;
+    if (reasons_.count(r.reason) > 0) return r.reason;
+    if (reasons_.size() >= limits_.ending_reasons) return t;
+    reasons_.insert(r.reason);
+    return r.reason;
+}
+
 void ReportDigest::note_totals(const match::FinishedGame &g) {
     const auto end = g.record.started + std::chrono::duration_cast<std::chrono::system_clock::duration>(g.record.duration);
     if (!have_times_) {
@@ -77,14 +89,15 @@ void ReportDigest::note_totals(const match::FinishedGame &g) {
     }
     const double p0 = side0_points(g);
     const std::string t = match::termination_name(g.record.termination);
+    const std::string ending = ending_name(g);
     for (int side = 0; side < 2; ++side) {
         const auto e = static_cast<size_t>(g.slot.engine[side]);
         if (e >= endings_.size()) continue;
         if (p0 < 0) continue;  // abandoned: not counted
         const double p = side == 0 ? p0 : 1 - p0;
-        auto &c = endings_[e][t];
+        auto &c = endings_[e][ending];
         ++c[p == 1 ? 0 : p == 0.5 ? 1 : 2];
-        ++columns_[t];
+        ++columns_[ending];
     }
     if (is_fault_game(g)) {
         const auto e = static_cast<size_t>(g.slot.engine[g.record.loser_side]);

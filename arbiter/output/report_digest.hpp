@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct ReportLimits {
     size_t sampled = 1000;           // ...up to this many in all
     size_t reasons = 256;            // distinct fault reasons counted per engine; the rest are "other"
     size_t llr_points = 4096;        // the SPRT course is kept at most about this fine
+    size_t ending_reasons = 12;      // game-rule endings told apart by their reason, the first this many
 };
 
 // Whether a termination is an engine's fault (illegal move, time, crash, stall, protocol error).
@@ -40,7 +42,9 @@ bool engine_fault(match::Termination t);
 
 class ReportDigest {
 public:
-    // Per engine and way of ending: won, drawn, lost.
+    // Per engine and way of ending: won, drawn, lost. A game ended by its
+    // rules counts under the plugin's reason ("board full", "white mates"),
+    // up to limits().ending_reasons distinct ones, then as "game-rule".
     using EndingCounts = std::map<std::string, std::array<int64_t, 3>>;
 
     ReportDigest(int engines, std::optional<rating::SprtConfig> sprt, ReportLimits limits = {});
@@ -84,6 +88,8 @@ private:
     };
     void note_totals(const match::FinishedGame &game);
     void note_llr();
+    // The column a game's ending counts under (see EndingCounts).
+    std::string ending_name(const match::FinishedGame &g);
 
     ReportLimits limits_;
     std::optional<rating::SprtConfig> sprt_;
@@ -93,6 +99,7 @@ private:
     std::chrono::system_clock::time_point first_{}, last_{};
     std::vector<EndingCounts> endings_;
     std::map<std::string, int64_t> columns_;
+    std::set<std::string> reasons_;  // game-rule reasons with a column of their own
     std::vector<std::map<std::string, int64_t>> faults_;
     std::vector<int64_t> other_faults_;
     std::vector<double> llr_;

@@ -65,11 +65,14 @@ std::vector<uint32_t> ranks_by_use(const std::vector<int64_t> &uses) {
 
 }  // namespace
 
-ReportGames::ReportGames(game::PluginPtr plugin, game::OptionList options)
+ReportGames::ReportGames(game::PluginPtr plugin, game::OptionList options, size_t engines)
     : plugin_(std::move(plugin)),
       options_(std::move(options)),
       reader_(game::DiagramReader::of(*plugin_)),
-      status_reader_(game::StatusLineReader::of(*plugin_)) {
+      status_reader_(game::StatusLineReader::of(*plugin_)),
+      figures_(engines) {
+    // A game that cannot be created has no boards either (below says why).
+    if (auto notation = PgnNotation::create(plugin_, options_)) notation_ = std::move(*notation);
     if (!reader_) return;
     auto start = game::GameState::create(plugin_, options_);
     if (!start) {
@@ -166,6 +169,16 @@ void ReportGames::add(const match::FinishedGame &g) {
     for (const auto &t : texts) ids.push_back(move_id(t));
     ply_moves_.insert(ply_moves_.end(), ids.begin(), ids.end());
     j["k"] = texts.size();
+    if (notation_) {
+        // The record texts (SAN), or the move texts where the plugin cannot write them.
+        auto written = notation_->replay(r);
+        const std::vector<std::string> &shown = written ? written->moves : texts;
+        for (const auto &t : shown) {
+            auto [it, fresh] = notation_ids_.try_emplace(t, static_cast<uint32_t>(notations_.size()));
+            if (fresh) notations_.push_back(t);
+            notation_column_.push_back(it->second);
+        }
+    }
     if (!r.opening_moves.empty()) j["o"] = r.opening_moves.size();
     for (size_t i = 0; i < r.moves.size(); ++i) {
         const auto &m = r.moves[i];
@@ -175,8 +188,15 @@ void ReportGames::add(const match::FinishedGame &g) {
         depths_.push_back(figure(m.info.depth, same_side ? same_side->info.depth : std::nullopt));
     }
 
-    // The boards, by replaying the game through the plugin.
+    // The boards, by replaying the game through the plugin; the replay says
+    // which side made each engine move (past a failed replay, they alternate).
+    const size_t book = r.opening_moves.size();
+    int mover = 0;
+    size_t attributed = 0;  // engine moves handed to figures_
     auto finish = [&](const std::string &error) {
+        for (; attributed < r.moves.size(); ++attributed, mover = 1 - mover)
+            figures_.add_move(g, mover, r.moves[attributed]);
+        figures_.add_game(g);
         if (!error.empty()) j["err"] = error;
         // Reasons come from engines and plugins: bytes that are not UTF-8 become U+FFFD.
         games_.push_back(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -197,11 +217,16 @@ void ReportGames::add(const match::FinishedGame &g) {
     for (; replayed < texts.size(); ++replayed) {
         const std::string &text = texts[replayed];
         arb_move move = ARB_MOVE_NONE;
+        if (replayed >= book) mover = state->side_to_move();
         if (state->parse_move(text.c_str(), move, move_error) != ARB_OK) {
             error = fmt::format("ply {} '{}' cannot be replayed: {}", replayed + 1, text, move_error);
             break;
         }
         state->play(move);
+        if (replayed >= book) {
+            figures_.add_move(g, mover, r.moves[attributed++]);
+            mover = 1 - mover;
+        }
         auto next = snapshot(*state, error);
         if (!next) break;
         add_status(*state);
@@ -247,6 +272,7 @@ std::string ReportGames::payload() const {
     std::vector<std::pair<const char *, const std::vector<uint64_t> *>> columns = {
         {"moves", &moves}, {"boards", &boards}, {"times", &times_}, {"scores", &scores_}, {"depths", &depths_}};
     if (status_reader_) columns.emplace_back("status", &status_column_);
+    if (notation_) columns.emplace_back("notation", &notation_column_);
     for (const auto &[name, values] : columns) {
         const size_t before = streams.size();
         const size_t width = put_column(streams, *values);
@@ -256,6 +282,8 @@ std::string ReportGames::payload() const {
     json += drawing_ ? drawing_json(*drawing_).dump() : "null";
     if (status_reader_)
         json += ",\"statuses\":" + nlohmann::json(statuses_).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (notation_)
+        json += ",\"notations\":" + nlohmann::json(notations_).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     json += ",\"starts\":" + nlohmann::json(starts_).dump() + ",\"moves\":" + texts.dump() +
             ",\"streams\":" + layout.dump() + ",\"games\":[";
     for (size_t i = 0; i < games_.size(); ++i) {

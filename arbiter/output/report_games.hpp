@@ -17,10 +17,13 @@
 //         "moves": [distinct move texts, the most played first],
 //         "statuses": [distinct status lines, "" first] (only when the plugin
 //                     has "arbiter.status-line/1"),
+//         "notations": [distinct record texts of moves, e.g. SAN] (only when
+//                     the plugin has "arbiter.pgn-notation"),
 //         "streams": [["changes", bytes], ["moves", bytes, width],
 //                     ["boards", bytes, width], ["times", bytes, width],
 //                     ["scores", bytes, width], ["depths", bytes, width],
-//                     ["status", bytes, width] (only with "statuses")],
+//                     ["status", bytes, width] (only with "statuses"),
+//                     ["notation", bytes, width] (only with "notations")],
 //         "games": [{"n": number in the schedule (from 1), "e": [engine, engine],
 //                    "r": result, "t": termination, "why": reason, "fault": loser
 //                    side of an engine fault, "k": plies, "o": plies of the opening
@@ -47,6 +50,8 @@
 //     the extension): the index of its change among its move's changes;
 //   - times: per engine move (k - o a game): 0 for a move the arbiter played
 //     (forced), else the milliseconds + 1;
+//   - notation: per ply (k a game): the index of its record text in
+//     "notations" (a game the plugin cannot write keeps its move texts);
 //   - status: per position of a game that has "s" (its start, then after
 //     each of its v, else k, plies): the index of its line in "statuses"
 //     (0, "", when the plugin gave none);
@@ -60,6 +65,8 @@
 #include "game/game_state.hpp"
 #include "game/status_line.hpp"
 #include "match/finished_game.hpp"
+#include "output/pgn_notation.hpp"
+#include "output/report_engines.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -71,8 +78,9 @@ namespace arb::output {
 
 class ReportGames {
 public:
-    // `options`: the tournament's rule options, so replays follow its rules.
-    ReportGames(game::PluginPtr plugin, game::OptionList options);
+    // `options`: the tournament's rule options, so replays follow its rules;
+    // `engines`: how many the tournament has (for engine_figures()).
+    ReportGames(game::PluginPtr plugin, game::OptionList options, size_t engines = 2);
 
     // Replays and encodes one game; call once per game, in any order. A game
     // the plugin cannot replay keeps its moves and a note instead of boards.
@@ -82,6 +90,8 @@ public:
     // its drawing was refused (see drawing_error).
     [[nodiscard]] const std::optional<game::BoardDrawing> &drawing() const noexcept { return drawing_; }
     [[nodiscard]] const std::string &drawing_error() const noexcept { return drawing_error_; }
+    // Per engine, the figures of its moves in the games added.
+    [[nodiscard]] const EngineFigures &engine_figures() const noexcept { return figures_; }
     // The games in the layout above, uncompressed.
     [[nodiscard]] std::string payload() const;
 
@@ -123,6 +133,12 @@ private:
     std::vector<std::string> statuses_{""};  // distinct lines, "" first
     std::unordered_map<std::string, uint32_t> status_ids_{{"", 0}};
     std::vector<uint64_t> status_column_;    // per position of every game with boards
+    // The plugin's record notation (SAN for chess), when it has one.
+    std::shared_ptr<const PgnNotation> notation_;
+    std::vector<std::string> notations_;
+    std::unordered_map<std::string, uint32_t> notation_ids_;
+    std::vector<uint64_t> notation_column_;  // per ply of every game
+    EngineFigures figures_;
 };
 
 }  // namespace arb::output

@@ -103,6 +103,8 @@ public:
         PlayedGame played;
         match::GameSetup setup = game_setup(rules_, slot);
         setup.host = host_;
+        LiveGames::Playing playing(rules_.live.get(), slot);
+        setup.plies_played = playing.plies();
         std::unique_ptr<engine::ProtocolEngine> engines[2];
         if (!acquire(slot, setup, engines, played)) return played;
         if (engines[0] && engines[1]) {

@@ -8,6 +8,7 @@
 #include "engine/protocol_engine.hpp"
 #include "match/game_runner.hpp"
 #include "tournament/engine_pool.hpp"
+#include "tournament/live_games.hpp"
 #include "tournament/runner.hpp"
 #include "tournament/schedule.hpp"
 
@@ -54,6 +55,8 @@ struct GameRules {
     // Isolation mode: the arbiter executable to run as each worker's
     // plugin-host child; empty: the plugin runs in this process.
     std::filesystem::path plugin_host_program;
+    // When set, the games being played and their plies (a live report's).
+    std::shared_ptr<LiveGames> live;
 };
 GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plugin,
                      std::vector<config::Opening> openings);

@@ -24,6 +24,35 @@ std::string time_control_of(const config::TournamentConfig &c) {
     return text;
 }
 
+// The engine's command line as a user would type it: arguments with spaces or quotes quoted.
+std::string command_line(const engine::EngineConfig &e) {
+    std::string line = e.command;
+    for (const auto &a : e.args) {
+        const bool plain = !a.empty() && a.find_first_of(" \t\"'\\") == std::string::npos;
+        if (plain) {
+            line += " " + a;
+            continue;
+        }
+        line += " \"";
+        for (char c : a) {
+            if (c == '"' || c == '\\') line += '\\';
+            line += c;
+        }
+        line += '"';
+    }
+    return line;
+}
+
+output::EngineFacts engine_facts(const engine::EngineConfig &e) {
+    output::EngineFacts facts;
+    facts.name = e.name;
+    facts.command = command_line(e);
+    facts.protocol = engine::protocol_choice_name(e.protocol);
+    for (const auto &[k, v] : e.ugi_options) facts.options += (facts.options.empty() ? "" : ", ") + k + "=" + v;
+    if (e.time_control) facts.options += (facts.options.empty() ? "" : ", ") + std::string("tc=") + e.time_control->to_string();
+    return facts;
+}
+
 }  // namespace
 
 ReportFile::ReportFile(const config::LoadedConfig &loaded, int64_t games_scheduled) : loaded_(loaded) {
@@ -37,6 +66,7 @@ ReportFile::ReportFile(const config::LoadedConfig &loaded, int64_t games_schedul
     header_.time_control = time_control_of(c);
     header_.games_scheduled = static_cast<int>(games_scheduled);
     header_.arbiter_version = kArbiterVersion;
+    for (const auto &e : c.engines) header_.engines.push_back(engine_facts(e));
 }
 
 output::ReportDigest report_digest(const config::LoadedConfig &loaded, bool all_games) {
@@ -45,16 +75,18 @@ output::ReportDigest report_digest(const config::LoadedConfig &loaded, bool all_
     return output::ReportDigest(static_cast<int>(loaded.config.engines.size()), loaded.config.sprt, limits);
 }
 
-ReportBuilt ReportFile::build(const output::ReportDigest &digest, const std::string &status) const {
+ReportBuilt ReportFile::build(const output::ReportDigest &digest, const std::string &status,
+                              const std::optional<output::ReportHeader::Live> &live) const {
     const auto started = std::chrono::steady_clock::now();
     const auto &c = loaded_.config;
-    output::ReportGames viewer(loaded_.plugin, c.game.options);
+    output::ReportGames viewer(loaded_.plugin, c.game.options, c.engines.size());
     for (const auto &g : digest.shown()) viewer.add(g);
     std::vector<std::string> names;
     for (const auto &e : c.engines) names.push_back(e.name);
     const auto standings = output::compute_standings(names, digest.counts(), c.sprt);
     output::ReportHeader header = header_;
     header.status = status;
+    header.live = live;
     ReportBuilt built;
     built.page = output::html_report(header, standings, digest, viewer, c.sprt);
     built.games = digest.games();

@@ -17,6 +17,9 @@
 namespace arb::tournament {
 
 inline constexpr const char *kReportFile = "report.html";
+// While a run goes on, report.html is rewritten about this often (when
+// reports stay cheap) and the page reloads itself as often.
+inline constexpr int kLiveRefreshSeconds = 10;
 
 struct ReportBuilt {
     std::string page;        // the HTML (build() only)
@@ -37,7 +40,9 @@ public:
 
     // The page of `digest`; the caller writes it (into an output folder:
     // output::RecordSet::write_derived, under its lock).
-    [[nodiscard]] ReportBuilt build(const output::ReportDigest &digest, const std::string &status) const;
+    // `live`: the run goes on (the page shows its pace and reloads itself).
+    [[nodiscard]] ReportBuilt build(const output::ReportDigest &digest, const std::string &status,
+                                    const std::optional<output::ReportHeader::Live> &live = std::nullopt) const;
     // Reads `jsonl` and returns the page.
     Expected<ReportBuilt> build(const std::filesystem::path &jsonl, const std::string &status,
                                 bool all_games = false) const;

@@ -102,7 +102,8 @@ private:
     void write_extra_outputs(const match::FinishedGame &g);
     void check_extra_outputs();
     void tick();
-    void write_report(const std::string &status);
+    // `live`: the run goes on (the page shows its pace and games in progress, and reloads itself).
+    void write_report(const std::string &status, bool live = false);
     void print_due_reports();
     // The standings as stdout shows them: the arbiter's table, or a peer's layout (output.format).
     [[nodiscard]] std::string standings_for_screen(const output::Standings &standings) const;
@@ -143,6 +144,7 @@ private:
     RunStats stats_;
     std::optional<Progress> progress_;
     std::optional<ReportFile> report_;
+    std::shared_ptr<LiveGames> live_games_ = std::make_shared<LiveGames>();
     // What report.html says, kept game by game (a bounded choice of games
     // past a thousand): a report costs the same after any number of games.
     std::mutex digest_mutex_;
@@ -435,6 +437,7 @@ bool Session::open_extra_outputs() {
 // that cannot start leaves the folder as it was.
 bool Session::start_engines() {
     rules_.emplace(game_rules(c_, loaded_.plugin, loaded_.openings));
+    rules_->live = live_games_;
     if (c_.isolate_plugins) rules_->plugin_host_program = running_program();  // this arbiter, as `arbiter plugin-host`
     pool_.emplace(rules_->engines, rules_->timeouts, options_.parts.start_engine,
                   runner_pool_capacity(options_.parts, c_.concurrency, static_cast<int>(c_.engines.size())));
@@ -499,13 +502,26 @@ void Session::announce() {
 
 // report.html, built from a copy of the digest by the tick (outside the
 // runner's lock) at interim standings when due, and at the end.
-void Session::write_report(const std::string &status) {
+void Session::write_report(const std::string &status, bool live) {
     std::optional<output::ReportDigest> digest;
+    std::optional<output::ReportHeader::Live> pace;
     {
         std::lock_guard guard(digest_mutex_);
         digest.emplace(*digest_);
+        if (live) {
+            // The pace of this run's games (a resumed run's earlier games are not of it).
+            pace.emplace();
+            pace->refresh_seconds = kLiveRefreshSeconds;
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - play_start_).count();
+            const auto played = static_cast<double>(digest->games() - recorded_before_);
+            pace->games_per_second = seconds > 0 ? played / seconds : 0;
+            if (played > 0 && pace->games_per_second > 0)
+                pace->seconds_left = static_cast<double>(total_ - digest->games()) / pace->games_per_second;
+            for (const auto &g : live_games_->snapshot())
+                pace->running.push_back({g.number, {g.engine[0], g.engine[1]}, g.plies});
+        }
     }
-    Expected<ReportBuilt> built = report_->build(*digest, status);
+    Expected<ReportBuilt> built = report_->build(*digest, status, pace);
     digest.reset();
     if (built) {
         if (auto written = records_->write_derived(kReportFile, built->page); !written)
@@ -560,8 +576,13 @@ void Session::print_due_reports() {
         if (!text.empty() && text.back() == '\n') text.pop_back();
         progress_->message(text);
     }
-    if (!reports.empty() && interim_report_due(std::chrono::steady_clock::now(), last_report_end_, last_report_took_))
-        write_report("interim standings");
+    // At interim standings, and while games run at least as often as the
+    // live page reloads (so that its games in progress move), unless reports
+    // would take more than their share of the run.
+    const auto now = std::chrono::steady_clock::now();
+    if ((!reports.empty() || now - last_report_end_ >= std::chrono::seconds(kLiveRefreshSeconds)) &&
+        interim_report_due(now, last_report_end_, last_report_took_))
+        write_report("interim standings", true);
 }
 
 // A finished game, under the runner's lock. A record that cannot be written

@@ -49,8 +49,10 @@ class Browser:
         self.profile.cleanup()
 
     def _read_message(self, deadline):
+        import select
         while b"\0" not in self._buffer:
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._from_browser], [], [], left)[0]:
                 raise TimeoutError("no answer from chromium")
             chunk = os.read(self._from_browser, 1 << 16)
             if not chunk:
@@ -89,8 +91,9 @@ class Browser:
         while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
             self.events.append(self._read_message(deadline))
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+    def evaluate(self, expression, await_promise=False):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                "awaitPromise": await_promise})
         if "exceptionDetails" in result:
             raise RuntimeError("page script failed: %s" % result["exceptionDetails"])
         return result["result"].get("value")
@@ -111,9 +114,13 @@ class Browser:
                                                  "windowsVirtualKeyCode": {"ArrowRight": 39, "ArrowLeft": 37,
                                                                            "End": 35, "Home": 36}[key]})
 
-    def screenshot(self, path):
+    def screenshot(self, path, clip=None):
+        """The whole page, or the part `clip` ({x, y, width, height} in page pixels) names."""
         import base64
-        shot = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+        params = {"format": "png", "captureBeyondViewport": True}
+        if clip:
+            params["clip"] = dict(clip, scale=1)
+        shot = self.call("Page.captureScreenshot", params)
         with open(path, "wb") as out:
             out.write(base64.b64decode(shot["data"]))
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Browser test of report.html: plays a small tournament of one shipped game,
 opens its report in headless Chromium from file:// (no network), checks the
-page's DOM against the tournament's own records (games.jsonl, config) and
-saves a screenshot as a test artefact.
+page's DOM against the tournament's own records (games.jsonl, games.pgn,
+config), measures from the rendered pixels that every piece reads on its
+square, and saves screenshots at 360, 768 and 1280 px as test artefacts.
 
 usage: report_browser_test.py --game GAME --bin-dir DIR --config FILE --work DIR --artefacts DIR
 """
@@ -16,6 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
+from contrast import contrast  # noqa: E402
 
 
 # The diagram cells of a position string, written from each plugin's README
@@ -38,6 +40,12 @@ def gess_cells(position):         # rows 19..2 over b..s inside the 20x20 grid
     return "." * 20 + "".join("." + r + "." for r in rows) + "." * 20
 
 
+def chess_cells(position):        # the FEN's 8 ranks, 8 on top; digits count empty squares
+    rows = position.split(" ")[0].split("/")
+    assert len(rows) == 8, position
+    return "".join("".join("." * int(c) if c.isdigit() else c for c in r) for r in rows)
+
+
 def ataxx_cells(position):        # the FEN's 7 ranks, 7 on top; digits count empty squares
     rows = position.split(" ")[0].split("/")
     assert len(rows) == 7, position
@@ -45,7 +53,14 @@ def ataxx_cells(position):        # the FEN's 7 ranks, 7 on top; digits count em
 
 
 CELLS = {"othello": othello_cells, "tictactoe": tictactoe_cells, "baghchal": baghchal_cells, "gess": gess_cells,
-         "ataxx": ataxx_cells}
+         "ataxx": ataxx_cells, "chess": chess_cells}
+
+# The side names each plugin's README gives, as the game list heads its columns.
+SIDES = {"othello": ("Black", "White"), "tictactoe": ("X", "O"), "baghchal": ("Goats", "Tigers"),
+         "gess": ("Black", "White"), "ataxx": ("Black", "White"), "chess": ("White", "Black")}
+
+# SAN as the PGN standard defines it (with check and mate marks).
+SAN = re.compile(r"^(O-O(-O)?|[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8](=[QRBN])?)[+#]?$")
 
 
 # The status line under the board, computed from the position string as each
@@ -79,7 +94,126 @@ def ataxx_status(position):       # "FEN SIDE HALFMOVES FULLMOVES": stones, then
 
 
 STATUS = {"othello": othello_status, "baghchal": baghchal_status, "gess": gess_status, "ataxx": ataxx_status,
-          "tictactoe": lambda p: None}
+          "tictactoe": lambda p: None, "chess": lambda p: None}
+
+
+def pgn_games(path):
+    """The movetext of each game of games.pgn, by its Game tag: SAN tokens without numbers, comments or result."""
+    out, number, text = {}, None, []
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r'\[Game "(\d+)"\]', line)
+        if m:
+            number = int(m.group(1))
+            text = []
+            out[number] = text
+        elif not line.startswith("[") and number is not None:
+            text.append(line)
+    moves = {}
+    for n, lines in out.items():
+        body = re.sub(r"\{[^}]*\}", " ", " ".join(lines))
+        moves[n] = [t for t in body.split() if not re.match(r"^(\d+\.+|1-0|0-1|1/2-1/2|\*)$", t)]
+    return moves
+
+
+def first_mover(game_name, g):
+    """The side that makes the first engine move: side 0 from the start (every README: side 0 moves
+    first), the FEN's side for chess, then one more for each opening move."""
+    side = 0
+    if game_name == "chess" and g["opening_position"].split(" ")[1:2] == ["b"]:
+        side = 1
+    return (side + len(g.get("opening_moves", []))) % 2
+
+
+def score_text(cp):
+    """A score as the peers write it: pawns with a sign; the record's mate value as +# or -#."""
+    if abs(cp) >= 100000:
+        return "+#" if cp > 0 else "-#"
+    return "%s%.2f" % ("-" if cp < 0 else "+", abs(cp) / 100)
+
+
+# The contrast a piece must reach against its square over a visible part of
+# it (WCAG 2's 3:1 for graphics), and a letter against what it is written on
+# (4.5:1, WCAG 2's for text).
+MIN_CONTRAST = 3.0
+MIN_TEXT_CONTRAST = 4.5
+MIN_READABLE_SHARE = 0.06  # of the cell's inner area: a chess pawn's outline is about 12 %, without it 3 %
+
+
+def parse_colour(text):
+    m = re.match(r"rgba?\((\d+), (\d+), (\d+)", text)
+    return tuple(int(m.group(i)) for i in (1, 2, 3)) if m else None
+
+
+# Run in the page: the shot of the board (a PNG, as data: URL) drawn on a
+# canvas, and per cell the square's colour (the commonest of a band 6 to 7.5 %
+# inside the cell's edge, clear of grid lines and of pieces, which keep 10 %
+# off it) and the share of the pixels inside that band (9 to 91 %) that
+# contrast at least MIN_CONTRAST with it.
+MEASURE = """(async function (png, columns, cells, empty, unit, least) {
+    var img = new Image();
+    img.src = 'data:image/png;base64,' + png;
+    await img.decode();
+    var canvas = document.createElement('canvas');
+    canvas.width = img.width; canvas.height = img.height;
+    var c = canvas.getContext('2d');
+    c.drawImage(img, 0, 0);
+    var data = c.getImageData(0, 0, img.width, img.height).data;
+    function lum(r, g, b) {
+        return [r, g, b].map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+            .reduce(function (s, v, i) { return s + v * [0.2126, 0.7152, 0.0722][i]; }, 0);
+    }
+    var worst = 1, where = null, squares = {}, size = 40 * unit;
+    for (var k = 0; k < cells.length; ++k) {
+        var x0 = (22 + (k % columns) * 40) * unit, y0 = (22 + Math.floor(k / columns) * 40) * unit;
+        var px = function (fx, fy) {
+            var x = Math.min(img.width - 1, Math.floor(x0 + fx * size)), y = Math.min(img.height - 1, Math.floor(y0 + fy * size));
+            var i = 4 * (y * img.width + x);
+            return [data[i], data[i + 1], data[i + 2]];
+        };
+        var ring = {}, best = null;
+        [0.06, 0.075, 0.925, 0.94].forEach(function (f) {
+            for (var j = 2; j < 19; ++j) [px(f, j / 20), px(j / 20, f)].forEach(function (p) {
+                var key = p.join(',');
+                ring[key] = (ring[key] || 0) + 1;
+                if (best === null || ring[key] > ring[best]) best = key;
+            });
+        });
+        squares[best] = true;
+        if (cells.charAt(k) === empty) continue;
+        var sq = best.split(',').map(Number), ls = lum(sq[0], sq[1], sq[2]), readable = 0, n = 0;
+        for (var a = 0; a < 30; ++a) for (var b = 0; b < 30; ++b, ++n) {
+            var p = px(0.09 + 0.82 * a / 29, 0.09 + 0.82 * b / 29), lp = lum(p[0], p[1], p[2]);
+            if ((Math.max(lp, ls) + 0.05) / (Math.min(lp, ls) + 0.05) >= least) ++readable;
+        }
+        if (readable / n < worst) { worst = readable / n; where = [k, cells.charAt(k)]; }
+    }
+    return JSON.stringify([worst, where, Object.keys(squares)]);
+})"""
+
+
+def board_contrast(browser, q, save=None):
+    """Per occupied cell of the viewer's board, the share of its inner pixels that contrast enough with
+    its square; returns (worst share, the cell's index and token, square colours seen). The marks of
+    the last move and of a check are hidden for the shot: they are not the square's colour."""
+    geometry = json.loads(q("""(function () {
+        var svg = document.querySelector('#viewer-board svg.board'), r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+        svg.querySelectorAll('.changed, .check').forEach(function (e) { e.style.display = 'none'; });
+        return JSON.stringify({left: r.left + window.scrollX, top: r.top + window.scrollY, scale: r.width / vb.width,
+          width: r.width, height: r.height, columns: svg.querySelector('.board-bg').width.baseVal.value / 40,
+          cells: svg.getAttribute('data-cells'), empty: svg.getAttribute('data-empty')});
+    })()"""))
+    shot = browser.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
+        "x": geometry["left"], "y": geometry["top"], "width": geometry["width"], "height": geometry["height"], "scale": 1}})
+    q("document.querySelectorAll('#viewer-board .changed, #viewer-board .check').forEach(function (e) { e.style.display = ''; })")
+    if save:
+        import base64
+        with open(save, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+    measured = browser.evaluate("(%s)(%s, %d, %s, %s, %r, %r)" % (
+        MEASURE, json.dumps(shot["data"]), round(geometry["columns"]), json.dumps(geometry["cells"]),
+        json.dumps(geometry["empty"]), geometry["scale"], MIN_CONTRAST), await_promise=True)
+    worst, where, squares = json.loads(measured)
+    return worst, where, set(squares)
 
 failures = []
 
@@ -163,41 +297,148 @@ def main():
         check(q("document.querySelectorAll('#game-list-body tr').length") == len(games),
               "the game list shows every game")
 
-        # The viewer: the first game in the list is open at its start.
+        # The page's facts beyond the score: the engines, how games ended in the game's own words, side names.
+        engine_rows = q("Array.from(document.querySelectorAll('#engine-table tbody tr')).map(r => Array.from(r.cells).map(c => c.textContent))")
+        check(len(engine_rows) == len(names), "the engine table has a row per engine (%d)" % len(engine_rows))
+        commands = re.findall(r'^\s*command:\s*"?([^"\n]+)"?', config_text, re.M)
+        for row, name, command in zip(engine_rows, names, commands):
+            check(row[0] == name and os.path.basename(command) in row[1] and row[2].startswith("ugi"),
+                  "engine %s: its command and protocol are shown (%s)" % (name, row[:3]))
+            # Its mean time per move, worked out here from games.jsonl: moves alternate from the first mover.
+            ms = []
+            for g in games:
+                mover = first_mover(args.game, g)
+                for m in g["moves"]:
+                    if g["engines"][mover] == names.index(name) and not m.get("forced"):
+                        ms.append(m["ms"])
+                    mover = 1 - mover
+            expected = "%.1f ms" % (sum(ms) / len(ms)) if ms else "—"
+            check(row[4] == expected, "engine %s: %s per move (%s)" % (name, expected, row[4]))
+        columns = q("Array.from(document.querySelectorAll('#termination-table thead th')).slice(1).map(t => t.textContent)")
+        reasons = sorted({g["reason"] for g in games if g["termination"] == "game-rule"})
+        check(all(r in columns for r in reasons) and "game-rule" not in columns,
+              "how games ended names the game's reasons %s (columns %s)" % (reasons, columns))
+        heads = q("Array.from(document.querySelectorAll('#game-list thead th')).slice(1, 3).map(t => t.textContent)")
+        check(tuple(heads) == SIDES[args.game], "the game list heads its columns with the side names %s (%s)" % (
+            SIDES[args.game], heads))
+        series = q("document.querySelectorAll('#score-chart polyline.series').length")
+        check(series == len(names), "the score chart has a line per engine (%s)" % series)
+        means = q("document.querySelectorAll('#length-chart rect.mean').length")
+        check(means == len(names), "the game length chart marks every engine (%s)" % means)
+        check(q("document.querySelectorAll('#time-chart polyline.series').length") >= 1, "the time per move chart has lines")
+
+        # The viewer: the first game in the list is open at its final position.
         shown = q("+document.querySelector('#game-list-body tr').dataset.game")
         game = games[shown]
         plies = len(game.get("opening_moves", [])) + len(game["moves"])
         cells = "document.querySelector('#viewer-board svg.board').getAttribute('data-cells')"
         ply = "+document.getElementById('viewer').dataset.ply"
-        start = q(cells)
-        check(start == CELLS[args.game](game["opening_position"]), "ply 0 shows the opening position")
-        browser.key("ArrowRight", "ArrowRight")
-        check(q(ply) == 1 and q(cells) != start, "the right arrow key steps to ply 1 and changes the board")
-        q("document.getElementById('viewer-next').click()")
-        check(q(ply) == min(2, plies), "the forward button steps to ply 2")
-        browser.key("End", "End")
-        check(q(ply) == plies, "End goes to the last ply (%s of %s)" % (q(ply), plies))
-        check(q(cells) == CELLS[args.game](game["final_position"]), "the last board is the game's final position")
+        check(q(ply) == plies and q(cells) == CELLS[args.game](game["final_position"]),
+              "a finished game opens at its final position (ply %s of %s)" % (q(ply), plies))
         status = "document.getElementById('viewer-status').textContent"
         expected_status = STATUS[args.game](game["final_position"])
         check(q(status) == (expected_status or ""), "the status line of the last position reads %r (%r)" % (
             expected_status, q(status)))
-        last_move = (game.get("opening_moves", []) + [m["move"] for m in game["moves"]])[-1]
-        check(("Ply %d: %s" % (plies, last_move)) in q("document.getElementById('viewer-info').textContent"),
-              "the info line names the last move")
+        all_moves = game.get("opening_moves", []) + [m["move"] for m in game["moves"]]
+        listed = q("Array.from(document.querySelectorAll('#viewer-moves .move')).map(m => m.textContent)")
+        pgn = pgn_games(os.path.join(out, "games.pgn")).get(game["index"] + 1)
+        if args.game == "chess":
+            # SAN, the very texts of games.pgn, and every one a SAN move.
+            check(listed == pgn and all(SAN.match(m) for m in listed),
+                  "the move list is in SAN as games.pgn has it (%s... against %s...)" % (listed[:6], (pgn or [])[:6]))
+        else:
+            check(listed == all_moves, "the move list shows the game's moves")
+        info = "document.getElementById('viewer-info').textContent"
+        check(("Ply %d: %s" % (plies, listed[-1])) in q(info), "the info line names the last move: %s" % q(info))
+
+        # Scores in pawns with a sign, as the peers write them.
+        scored = [(len(game.get("opening_moves", [])) + i + 1, m["cp"]) for i, m in enumerate(game["moves"]) if "cp" in m]
+        if scored:
+            at, cp = scored[-1]
+            q("document.querySelector('#viewer-moves .move[data-ply=\"%d\"]').click()" % at)
+            check(("score " + score_text(cp)) in q(info), "ply %d's score %d reads %s: %s" % (at, cp, score_text(cp), q(info)))
+
+        # Every piece reads on its square, at the end and at the start.
+        def pieces_readable(where):
+            worst, cell, squares = board_contrast(browser, q, os.path.join(
+                args.artefacts, "board-%s-%s.png" % (args.game, where.split()[-1])))
+            check(worst >= MIN_READABLE_SHARE, "%s every piece contrasts %.1f:1 with its square over %.0f%% of its cell "
+                  "at least (worst %.1f%%, cell %s)" % (where, MIN_CONTRAST, 100 * MIN_READABLE_SHARE, 100 * worst, cell))
+            letters = q("""Array.from(document.querySelectorAll('#viewer-board text.letter')).map(function (t) {
+                var under = t.previousElementSibling;
+                return [getComputedStyle(t).fill, under ? getComputedStyle(under).fill : ''];
+            })""")
+            low = [(a, b) for a, b in letters if parse_colour(a) and parse_colour(b) and
+                   contrast(parse_colour(a), parse_colour(b)) < MIN_TEXT_CONTRAST]
+            check(not low, "%s every letter on a piece contrasts %.1f:1 with its disc: %s" % (where, MIN_TEXT_CONTRAST, low[:2]))
+            return squares
+        squares = pieces_readable("at the end")
+        # The legend names every kind of piece on the board as the board's own pieces are titled.
+        titles = set(q("Array.from(document.querySelectorAll('#viewer-board svg.board title')).map(t => t.textContent)"))
+        legend = set(q("Array.from(document.querySelectorAll('#viewer-legend .legend-item > span')).map(i => i.textContent)"))
+        check(titles and titles <= legend, "the piece legend names the pieces on the board %s (%s)" % (titles, legend))
+        browser.key("Home", "Home")
+        start = q(cells)
+        check(start == CELLS[args.game](game["opening_position"]), "Home goes to the opening position")
+        squares |= pieces_readable("at the start")
+        if args.game == "chess":
+            check(len(squares) == 2, "the chess board has light and dark squares (%s)" % sorted(squares))
+            drawn = q("Array.from(new Set(Array.from(document.querySelectorAll('#viewer-board .figurine')).map(f => f.dataset.piece))).sort()")
+            check(len(drawn) == 12, "the 12 chess pieces of the start are drawn as figurines (%s)" % drawn)
+
+        browser.key("ArrowRight", "ArrowRight")
+        check(q(ply) == 1 and q(cells) != start, "the right arrow key steps to ply 1 and changes the board")
+        marked = q("document.querySelectorAll('#viewer-board .changed').length")
+        if args.game == "chess":
+            # The last move's squares, from its UCI text: a1 is the bottom left cell.
+            move = all_moves[0]
+            expected = sorted((8 - int(sq[1])) * 8 + "abcdefgh".index(sq[0]) for sq in (move[0:2], move[2:4]))
+            got = q("""Array.from(document.querySelectorAll('#viewer-board .changed')).map(function (r) {
+                return Math.floor((r.y.baseVal.value - 2) / 40) * 8 + Math.floor((r.x.baseVal.value - 2) / 40); }).sort((a, b) => a - b)""")
+            check(got == expected, "the last move %s is marked on its two squares %s (%s)" % (move, expected, got))
+        else:
+            check(marked >= 1, "the last move is marked (%d cells)" % marked)
+        q("document.getElementById('viewer-next').click()")
+        check(q(ply) == min(2, plies), "the forward button steps to ply 2")
+        browser.key("End", "End")
+        check(q(ply) == plies, "End goes to the last ply (%s of %s)" % (q(ply), plies))
         browser.key("ArrowLeft", "ArrowLeft")
         check(q(ply) == plies - 1, "the left arrow key steps back")
         browser.key("Home", "Home")
-        check(q(cells) == start, "Home returns to the start position")
         expected_status = STATUS[args.game](game["opening_position"])
         check(q(status) == (expected_status or ""), "the status line of the start reads %r (%r)" % (
             expected_status, q(status)))
+
+
+        if args.game == "chess":
+            # A check: the king of the side that did not move is marked. The mover from the ply's parity.
+            checked = None
+            for g in games:
+                san = pgn_games(os.path.join(out, "games.pgn")).get(g["index"] + 1, [])
+                for k, m in enumerate(san):
+                    if m.endswith("+") or m.endswith("#"):
+                        checked = (g, k + 1)
+                        break
+                if checked:
+                    break
+            check(checked is not None, "a shown chess game has a check")
+            if checked:
+                g, at = checked
+                row = q("Array.from(document.querySelectorAll('#game-list-body tr')).findIndex(r => +r.dataset.game === %d)" % games.index(g))
+                q("document.querySelectorAll('#game-list-body tr')[%d].click()" % row)
+                q("document.querySelector('#viewer-moves .move[data-ply=\"%d\"]').click()" % at)
+                white_moved = (first_mover("chess", g) + at - 1 - len(g.get("opening_moves", []))) % 2 == 0
+                king = "k" if white_moved else "K"
+                mark = q("""(function () { var c = document.querySelector('#viewer-board .check'); if (!c) return -1;
+                    return Math.floor(c.cy.baseVal.value / 40) * 8 + Math.floor(c.cx.baseVal.value / 40); })()""")
+                check(mark >= 0 and q(cells)[mark] == king, "the check at ply %d marks the %s king (cell %s)" % (
+                    at, "black" if white_moved else "white", mark))
 
         # Another game from the list, by a click.
         q("document.querySelectorAll('#game-list-body tr')[%d].click()" % (len(games) - 1))
         last = games[q("+document.getElementById('viewer').dataset.game")]
         check(q("document.getElementById('viewer-title').textContent").startswith("Game %d:" % (last["index"] + 1))
-              and q(cells) == CELLS[args.game](last["opening_position"]), "clicking a game opens it at its start")
+              and q(cells) == CELLS[args.game](last["final_position"]), "clicking a game opens it at its end")
 
         # The filter: games of one engine only.
         q("var s = document.getElementById('filter-engine'); s.value = '0'; s.dispatchEvent(new Event('change'))")
@@ -208,20 +449,24 @@ def main():
 
         if len(names) == 2:
             check(q("!!document.getElementById('pentanomial')"), "a two-engine match shows its game pairs")
+        if len(names) == 2 and re.search(r"^sprt:", config_text, re.M):
             points = q("(document.querySelector('#llr-chart polyline.llr') || {getAttribute: () => ''})"
                        ".getAttribute('points').trim().split(' ').length")
             check(points == len(games) + 1, "the LLR chart has a point per game (%s)" % points)
 
         # Three screen widths: the page never scrolls sideways (wide tables scroll
-        # in their own box), and below 700 px the viewer stacks the moves under the board.
+        # in their own box, their first column staying, a shade at the edge they
+        # scroll to), chart text is never below 12 px, below 700 px the viewer
+        # stacks the moves under the board and the game list is one line a game.
         for width in (360, 768, 1280):
             browser.call("Emulation.setDeviceMetricsOverride",
                          {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 700})
             browser.drain(0.2)
+            q("window.dispatchEvent(new Event('resize'))")
             page_width = q("document.documentElement.scrollWidth")
             check(page_width <= width, "at %d px the page is %s px wide" % (width, page_width))
             wide = q("Array.from(document.querySelectorAll('main *')).filter(e => e.getBoundingClientRect().right > %d + 0.5"
-                     " && !e.closest('.table-wrap, .game-list-wrap')).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 3)" % width)
+                     " && !e.closest('.table-wrap, .game-list-wrap, .chart-wrap')).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 3)" % width)
             check(not wide, "at %d px nothing outside a scrolling table reaches past the screen: %s" % (width, wide))
             board = q("JSON.stringify(document.getElementById('viewer-board').getBoundingClientRect())")
             moves = q("JSON.stringify(document.getElementById('viewer-moves').getBoundingClientRect())")
@@ -230,8 +475,33 @@ def main():
             check(stacked == (width < 700), "at %d px the viewer %s (board %s, moves %s)" % (
                 width, "stacks" if width < 700 else "sets the moves beside the board", board, moves))
             check(moves["width"] >= min(200, width - 40), "at %d px the move list is %.0f px wide" % (width, moves["width"]))
+            smallest = q("""Math.min.apply(null, Array.from(document.querySelectorAll('svg.chart text')).map(function (t) {
+                var svg = t.ownerSVGElement, scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                return parseFloat(getComputedStyle(t).fontSize) * scale; }))""")
+            check(smallest >= 11.99, "at %d px no chart text is below 12 px (smallest %.1f px)" % (width, smallest))
+            tables = json.loads(q("""JSON.stringify(Array.from(document.querySelectorAll('.table-wrap, .game-list-wrap')).filter(
+                w => w.scrollWidth > w.clientWidth + 1).map(function (w) {
+                var first = w.querySelector('tbody tr > :first-child'), before = first.getBoundingClientRect().left - w.getBoundingClientRect().left;
+                var cue = w.parentNode.getAttribute('data-more-right');
+                w.scrollLeft = 80;
+                var after = first.getBoundingClientRect().left - w.getBoundingClientRect().left;
+                w.scrollLeft = 0;
+                return {id: (w.querySelector('table') || {}).id || w.className, cue: cue, before: before, after: after};
+            }))"""))
+            for t in tables:
+                check(t["cue"] == "true" and abs(t["after"] - t["before"]) < 1,
+                      "at %d px table %s scrolls with a cue and its first column stays (%s)" % (width, t["id"], t))
+            if width == 360:
+                rows = q("Array.from(document.querySelectorAll('#game-list-body tr')).slice(0, 8).map(r => r.getBoundingClientRect().height)")
+                check(rows and max(rows) <= 30, "at 360 px a game takes one line of the list (rows %s px)" % rows)
             browser.screenshot(os.path.join(args.artefacts, "report-%s-%dpx.png" % (args.game, width)))
         browser.call("Emulation.clearDeviceMetricsOverride", {})
+
+        # In print the board stays, with its pieces.
+        browser.call("Emulation.setEmulatedMedia", {"media": "print"})
+        check(q("document.querySelector('#viewer-board svg.board').getBoundingClientRect().height") > 100,
+              "the board is printed")
+        browser.call("Emulation.setEmulatedMedia", {"media": ""})
 
         shot = os.path.join(args.artefacts, "report-%s.png" % args.game)
         browser.screenshot(shot)

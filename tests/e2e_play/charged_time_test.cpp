@@ -9,7 +9,7 @@
 #include "process/run_queue_wait.hpp"
 #include "support/process_scan.hpp"
 #include "support/skip.hpp"
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -204,3 +204,69 @@ TEST_CASE("tables scroll in their own box and the viewer stacks on a narrow scre
     CHECK_THAT(html, Catch::Contains("print-color-adjust: exact"));
     CHECK_THAT(html, !Catch::Contains("id=\"no-ratings-yet\""));  // drawn games: finite ratings with errors
 }
+
+TEST_CASE("an engine without games shows a dash for its score and draws, not 0 %", "[report]") {
+    std::vector<match::FinishedGame> games;
+    for (int i = 0; i < 2; ++i) games.push_back(test::sample_game(i, ARB_RESULT_DRAW));  // alpha and beta only
+    auto standings = output::compute_standings({"alpha", "beta", "gamma"}, games, std::nullopt);
+    output::ReportGames viewer(tictactoe(), {});
+    const auto html = output::html_report({}, standings, games, viewer, std::nullopt);
+    std::smatch row;
+    REQUIRE(std::regex_search(html, row, std::regex("<tr><td>3</td><td class=\"name\">gamma</td>.*</tr>")));
+    // Score and Draws: a dash.
+    CHECK(count_of(row.str(), "<td style=\"\">—</td>") == 1);
+    CHECK(count_of(row.str(), ">—<") == 2);
+    CHECK_THAT(row.str(), !Catch::Contains("0.0%"));
+}
+
+TEST_CASE("the game list heads its columns with the game's side names", "[report]") {
+    auto p = page({"alpha", "beta"}, 2, std::nullopt);  // side names "x" and "o"
+    CHECK_THAT(p.html, Catch::Contains("<th>#</th><th class=\"name\">X</th><th class=\"name\">O</th>"));
+    CHECK_THAT(p.html, !Catch::Contains(">First<") && !Catch::Contains(">Second<"));
+}
+
+TEST_CASE("a live page gives the run's pace and games in progress and reloads, the last page none", "[report]") {
+    std::vector<match::FinishedGame> games = {test::sample_game(0)};
+    auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
+    output::ReportGames viewer(tictactoe(), {});
+    output::ReportHeader header;
+    header.side_names[0] = "x";
+    header.side_names[1] = "o";
+    header.games_scheduled = 40;
+    const auto last = output::html_report(header, standings, games, viewer, std::nullopt);
+    CHECK_THAT(last, !Catch::Contains("id=\"live\"") && !Catch::Contains("\"live\":"));
+    header.live.emplace();
+    header.live->games_per_second = 0.5;
+    header.live->seconds_left = 78;  // 39 games at 0.5 a second
+    header.live->running.push_back({3, {1, 0}, 17});
+    const auto live = output::html_report(header, standings, games, viewer, std::nullopt);
+    CHECK_THAT(live, Catch::Contains("1 of 40 games played, 0.50 games/s, about 1 min 18 s left."));
+    CHECK_THAT(live, Catch::Contains("<tr><td>3</td><td class=\"name\">beta</td><td class=\"name\">alpha</td><td>17</td></tr>"));
+    CHECK_THAT(live, Catch::Contains("\"live\":{\"refresh\":10}"));
+}
+
+TEST_CASE("the engine table shows how each engine ran and the means of its moves", "[report]") {
+    std::vector<match::FinishedGame> games = {test::sample_game(0)};
+    auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
+    output::ReportGames viewer(tictactoe(), {});
+    viewer.add(games[0]);
+    output::ReportHeader header;
+    header.engines = {{"alpha", "/opt/alpha --fast", "uci", "Skill Level=3"}, {"beta", "beta", "auto", ""}};
+    const auto html = output::html_report(header, standings, games, viewer, std::nullopt);
+    // sample_game 0: opening b2 (x), then o a1 10 ms, x c3 11 ms, o a3 12 ms (depth 4, 12345 nodes),
+    // x a2 forced, o c1 14 ms; alpha plays x (side 0), beta o. By hand: alpha 11.0 ms (the forced
+    // move left out), no depth, no nodes; beta (10 + 12 + 14) / 3 = 12.0 ms, depth 4.0, 12.3 k nodes.
+    auto row = [&](const std::string &name) {
+        std::smatch m;
+        std::regex_search(html, m, std::regex("<tr><td class=\"name\">" + name + "</td><td class=\"left code\">[^\n]*</tr>"));
+        return m.str();
+    };
+    CHECK(row("alpha") == "<tr><td class=\"name\">alpha</td><td class=\"left code\"><code>/opt/alpha --fast</code></td>"
+                         "<td class=\"name\">uci (ugi)</td><td class=\"left\">Skill Level=3</td><td>11.0 ms</td>"
+                         "<td>—</td><td>—</td></tr>");
+    CHECK(row("beta") == "<tr><td class=\"name\">beta</td><td class=\"left code\"><code>beta</code></td>"
+                        "<td class=\"name\">auto (ugi)</td><td class=\"left\">—</td><td>12.0 ms</td>"
+                        "<td>4.0</td><td>12.3 k</td></tr>");
+    CHECK(count_of(html, "<polyline class=\"series\"") == 4);  // score and time per move, a line per engine
+    CHECK_THAT(html, Catch::Contains("id=\"length-chart\""));
+}

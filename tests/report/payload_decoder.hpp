@@ -62,6 +62,7 @@ struct DecodedGame {
     std::vector<std::string> scores;    // per engine move, "" when none
     std::vector<std::string> depths;
     std::vector<std::string> statuses;  // the plugin's line of each board's position (with "statuses")
+    std::vector<std::string> notations; // every ply's record text (with "notations")
 };
 
 struct DecodedPayload {
@@ -175,6 +176,8 @@ inline DecodedPayload decode_payload(const std::string &payload) {
         for (int i = 0; i < k; ++i) {
             move_numbers.push_back(columns.at("moves").next());
             game.moves.push_back(texts.at(move_numbers.back()));
+            if (out.json.contains("notations"))
+                game.notations.push_back(out.json["notations"].at(columns.at("notation").next()));
         }
         if (g.contains("s")) {
             std::string board = out.json["starts"].at(g["s"].get<size_t>());

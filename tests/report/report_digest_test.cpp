@@ -164,9 +164,11 @@ TEST_CASE("how games ended and the engine faults, kept game by game, equal a rec
     std::vector<std::map<std::string, int64_t>> faults(3);
     for (const auto &g : games) {
         const std::string t = match::termination_name(g.record.termination);
+        // A game-rule ending counts under its reason (sample_game's: "three in a row {diagonal}").
+        const std::string ending = g.record.termination == match::Termination::GameRule ? g.record.reason : t;
         for (int side = 0; side < 2; ++side) {
             const double mine = side == 0 ? side0_score(g) : 1 - side0_score(g);
-            ++endings[static_cast<size_t>(g.slot.engine[side])][t][mine == 1 ? 0 : mine == 0.5 ? 1 : 2];
+            ++endings[static_cast<size_t>(g.slot.engine[side])][ending][mine == 1 ? 0 : mine == 0.5 ? 1 : 2];
         }
         if (g.record.termination == match::Termination::Crash)
             ++faults[static_cast<size_t>(g.slot.engine[g.record.loser_side])][t + ": " + g.record.reason];
@@ -291,4 +293,29 @@ TEST_CASE("the page of a long run holds a bounded choice of games and says how t
     const auto [full, full_games] = page_games(all);
     CHECK(full_games == static_cast<size_t>(played));
     CHECK_THAT(full, !Catch::Contains("arbiter report --all-games"));
+}
+
+TEST_CASE("games ended by the rules count under the plugin's reasons, the first few of them", "[report][digest]") {
+    output::ReportLimits limits;
+    limits.ending_reasons = 2;
+    output::ReportDigest digest(2, std::nullopt, limits);
+    const char *reasons[] = {"white mates", "insufficient material", "white mates", "stalemate"};
+    for (int i = 0; i < 4; ++i) {
+        auto g = test::sample_game(i, i == 1 ? ARB_RESULT_DRAW : ARB_RESULT_WIN_SIDE_0);
+        g.record.reason = reasons[i];
+        digest.add(g);
+    }
+    auto crash = test::sample_game(4);
+    crash.record.termination = match::Termination::Crash;
+    crash.record.loser_side = 1;
+    crash.record.reason = "exit code 3";
+    digest.add(crash);
+    // Games 0 and 2 (white mates), 1 (a draw), 3 past the two reasons: "game-rule"; the crash by its kind.
+    const std::map<std::string, int64_t> columns = {
+        {"white mates", 4}, {"insufficient material", 2}, {"game-rule", 2}, {"crash", 2}};
+    CHECK(digest.ending_columns() == columns);
+    // sample_game: engine 0 plays side 0 in even games; game 2's win is alpha's, game 0's too.
+    CHECK(digest.endings()[0].at("white mates") == std::array<int64_t, 3>{2, 0, 0});
+    CHECK(digest.endings()[1].at("white mates") == std::array<int64_t, 3>{0, 0, 2});
+    CHECK(digest.endings()[1].at("insufficient material") == std::array<int64_t, 3>{0, 1, 0});
 }

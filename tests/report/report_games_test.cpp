@@ -179,3 +179,31 @@ TEST_CASE("a game's time control in the report comes from its record, per side",
     CHECK_FALSE(decoded.games[0].facts.contains("tc"));
     CHECK(decoded.games[1].facts["tc"] == nlohmann::json::array({"10+0.1", "5+0.05"}));
 }
+
+TEST_CASE("a chess game's moves carry the plugin's SAN beside the UCI texts", "[report]") {
+    output::ReportGames games(plugin("chess"), {});
+    match::FinishedGame g = test::sample_game(0);
+    g.record.opening_moves = {"e2e4"};
+    g.record.moves.clear();
+    // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O (SAN written by hand from the moves)
+    for (const char *m : {"e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1"}) {
+        match::MoveRecord mr;
+        mr.text = m;
+        g.record.moves.push_back(mr);
+    }
+    games.add(g);
+    const auto decoded = test::decode_payload(games.payload());
+    REQUIRE(decoded.games.size() == 1);
+    CHECK(decoded.games[0].moves ==
+          std::vector<std::string>{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1"});
+    CHECK(decoded.games[0].notations ==
+          std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"});
+}
+
+TEST_CASE("a plugin without a record notation carries no notation column", "[report]") {
+    output::ReportGames games(plugin("tictactoe"), {});
+    games.add(test::sample_game(0));
+    const auto decoded = test::decode_payload(games.payload());
+    CHECK_FALSE(decoded.json.contains("notations"));
+    CHECK(decoded.games.at(0).notations.empty());
+}

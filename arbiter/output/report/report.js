@@ -7,6 +7,8 @@
   'use strict';
   var data = JSON.parse(document.getElementById('report-data').textContent);
   var names = data.engines, sides = data.sides;
+  // "white" -> "White": the plugin's side names as the page's headings write them.
+  function sideName(i) { var n = sides[i] || ''; return n.charAt(0).toUpperCase() + n.slice(1); }
   var gamesSection = document.getElementById('games');
   var SVG = 'http://www.w3.org/2000/svg';
   var LIST_LIMIT = 1000;
@@ -104,15 +106,18 @@
       next[3] += g.lines;
     });
     if (next[0] !== streams.moves.count || next[1] !== streams.boards.count || next[2] !== streams.times.count ||
-        (v.statuses && next[3] !== streams.status.count))
+        (v.statuses && next[3] !== streams.status.count) || (v.notations && next[0] !== streams.notation.count))
       throw new Error('the columns do not hold the plies of the games');
     return v;
   }
 
   // One game's plies: move numbers, change numbers, and the engines' times, scores and depths as text.
   function plies(g) {
-    var s = view.streams, p = { mv: [], ch: [], ms: [], sc: [], d: [], st: [] };
-    for (var k = 0; k < g.k; ++k) p.mv.push(s.moves.get(g.at[0] + k));
+    var s = view.streams, p = { mv: [], san: [], ch: [], ms: [], sc: [], d: [], st: [] };
+    for (var k = 0; k < g.k; ++k) {
+      p.mv.push(s.moves.get(g.at[0] + k));
+      if (view.notations) p.san.push(view.notations[s.notation.get(g.at[0] + k)]);
+    }
     for (var l = 0; l < g.lines; ++l) p.st.push(view.statuses[s.status.get(g.at[3] + l)]);
     for (var b = 0; b < g.boards; ++b) p.ch.push(s.boards.get(g.at[1] + b));
     for (var e = 0; e < g.k - (g.o || 0); ++e) {
@@ -197,17 +202,72 @@
     return out;
   }
 
+  // A piece named as a chess piece ("white_knight") is drawn as its figurine:
+  // the solid glyph filled in the side's colour under the outline glyph, so
+  // that white and black both read on light and dark squares, and in print.
+  var FIGURINES = { king: '\u265a', queen: '\u265b', rook: '\u265c', bishop: '\u265d', knight: '\u265e', pawn: '\u265f' };
+  var OUTLINES = { king: '\u2654', queen: '\u2655', rook: '\u2656', bishop: '\u2657', knight: '\u2658', pawn: '\u2659' };
+  function figurine(name) {
+    var m = /^(white|black)_(king|queen|rook|bishop|knight|pawn)$/.exec(name || '');
+    return m ? { white: m[1] === 'white', kind: m[2] } : null;
+  }
+  // A board whose pieces are all chess figurines is checkered as a chess
+  // board is: the drawing's colour for the dark squares, a light one between.
+  function checkered(b) {
+    var tokens = Object.keys(b.pieces);
+    return !b.points && tokens.length > 0 && tokens.every(function (t) { return figurine(b.pieces[t].name); });
+  }
+  var LIGHT_SQUARE = '#f0d9b5';
+  // The text presentation selector keeps a figurine from turning into an emoji.
+  var TEXT_FORM = '\ufe0e';
+
+  function drawPiece(g, p, ch, x, y) {
+    var R = CELL * 0.4, piece, f = figurine(p.name);
+    if (f) {
+      piece = svg('g', { 'class': 'figurine ' + (f.white ? 'white' : 'black'), 'data-piece': p.name }, g);
+      svg('text', { x: x, y: y + CELL * 0.33, 'class': 'body' }, piece).textContent = FIGURINES[f.kind] + TEXT_FORM;
+      if (f.white) svg('text', { x: x, y: y + CELL * 0.33, 'class': 'outline' }, piece).textContent = OUTLINES[f.kind] + TEXT_FORM;
+    } else if (p.shape === 'disc') piece = svg('circle', { cx: x, cy: y, r: R, fill: p.fill, 'class': 'piece' }, g);
+    else if (p.shape === 'ring') piece = svg('circle', { cx: x, cy: y, r: R * 0.8, fill: 'none', stroke: p.fill, 'stroke-width': CELL * 0.1 }, g);
+    else if (p.shape === 'square') piece = svg('rect', { x: x - R * 0.85, y: y - R * 0.85, width: R * 1.7, height: R * 1.7, fill: p.fill, 'class': 'piece' }, g);
+    else if (p.shape === 'cross') {
+      piece = svg('path', { d: 'M' + (x - R * 0.7) + ',' + (y - R * 0.7) + 'l' + 1.4 * R + ',' + 1.4 * R + 'M' + (x + R * 0.7) + ',' + (y - R * 0.7) + 'l' + -1.4 * R + ',' + 1.4 * R,
+        stroke: p.fill, 'stroke-width': CELL * 0.1, 'stroke-linecap': 'round' }, g);
+    } else {
+      // A letter on a disc of its own: the disc is white, or dark under a light letter.
+      piece = svg('g', { 'class': 'lettered' }, g);
+      svg('circle', { cx: x, cy: y, r: R, fill: light(p.fill) ? '#222' : '#fff', stroke: p.fill, 'stroke-width': 2, 'class': 'letter-disc' }, piece);
+      svg('text', { x: x, y: y + CELL * 0.15, fill: p.fill, 'class': 'letter' }, piece).textContent = ch;
+    }
+    svg('title', {}, piece).textContent = p.name.replace(/_/g, ' ');
+    return piece;
+  }
+  // Whether a #rrggbb colour is light (relative luminance above the middle grey's).
+  function light(hex) {
+    var n = parseInt(hex.slice(1), 16);
+    var lin = [n >> 16, (n >> 8) & 255, n & 255].map(function (c) {
+      c /= 255;
+      return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2] > 0.18;
+  }
+
   var CELL = 40, MARGIN = 22;
-  function drawBoard(container, cells, previous) {
+  // `check`: the cell index of a king in check, marked; -1 for none.
+  function drawBoard(container, cells, previous, check) {
     container.textContent = '';
     var b = view.board;
     if (!b) { container.appendChild(el('pre', { 'class': 'position' }, cells)); return; }
     var w = b.columns * CELL, h = b.rows * CELL;
     var root = svg('svg', { viewBox: '0 0 ' + (w + 2 * MARGIN) + ' ' + (h + 2 * MARGIN), 'class': 'board',
-      'data-cells': cells, role: 'img', 'aria-label': 'board' }, container);
+      'data-cells': cells, 'data-empty': b.empty, role: 'img', 'aria-label': 'board' }, container);
     var g = svg('g', { transform: 'translate(' + MARGIN + ',' + MARGIN + ')' }, root);
     svg('rect', { x: 0, y: 0, width: w, height: h, fill: b.colour, 'class': 'board-bg' }, g);
     function cx(c) { return (c + 0.5) * CELL; }
+    if (checkered(b))
+      for (var sq = 0; sq < b.rows * b.columns; ++sq)
+        if ((sq % b.columns + Math.floor(sq / b.columns)) % 2 === 0)
+          svg('rect', { x: (sq % b.columns) * CELL, y: Math.floor(sq / b.columns) * CELL, width: CELL, height: CELL, fill: LIGHT_SQUARE, 'class': 'light-square' }, g);
     if (b.points) {
       for (var r = 0; r < b.rows; ++r) svg('line', { x1: cx(0), y1: cx(r), x2: cx(b.columns - 1), y2: cx(r), 'class': 'gridline' }, g);
       for (var c = 0; c < b.columns; ++c) svg('line', { x1: cx(c), y1: cx(0), x2: cx(c), y2: cx(b.rows - 1), 'class': 'gridline' }, g);
@@ -230,24 +290,42 @@
     for (var k = 0; k < cells.length; ++k) {
       var col = k % b.columns, row = Math.floor(k / b.columns), x = cx(col), y = cx(row);
       var ch = cells.charAt(k);
+      // The last move: every cell it changed (from and to, a capture, a castling rook).
       if (previous && previous.charAt(k) !== ch)
         svg('rect', { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, 'class': 'changed' }, g);
+      if (k === check) svg('circle', { cx: x, cy: y, r: CELL * 0.48, 'class': 'check' }, g);
       var p = b.pieces[ch];
       if (!p || ch === b.empty) continue;
-      var R = CELL * 0.4, piece;
-      if (p.shape === 'disc') piece = svg('circle', { cx: x, cy: y, r: R, fill: p.fill, 'class': 'piece' }, g);
-      else if (p.shape === 'ring') piece = svg('circle', { cx: x, cy: y, r: R * 0.8, fill: 'none', stroke: p.fill, 'stroke-width': CELL * 0.1 }, g);
-      else if (p.shape === 'square') piece = svg('rect', { x: x - R * 0.85, y: y - R * 0.85, width: R * 1.7, height: R * 1.7, fill: p.fill, 'class': 'piece' }, g);
-      else if (p.shape === 'cross') {
-        piece = svg('path', { d: 'M' + (x - R * 0.7) + ',' + (y - R * 0.7) + 'l' + 1.4 * R + ',' + 1.4 * R + 'M' + (x + R * 0.7) + ',' + (y - R * 0.7) + 'l' + -1.4 * R + ',' + 1.4 * R,
-          stroke: p.fill, 'stroke-width': CELL * 0.1, 'stroke-linecap': 'round' }, g);
-      } else {
-        svg('circle', { cx: x, cy: y, r: R, fill: '#fff', stroke: p.fill, 'stroke-width': 2 }, g);
-        piece = svg('text', { x: x, y: y + CELL * 0.15, fill: p.fill, 'class': 'letter' }, g);
-        piece.textContent = ch;
-      }
-      svg('title', {}, piece).textContent = p.name;
+      drawPiece(g, p, ch, x, y);
     }
+  }
+
+  // The king a move gives check to (its record text ends in + or #): the
+  // king of the side that did not move, found by the colour of the piece the
+  // move put down. -1 when the move gives no check or the board has no kings.
+  function checkedKing(cells, previous, san) {
+    if (!view.board || !previous || !/[+#]$/.test(san || '')) return -1;
+    var mover = null;
+    for (var k = 0; k < cells.length && mover === null; ++k) {
+      var p = view.board.pieces[cells.charAt(k)], f = p && figurine(p.name);
+      if (cells.charAt(k) !== previous.charAt(k) && f) mover = f.white;
+    }
+    if (mover === null) return -1;
+    var king = (mover ? 'black' : 'white') + '_king';
+    for (var i = 0; i < cells.length; ++i) {
+      var q = view.board.pieces[cells.charAt(i)];
+      if (q && q.name === king) return i;
+    }
+    return -1;
+  }
+
+  // A score as the peers write it: pawns with a sign (centipawns / 100), or
+  // a mate found (+#) or suffered (-#); the record keeps no mate distance.
+  var MATE = 100000;
+  function scoreText(cp) {
+    var n = +cp;
+    if (Math.abs(n) >= MATE) return n > 0 ? '+#' : '-#';
+    return (n < 0 ? '-' : '+') + (Math.abs(n) / 100).toFixed(2);
   }
 
   // ---------------------------------------------------------------- viewer
@@ -259,24 +337,26 @@
   var moveList = document.getElementById('viewer-moves');
   var current = null;  // {game, boards, moves, ply}
 
-  function openGame(i, quiet) {
+  function openGame(i, quiet, at) {
     var g = view.games[i];
     var p = plies(g);
-    current = { game: g, boards: boards(g, p), moves: p.mv.map(function (m) { return view.moves[m]; }), ply: 0,
+    var moves = p.mv.map(function (m) { return view.moves[m]; });
+    current = { game: g, boards: boards(g, p), moves: moves, san: p.san.length ? p.san : moves, ply: 0,
       ms: p.ms, sc: p.sc, d: p.d, st: p.st, book: g.o || 0 };
     viewer.hidden = false;
     viewer.setAttribute('data-game', String(i));
-    title.textContent = 'Game ' + g.n + ': ' + names[g.e[0]] + ' (' + sides[0] + ') vs ' + names[g.e[1]] + ' (' + sides[1] + ')  ' +
+    title.textContent = 'Game ' + g.n + ': ' + names[g.e[0]] + ' (' + sideName(0) + ') vs ' + names[g.e[1]] + ' (' + sideName(1) + ')  ' +
       g.r + ', ' + g.t + (g.why ? ': ' + g.why : '') +
       (g.tc ? '; time control ' + (g.tc[0] === g.tc[1] ? g.tc[0] : g.tc[0] + ' vs ' + g.tc[1]) : '');
     moveList.textContent = '';
     current.moves.forEach(function (m, k) {
       if (k % 2 === 0) moveList.appendChild(el('span', { 'class': 'moveno' }, (k / 2 + 1) + '.'));
-      var span = el('span', { 'class': 'move' + (k < current.book ? ' book' : ''), 'data-ply': String(k + 1) }, m);
+      var span = el('span', { 'class': 'move' + (k < current.book ? ' book' : ''), 'data-ply': String(k + 1), title: m }, current.san[k]);
       span.addEventListener('click', function () { show(k + 1); });
       moveList.appendChild(span);
     });
-    show(0);
+    // A finished game opens at its end, a game without a result at its start.
+    show(at === undefined ? (g.r === '*' ? 0 : current.moves.length) : at);
     if (!quiet) viewer.scrollIntoView({ block: 'nearest' });
   }
 
@@ -287,19 +367,22 @@
     var c = current, g = c.game;
     var board = c.boards[Math.min(ply, c.boards.length - 1)];
     if (board === undefined) boardBox.textContent = 'No board: ' + (g.err || 'the plugin gave none');
-    else drawBoard(boardBox, board, ply > 0 && ply < c.boards.length ? c.boards[ply - 1] : null);
+    else {
+      var before = ply > 0 && ply < c.boards.length ? c.boards[ply - 1] : null;
+      drawBoard(boardBox, board, before, ply > 0 ? checkedKing(board, before, c.san[ply - 1]) : -1);
+    }
     // The plugin's line about this position (disc count, pieces in hand...), when it writes one.
     statusLine.textContent = ply < c.st.length ? c.st[ply] : '';
     var text;
     if (ply === 0) text = 'Start position' + (c.book ? ' (then ' + c.book + ' opening moves)' : '');
     else {
       var k = ply - 1, engineMove = k - c.book;
-      text = 'Ply ' + ply + ': ' + c.moves[k];
+      text = 'Ply ' + ply + ': ' + c.san[k] + (c.san[k] !== c.moves[k] ? ' (' + c.moves[k] + ')' : '');
       if (engineMove < 0) text += ' (opening)';
       else {
         var ms = c.ms[engineMove];
         text += ms === 'f' ? ' (forced, played by the arbiter)' : ', ' + ms + ' ms';
-        if (c.sc[engineMove]) text += ', score ' + c.sc[engineMove];
+        if (c.sc[engineMove]) text += ', score ' + scoreText(c.sc[engineMove]);
         if (c.d[engineMove]) text += ', depth ' + c.d[engineMove];
       }
       if (ply >= c.boards.length && g.err) text += ' (board not available: ' + g.err + ')';
@@ -322,6 +405,79 @@
     show(to);
   });
 
+  // A key to the pieces: each as the board draws it, with the plugin's name for it.
+  function drawLegend() {
+    var box = document.getElementById('viewer-legend'), b = view.board;
+    box.textContent = '';
+    if (!b) return;
+    var square = checkered(b) ? LIGHT_SQUARE : b.colour;
+    Object.keys(b.pieces).forEach(function (t) {
+      var p = b.pieces[t];
+      if (t === b.empty) return;
+      var item = el('span', { 'class': 'legend-item' });
+      var icon = svg('svg', { viewBox: '0 0 ' + CELL + ' ' + CELL, 'class': 'board legend-piece', width: '26', height: '26', 'aria-hidden': 'true' });
+      svg('rect', { x: 0, y: 0, width: CELL, height: CELL, fill: square }, icon);
+      drawPiece(icon, p, t, CELL / 2, CELL / 2);
+      item.appendChild(icon);
+      item.appendChild(el('span', {}, p.name.replace(/_/g, ' ')));
+      box.appendChild(item);
+    });
+  }
+
+  // ---------------------------------------------------------------- live run
+  // A page written while the run goes on reloads itself, keeping the open
+  // game, its ply and the scroll position; the run's last page has no
+  // "live" and stays. "?refresh=N" in the address sets another interval.
+  var KEPT = 'arbiter-report:' + location.pathname;
+  function keepState() {
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify({ y: window.scrollY,
+        game: current ? current.game.n : null, ply: current ? current.ply : 0 }));
+    } catch (e) { /* storage refused: reload without it */ }
+  }
+  function keptState() {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(KEPT) || 'null');
+      sessionStorage.removeItem(KEPT);
+      return kept;
+    } catch (e) { return null; }
+  }
+  var kept = keptState();
+  if (data.live) {
+    var asked = /[?&]refresh=([0-9.]+)/.exec(location.search);
+    var every = asked ? +asked[1] : data.live.refresh;
+    document.documentElement.setAttribute('data-live', 'reloading every ' + every + ' s');
+    setTimeout(function () { keepState(); location.reload(); }, every * 1000);
+  }
+  if (kept) window.scrollTo(0, kept.y || 0);
+
+  // ---------------------------------------------------------------- narrow screens
+  // Charts keep their text at the page's small size however far a narrow
+  // screen scales them down; a table that scrolls sideways shows a shade at
+  // the edge it can scroll to.
+  function fit() {
+    var charts = document.querySelectorAll('svg.chart');
+    for (var i = 0; i < charts.length; ++i) {
+      var c = charts[i], box = c.viewBox && c.viewBox.baseVal, w = c.getBoundingClientRect().width;
+      if (box && box.width > 0 && w > 0) c.style.setProperty('--chart-scale', String(Math.max(1, box.width / w)));
+    }
+    var wraps = document.querySelectorAll('.table-wrap, .game-list-wrap, .chart-wrap');
+    for (var j = 0; j < wraps.length; ++j) cue(wraps[j]);
+  }
+  function cue(wrap) {
+    var frame = wrap.parentNode;
+    if (!frame.classList || !frame.classList.contains('scroll-frame')) {
+      frame = el('div', { 'class': 'scroll-frame' });
+      wrap.parentNode.insertBefore(frame, wrap);
+      frame.appendChild(wrap);
+      wrap.addEventListener('scroll', function () { cue(wrap); });
+    }
+    frame.setAttribute('data-more-right', String(wrap.scrollLeft + wrap.clientWidth < wrap.scrollWidth - 1));
+    frame.setAttribute('data-more-left', String(wrap.scrollLeft > 1));
+  }
+  window.addEventListener('resize', fit);
+  fit();
+
   // ---------------------------------------------------------------- start
   function start(unpacked) {
     view = unpacked;
@@ -331,7 +487,12 @@
     byNumber = view.games.map(function (g, i) { return i; });
     byNumber.sort(function (a, b) { return view.games[a].n - view.games[b].n; });
     renderList();
-    if (view.games.length > 0) openGame(byNumber[0], true);
+    drawLegend();
+    var reopen = kept && kept.game !== null ? byNumber.filter(function (i) { return view.games[i].n === kept.game; })[0] : undefined;
+    if (reopen !== undefined) openGame(reopen, true, kept.ply);
+    else if (view.games.length > 0) openGame(byNumber[0], true);
+    if (kept) window.scrollTo(0, kept.y || 0);
+    fit();
     gamesSection.setAttribute('data-state', 'ready');
   }
   function unavailable(state, why) {

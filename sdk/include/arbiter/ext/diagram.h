@@ -42,6 +42,11 @@
  *   piece T SHAPE #RRGGBB NAME   what cell character T looks like: SHAPE is
  *                   disc, ring, square, cross or letter (T itself written in
  *                   the colour); NAME is one word for the legend (e.g. black).
+ *                   arbiter's report shows NAME in the viewer's legend ('_'
+ *                   as a space) and draws a piece named white_king ...
+ *                   white_pawn or black_king ... black_pawn as that chess
+ *                   figurine, on a checkered board when every piece is one
+ *                   (the drawing's board colour for the dark squares).
  *
  * The cells text is R rows of C characters, top row first, rows separated by
  * '/': e.g. "X.O/.X./..O". Every character is the empty one or a piece's T.
