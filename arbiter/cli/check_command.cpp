@@ -190,7 +190,7 @@ int check_command(const Args &args) {
     }
     if (engine && !protocol_name.empty()) {
         if (!engine::parse_protocol_choice(protocol_name, engine->protocol))
-            engine = fail("--protocol " + quote(protocol_name) + ": one of ugi, uci, uai, usi, auto");
+            engine = fail("--protocol " + quote(protocol_name) + ": one of ugi, uci, uai, usi, xboard, auto");
     }
     if (!engine) {
         std::cerr << "arbiter check: " << engine.error().message << "\n";

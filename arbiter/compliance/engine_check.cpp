@@ -260,15 +260,13 @@ private:
             add(name, Verdict::Fail, "the engine could not be restarted after an earlier failure");
             return;
         }
-        const std::string command = game::edge_position_command(s_.plugin, edge, s_.options, s_.host);
-        protocol::Command parsed = protocol::parse_command("position " + command, protocol::Dialect::Ugi);
-        const auto *position = std::get_if<protocol::Position>(&parsed);
-        if (position == nullptr) {
-            add(name, Verdict::Skip, "the plugin's edge gives no position: " + excerpt(command));
-            return;
-        }
+        const protocol::Position position = game::edge_position(s_.plugin, edge, s_.options, s_.host);
+        // Messages show the position as UGI writes it, whatever the engine's dialect.
+        std::string command = position.startpos ? "startpos" : "fen " + position.fen;
+        command += " moves";
+        for (const auto &move : position.moves) command += " " + move;
         const milliseconds allowed = s_.movetime + s_.margin;
-        auto answer = engine_->go(*position, movetime_go(), wait_for(allowed));
+        auto answer = engine_->go(position, movetime_go(), wait_for(allowed));
         const std::string where = "after 'position " + excerpt(command, 400) + "'";
         record_time(movetime_, answer, "rule " + edge.label());
         if (!answer) {
