@@ -154,8 +154,11 @@ private:
         }
         engine_ = std::move(*started);
         const std::string_view spoken = protocol::name(engine_->dialect());
-        add("start and handshake (" + std::string(spoken) + "/" + std::string(protocol::words(engine_->dialect()).ok) +
-                ", isready/readyok" + (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
+        const bool xboard = engine_->dialect() == protocol::Dialect::Xboard;
+        add("start and handshake (" +
+                (xboard ? std::string("xboard, protover 2, features to done=1") + sync_words()
+                        : std::string(spoken) + "/" + std::string(protocol::words(engine_->dialect()).ok) + sync_words()) +
+                (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
             Verdict::Pass);
         auto declared = engine_->declared_options();
         bool has_game = std::any_of(declared.begin(), declared.end(),
@@ -175,6 +178,11 @@ private:
         return true;
     }
 
+    // How the engine is synchronised, for the items' names.
+    std::string sync_words() const {
+        return engine_ && engine_->dialect() == protocol::Dialect::Xboard ? ", ping/pong" : ", isready/readyok";
+    }
+
     bool restart_if_needed() {
         if (engine_ && !engine_->needs_restart()) return true;
         if (engine_) engine_->quit();
@@ -186,7 +194,7 @@ private:
 
     void check_new_game() {
         auto ok = engine_->new_game();
-        add("new game (" + std::string(protocol::words(engine_->dialect()).new_game) + ", isready/readyok)",
+        add("new game (" + std::string(protocol::words(engine_->dialect()).new_game) + sync_words() + ")",
             ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
     }
 

@@ -38,7 +38,7 @@ public:
     // after 'new'; "normal" is the start every 'new' gives).
     static std::vector<sdk::EngineOption> engine_options(arb_protocol protocol, const sdk::Options &rules) {
         const bool chess960 = rules_from(rules).variant == Variant::chess960;
-        if (protocol == ARB_PROTOCOL_XBOARD) return {{"variant", "variant", chess960 ? "fischerandom" : "normal"}};
+        if (protocol == ARB_PROTOCOL_XBOARD) return {{"variant", "xboard-variant", chess960 ? "fischerandom" : "normal"}};
         if (protocol != ARB_PROTOCOL_UCI) return {};
         return {{"variant", "UCI_Chess960", chess960 ? "true" : "false"}};
     }

@@ -76,7 +76,7 @@ const std::string kProtocol2 = "ping=1 setboard=1 usermove=1 myname=\"Fake 1\" d
 
 TEST_CASE("xboard: the handshake answers each feature and takes the engine's name", "[xboard]") {
     Rig rig;
-    auto engine = rig.start(rig.config({"--feature", kProtocol2, "--feature", "sigint=0 frobnicate=1"}));
+    auto engine = rig.start(rig.config({"--feature", "sigint=0 frobnicate=1", "--feature", kProtocol2}));
     INFO((engine ? std::string() : engine.error().message));
     REQUIRE(engine);
     CHECK((*engine)->dialect() == Dialect::Xboard);
@@ -182,6 +182,19 @@ TEST_CASE("xboard: the next ply sends force and the opponent's move only", "[xbo
     CHECK(rig.after_last("otim 100") == std::vector<std::string>{"go", "force", "usermove g1f3", "time 90", "otim 90", "go"});
 }
 
+TEST_CASE("xboard: a position that goes on from another move than the engine's starts over", "[xboard]") {
+    Rig rig;
+    auto engine = rig.start(rig.config({"--feature", kProtocol2, "--replies", "move e7e5,move b8c6"}));
+    REQUIRE(engine);
+    REQUIRE((*engine)->new_game());
+    REQUIRE((*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(2000)));
+    // arbiter check's random walks: the next position extends the last with a move the engine did not play.
+    REQUIRE((*engine)->go(startpos({"e2e4", "c7c5", "g1f3"}), fischer(1000, 1000, 0), milliseconds(2000)));
+    CHECK(rig.after_last("new") ==
+          std::vector<std::string>{"force", "ping 2", "usermove e2e4", "usermove c7c5", "usermove g1f3", "level 0 0:01 0",
+                                   "time 100", "otim 100", "go"});
+}
+
 TEST_CASE("xboard: moves in SAN and castling as O-O are read into the plugin's notation", "[xboard]") {
     Rig rig;
     auto engine = rig.start(rig.config({"--feature", kProtocol2, "--replies", "move Nf6,move O-O,move e7e8Q"}));
@@ -255,20 +268,23 @@ TEST_CASE("xboard: ping and pong synchronise where UCI has isready, and a missin
     CHECK_THAT(engine.error().message, Catch::Contains("no 'pong' after 'ping 0' within 300 ms"));
 }
 
-TEST_CASE("xboard: a resignation is no move, and a refused move is a protocol error", "[xboard]") {
+TEST_CASE("xboard: a resignation is no move, and a refused move is a protocol error, a refused command not", "[xboard]") {
     Rig rig;
-    auto engine = rig.start(rig.config({"--feature", kProtocol2, "--replies", "resign,Illegal move: e2e4"}));
+    auto engine = rig.start(
+        rig.config({"--feature", kProtocol2, "--replies", "resign,Illegal move: sd 1|Illegal move: e2e4"}));
     REQUIRE(engine);
     REQUIRE((*engine)->new_game());
     auto resigned = (*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(2000));
     REQUIRE(resigned);
     CHECK(resigned->move == "resign");
     auto refused = (*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(2000));
+    // Phalanx's "Illegal move: sd 1" (a command it does not know) is passed over; the refusal of e2e4 is not.
     REQUIRE_FALSE(refused);
     CHECK_THAT(refused.error().message, Catch::Contains("refused a move it was given"));
+    CHECK(refused.error().offending_text == "Illegal move: e2e4");
 }
 
-TEST_CASE("xboard: feature option= declares options, set as option NAME=VALUE; memory and cores as commands",
+TEST_CASE("xboard: feature option= declares options, set as option NAME=VALUE, memory and cores as commands",
           "[xboard]") {
     Rig rig;
     EngineConfig c = rig.config({"--feature", "ping=1 memory=1 smp=1 option=\"Skill -spin 5 0 10\" done=1"});

@@ -29,6 +29,11 @@ using std::chrono::milliseconds;
 // sends none by then speaks protocol 1.
 constexpr milliseconds kFeatureWait{2000};
 
+// The engine option by which a plugin names the game's xboard variant
+// (arbiter/ext/engine_options.h): not the rule option "variant", which an
+// engine is never sent in xboard.
+constexpr std::string_view kVariantOption = "xboard-variant";
+
 struct Feature {
     std::string_view name, value;
 };
@@ -124,7 +129,7 @@ public:
         converts_ = notation_ && notation_->converts(protocol::Dialect::Xboard);
         if (game != nullptr)
             for (const auto &option : game->engine_options)
-                if (option.dialect == protocol::Dialect::Xboard && option.name == "variant") variant_ = option.value;
+                if (option.dialect == protocol::Dialect::Xboard && option.name == kVariantOption) variant_ = option.value;
     }
 
     [[nodiscard]] protocol::Dialect id() const override { return protocol::Dialect::Xboard; }
@@ -177,7 +182,7 @@ public:
     }
 
     void append_option(std::string &out, std::string_view name, std::string_view value) const override {
-        if (name == "variant") {
+        if (name == kVariantOption) {
             out += "variant ";
             out += value;
             return;
@@ -204,9 +209,15 @@ public:
         bool continues = same_start && position.moves.size() >= given;
         for (size_t i = std::min(known, memo_moves_.size()); continues && i < memo_moves_.size(); ++i)
             continues = memo_moves_[i] == position.moves[i];
+        // The engine played a move after those it was given: a continuation
+        // holds it (the game's next ply), else the engine's board is another.
+        std::optional<std::string> own;
+        if (continues && engine_moved_) {
+            own = move_in(engine_move_);
+            continues = own && *own == position.moves[memo_moves_.size()];
+        }
         if (continues) {
-            // The engine played the move after those it was given: the game kept it.
-            if (engine_moved_) memo_moves_.push_back(position.moves[memo_moves_.size()]);
+            if (own) memo_moves_.push_back(std::move(*own));
             out += "force\n";
         } else {
             if (!fresh_) append_start(out);
@@ -233,6 +244,7 @@ public:
         }
         fresh_ = false;
         engine_moved_ = false;
+        written_.clear();
         for (size_t i = memo_moves_.size(); i < position.moves.size(); ++i) {
             const std::string &move = position.moves[i];
             std::optional<std::string> text = converts_ ? notation_->move_out(protocol::Dialect::Xboard, move) : move;
@@ -240,6 +252,7 @@ public:
             if (usermove_) out += "usermove ";
             out += *text;
             out += '\n';
+            written_.push_back(std::move(*text));
             memo_moves_.push_back(move);
         }
         side_ = (start_side(position) + static_cast<int>(position.moves.size())) % 2;
@@ -291,14 +304,22 @@ public:
         }
         std::string_view rest = line;
         const std::string_view word = protocol::detail::next_word(rest);
-        if (word == "move") return {Reply::Kind::BestMove, protocol::detail::next_word(rest)};
-        if (word == "resign") return {Reply::Kind::BestMove, word};  // no move: the plugin judges it unparsable
+        if (word == "move") return best_move(protocol::detail::next_word(rest));
+        if (word == "resign") return best_move(word);  // no move: the plugin judges it unparsable
         if (word == "1-0" || word == "0-1" || word == "1/2-1/2") return {Reply::Kind::Claim, {}};
-        if (word == "Illegal" && protocol::detail::next_word(rest).substr(0, 4) == "move") return {Reply::Kind::Refused, {}};
+        // "Illegal move: e2e4", "Illegal move (in check): e2e4": a refusal of a
+        // move it was given; of anything else ("Illegal move: sd 1", Phalanx's
+        // word for a command it does not know), no.
+        if (word == "Illegal" && protocol::detail::next_word(rest).substr(0, 4) == "move") {
+            std::string_view last = line.substr(line.find_last_of(" :") + 1);
+            while (!last.empty() && (last.back() == '\r' || last.back() == ' ')) last.remove_suffix(1);
+            const bool ours = std::find(written_.begin(), written_.end(), last) != written_.end();
+            return {ours ? Reply::Kind::Refused : Reply::Kind::Other, {}};
+        }
         // Protocol 1's "1. ... e2e4" (and "10. ... O-O").
         if (!word.empty() && word.back() == '.' && protocol::parse_integer<int>(word.substr(0, word.size() - 1))) {
             std::string_view dots = protocol::detail::next_word(rest);
-            if (dots == "...") return {Reply::Kind::BestMove, protocol::detail::next_word(rest)};
+            if (dots == "...") return best_move(protocol::detail::next_word(rest));
             return {};
         }
         // Thinking output: "ply score time nodes pv...".
@@ -338,6 +359,11 @@ public:
     }
 
 private:
+    Reply best_move(std::string_view move) {
+        engine_move_.assign(move);
+        return {Reply::Kind::BestMove, move};
+    }
+
     // One feature: true when accepted. What the arbiter honours is kept.
     bool take(const Feature &f, HandshakeTurn &turn) {
         const bool on = f.value == "1";
@@ -358,7 +384,7 @@ private:
             std::string_view list = f.value;
             for (size_t at = 0; at <= list.size();) {
                 size_t end = std::min(list.find(',', at), list.size());
-                if (list.substr(at, end - at) == variant_) turn.options.emplace_back("variant");
+                if (list.substr(at, end - at) == variant_) turn.options.emplace_back(kVariantOption);
                 at = end + 1;
             }
         } else if (f.name == "option") {
@@ -451,6 +477,7 @@ private:
     std::string memo_fen_;
     std::vector<std::string> memo_moves_;  // in the plugin's notation
     bool engine_moved_ = false;  // a 'go' was sent: the engine played a move after memo_moves_
+    std::string engine_move_;    // that move, as the engine wrote it
     bool game_on_ = false;       // a 'go' since the last 'new': 'result' before the next
     bool fresh_ = true;          // 'new' sent and nothing since: the board is the game's start
     int side_ = 0;               // the side to move in the position last written
@@ -458,6 +485,7 @@ private:
     int pings_ = 0;
     std::string ping_line_ = "ping 0";
     std::string awaited_pong_;  // lines before it belong to an earlier session
+    std::vector<std::string> written_;  // the moves written for the last position, as written
 };
 
 }  // namespace
