@@ -266,7 +266,7 @@ private:
         const Awaited awaited{answer.c_str(), FailureKind::Stall, timeouts_.startup};
         declared_.clear();
         command += '\n';
-        const auto started = SteadyClock::now();
+        auto last_heard = SteadyClock::now();
         if (auto sent = send(command, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
         const bool auto_tries_xboard =
@@ -276,9 +276,11 @@ private:
             std::string_view line;
             // A conversation may end in silence (xboard: protocol 1, or no
             // 'done'), but under "auto" only once the engine said something.
-            const auto silence = codec->handshake_silence();
+            // At most half the startup time, so that a shorter one still leaves room.
+            auto silence = codec->handshake_silence();
+            if (silence) silence = std::min(*silence, timeouts_.startup / 2);
             const bool silence_ends = silence && (config_.protocol || printed_count_ > 0);
-            auto read_until = silence_ends ? std::min(until, started + *silence) : until;
+            auto read_until = silence_ends ? std::min(until, last_heard + *silence) : until;
             ReadStatus status = read_line(read_until, line);
             if (status == ReadStatus::Timeout && silence_ends && read_until < until) {
                 codec_ = std::move(codec);
@@ -287,6 +289,7 @@ private:
             if (status == ReadStatus::Timeout && !last) return Tried::Next;
             if (status != ReadStatus::Line) return Unexpected<EngineError>{with_printed(failure(status, awaited, line))};
             remember_printed(line);
+            last_heard = SteadyClock::now();
             if (auto turn = codec->handshake_turn(line)) {
                 if (turn->error) {
                     needs_restart_ = true;

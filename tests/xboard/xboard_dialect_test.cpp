@@ -89,14 +89,19 @@ TEST_CASE("xboard: the handshake answers each feature and takes the engine's nam
     CHECK(rig.got("ping 0"));               // the sync at the end of the handshake
 }
 
-TEST_CASE("xboard: done=0 makes the handshake wait past CECP's two seconds for done=1", "[xboard]") {
+TEST_CASE("xboard: done=0 makes the handshake wait past the silence that ends it for done=1", "[xboard]") {
     Rig rig;
+    // A startup timeout of 2 s makes the silence that ends a handshake 1 s
+    // (half of it): done=1 comes 1.3 s after done=0.
+    arb::engine::EngineTimeouts timeouts;
+    timeouts.startup = milliseconds(2000);
     auto began = std::chrono::steady_clock::now();
-    auto engine = rig.start(
-        rig.config({"--feature", "done=0", "--later", "2300:ping=1 usermove=1 done=1", "--replies", "move e7e5"}));
+    auto engine = ProtocolEngine::start(
+        rig.config({"--feature", "done=0", "--later", "1300:ping=1 usermove=1 done=1", "--replies", "move e7e5"}),
+        timeouts, rig.game);
     INFO((engine ? std::string() : engine.error().message));
     REQUIRE(engine);
-    CHECK(std::chrono::steady_clock::now() - began >= milliseconds(2300));
+    CHECK(std::chrono::steady_clock::now() - began >= milliseconds(1300));
     // The features after the wait count: usermove and ping are in use.
     CHECK(rig.got("accepted usermove"));
     REQUIRE((*engine)->new_game());
@@ -122,8 +127,8 @@ TEST_CASE("xboard: a protocol 1 engine gets CECP's defaults: bare moves, edit, n
     auto engine = rig.start(rig.config({"--protocol1", "--replies", "move e7e5"}));
     INFO((engine ? std::string() : engine.error().message));
     REQUIRE(engine);
-    // Its refusal of 'protover' says protocol 1 at once: no two-second wait.
-    CHECK(std::chrono::steady_clock::now() - began < milliseconds(1500));
+    // Its refusal of 'protover' says protocol 1 at once: no wait for features.
+    CHECK(std::chrono::steady_clock::now() - began < milliseconds(2500));
     REQUIRE((*engine)->new_game());
     auto reply = (*engine)->go(startpos({"e2e4"}), fischer(60000, 60000, 0), milliseconds(2000));
     INFO((reply ? std::string() : reply.error().message));

@@ -60,10 +60,10 @@ public:
         (void)line;
         return std::nullopt;
     }
-    // How long after the handshake was written the engine's silence ends it
-    // (xboard: CECP's 2 s for an engine that sends no 'feature' or no
-    // 'done'); nullopt: only the answer does (the UCI family, xboard after
-    // 'done=0').
+    // How long a silence of the engine, since the handshake was written or
+    // its last line, ends the handshake (xboard: for an engine that sends no
+    // 'feature' or no 'done'); nullopt: only the answer does (the UCI
+    // family, xboard after 'done=0').
     [[nodiscard]] virtual std::optional<std::chrono::milliseconds> handshake_silence() const { return std::nullopt; }
     // The line that asks the engine to catch up and the word that says it
     // did; empty when the engine has no such command (xboard without 'ping').

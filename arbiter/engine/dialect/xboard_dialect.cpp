@@ -26,8 +26,10 @@ using std::chrono::milliseconds;
 
 // CECP: an interface waits two seconds after 'protover 2' for the first
 // 'feature' line (and for 'done=1' when none says done=0); an engine that
-// sends none by then speaks protocol 1.
-constexpr milliseconds kFeatureWait{2000};
+// sends none by then speaks protocol 1. The arbiter waits five since the
+// engine's last line: on a loaded machine GNU Chess prints "Chess" at once
+// and its features seconds later.
+constexpr milliseconds kFeatureWait{5000};
 
 // The engine option by which a plugin names the game's xboard variant
 // (arbiter/ext/engine_options.h): not the rule option "variant", which an
@@ -384,7 +386,8 @@ private:
             std::string_view list = f.value;
             for (size_t at = 0; at <= list.size();) {
                 size_t end = std::min(list.find(',', at), list.size());
-                if (list.substr(at, end - at) == variant_) turn.options.emplace_back(kVariantOption);
+                // "normal" is what 'new' gives: never sent (HoiChess refuses 'variant normal').
+                if (variant_ != "normal" && list.substr(at, end - at) == variant_) turn.options.emplace_back(kVariantOption);
                 at = end + 1;
             }
         } else if (f.name == "option") {
