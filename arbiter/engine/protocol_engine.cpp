@@ -267,6 +267,7 @@ private:
         declared_.clear();
         command += '\n';
         auto last_heard = SteadyClock::now();
+        bool nudged = false;
         if (auto sent = send(command, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
         const bool auto_tries_xboard =
@@ -281,7 +282,18 @@ private:
             if (silence) silence = std::min(*silence, timeouts_.startup / 2);
             const bool silence_ends = silence && (config_.protocol || printed_count_ > 0);
             auto read_until = silence_ends ? std::min(until, last_heard + *silence) : until;
+            const std::string_view nudge = codec->handshake_nudge();
+            const bool nudging = silence && !nudged && !nudge.empty();
+            if (nudging) read_until = std::min(read_until, last_heard + *silence / 5);
             ReadStatus status = read_line(read_until, line);
+            if (status == ReadStatus::Timeout && nudging && read_until < until) {
+                nudged = true;
+                std::string text(nudge);
+                text += '\n';
+                if (auto sent = send(text, until); sent != WriteStatus::Written)
+                    return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
+                continue;
+            }
             if (status == ReadStatus::Timeout && silence_ends && read_until < until) {
                 codec_ = std::move(codec);
                 return Tried::Answered;

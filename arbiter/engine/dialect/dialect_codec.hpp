@@ -65,6 +65,10 @@ public:
     // 'feature' or no 'done'); nullopt: only the answer does (the UCI
     // family, xboard after 'done=0').
     [[nodiscard]] virtual std::optional<std::chrono::milliseconds> handshake_silence() const { return std::nullopt; }
+    // A line written once when the engine has said nothing of the handshake
+    // for a fifth of that silence (xboard: 'ping 0', which makes GNU Chess
+    // flush the features it holds unflushed); empty: none.
+    [[nodiscard]] virtual std::string_view handshake_nudge() const { return {}; }
     // The line that asks the engine to catch up and the word that says it
     // did; empty when the engine has no such command (xboard without 'ping').
     [[nodiscard]] virtual std::string_view sync() const = 0;

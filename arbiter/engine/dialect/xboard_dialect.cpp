@@ -172,6 +172,8 @@ public:
         return kFeatureWait;
     }
 
+    [[nodiscard]] std::string_view handshake_nudge() const override { return featured_ ? std::string_view() : "ping 0"; }
+
     [[nodiscard]] std::string_view sync() const override { return ping_ ? std::string_view(ping_line_) : std::string_view(); }
     [[nodiscard]] std::string_view sync_answer() const override { return "pong"; }
 
