@@ -218,10 +218,11 @@ TEST_CASE("xboard: moves in SAN and castling as O-O are read into the plugin's n
 
 TEST_CASE("xboard: a false result claim loses the game, recorded with the claim", "[xboard]") {
     Rig rig;
-    auto engine = rig.start(rig.config({"--feature", kProtocol2, "--replies", "1/2-1/2 {Draw by repetition}"}));
+    auto engine = rig.start(rig.config({"--feature", kProtocol2, "--replies", "move e7e5,1/2-1/2 {Draw by repetition}"}));
     REQUIRE(engine);
     REQUIRE((*engine)->new_game());
-    auto reply = (*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(2000));
+    REQUIRE((*engine)->go_next_ply(startpos({"e2e4"}), 0, fischer(1000, 1000, 0), milliseconds(2000)));
+    auto reply = (*engine)->go_next_ply(startpos({"e2e4", "e7e5", "g1f3"}), 1, fischer(1000, 1000, 0), milliseconds(2000));
     REQUIRE_FALSE(reply);
     CHECK(reply.error().kind == FailureKind::Protocol);
     CHECK_THAT(reply.error().message, Catch::Contains("false result claim '1/2-1/2 {Draw by repetition}'"));
@@ -230,9 +231,22 @@ TEST_CASE("xboard: a false result claim loses the game, recorded with the claim"
 
 TEST_CASE("xboard: with false_claims ignore a false claim is passed over and the move counts", "[xboard]") {
     Rig rig;
-    EngineConfig c = rig.config({"--feature", kProtocol2, "--replies", "1-0 {White mates}|move e7e5"});
+    EngineConfig c = rig.config({"--feature", kProtocol2, "--replies", "move e7e5,1-0 {White mates}|move b8c6"});
     c.ignore_false_claims = true;
     auto engine = rig.start(c);
+    REQUIRE(engine);
+    REQUIRE((*engine)->new_game());
+    REQUIRE((*engine)->go_next_ply(startpos({"e2e4"}), 0, fischer(1000, 1000, 0), milliseconds(2000)));
+    auto reply = (*engine)->go_next_ply(startpos({"e2e4", "e7e5", "g1f3"}), 1, fischer(1000, 1000, 0), milliseconds(2000));
+    INFO((reply ? std::string() : reply.error().message));
+    REQUIRE(reply);
+    CHECK(reply->move == "b8c6");
+}
+
+TEST_CASE("xboard: a claim before the engine's first move of a game is the last game's and passed over", "[xboard]") {
+    Rig rig;
+    // GNU Chess: the claim after its mating move reaches the arbiter after its pong, in the next game.
+    auto engine = rig.start(rig.config({"--feature", kProtocol2, "--replies", "1-0 {White mates}|move e7e5"}));
     REQUIRE(engine);
     REQUIRE((*engine)->new_game());
     auto reply = (*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(2000));

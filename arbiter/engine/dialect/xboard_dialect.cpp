@@ -310,7 +310,10 @@ public:
         const std::string_view word = protocol::detail::next_word(rest);
         if (word == "move") return best_move(protocol::detail::next_word(rest));
         if (word == "resign") return best_move(word);  // no move: the plugin judges it unparsable
-        if (word == "1-0" || word == "0-1" || word == "1/2-1/2") return {Reply::Kind::Claim, {}};
+        // A claim before the engine's first move of a game is the last game's,
+        // sent late (GNU Chess answers 'ping' before it): passed over.
+        if (word == "1-0" || word == "0-1" || word == "1/2-1/2")
+            return moved_in_game_ ? Reply{Reply::Kind::Claim, {}} : Reply{};
         // "Illegal move: e2e4", "Illegal move (in check): e2e4": a refusal of a
         // move it was given; of anything else ("Illegal move: sd 1", Phalanx's
         // word for a command it does not know), no.
@@ -365,6 +368,7 @@ public:
 private:
     Reply best_move(std::string_view move) {
         engine_move_.assign(move);
+        moved_in_game_ = true;
         return {Reply::Kind::BestMove, move};
     }
 
@@ -419,6 +423,7 @@ private:
         memo_fen_.clear();
         memo_moves_.clear();
         engine_moved_ = false;
+        moved_in_game_ = false;
         game_on_ = false;
         fresh_ = true;
         limits_key_.clear();
@@ -483,6 +488,7 @@ private:
     std::vector<std::string> memo_moves_;  // in the plugin's notation
     bool engine_moved_ = false;  // a 'go' was sent: the engine played a move after memo_moves_
     std::string engine_move_;    // that move, as the engine wrote it
+    bool moved_in_game_ = false;  // the engine has moved since the last 'new'
     bool game_on_ = false;       // a 'go' since the last 'new': 'result' before the next
     bool fresh_ = true;          // 'new' sent and nothing since: the board is the game's start
     int side_ = 0;               // the side to move in the position last written
