@@ -24,7 +24,8 @@ The engine is started without a shell: --engine is the program and its
 arguments split at spaces (add arguments with spaces with --engine-arg).
 
 Checks, in order: start and handshake (ugi/ugiok, or the --protocol's:
-uci/uciok, uai/uaiok, usi/usiok; isready/readyok); whether
+uci/uciok, uai/uaiok, usi/usiok, xboard's features to done=1; isready/readyok,
+xboard's ping/pong); whether
 the engine declares the 'game' option (a warning when it does not: it is then
 told no game id; one that declares it is sent every rule option of the game
 after it) and the game's rule options; a new
@@ -152,7 +153,7 @@ int check_command(const Args &args) {
         ("engine-option", po::value(&ugi_options)->composing(), "UGI option name=value sent to the engine; may repeat")
         ("name", po::value(&name), "display name of the engine")
         ("protocol", po::value(&protocol_name),
-         "the engine's protocol: ugi (default), uci, uai, usi, or auto (tries them in that order); "
+         "the engine's protocol: ugi (default), uci, uai, usi, xboard, or auto (tries them in that order); "
          "the same as proto=... before the program in --engine")
         ("working-dir", po::value(&working_dir),
          "folder the engine runs in (e.g. NTest's, for its data files); a relative program path starts there")
@@ -190,7 +191,7 @@ int check_command(const Args &args) {
     }
     if (engine && !protocol_name.empty()) {
         if (!engine::parse_protocol_choice(protocol_name, engine->protocol))
-            engine = fail("--protocol " + quote(protocol_name) + ": one of ugi, uci, uai, usi, auto");
+            engine = fail("--protocol " + quote(protocol_name) + ": one of ugi, uci, uai, usi, xboard, auto");
     }
     if (!engine) {
         std::cerr << "arbiter check: " << engine.error().message << "\n";

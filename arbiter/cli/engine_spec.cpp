@@ -31,7 +31,7 @@ Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec,
         const std::string value = words[0].substr(6);
         if (!engine::parse_protocol_choice(value, config.protocol))
             return fail("--engine " + quote(spec) + ": unknown protocol " + quote(value) + " in " + quote(words[0]) +
-                        "; one of ugi, uci, uai, usi, auto");
+                        "; one of ugi, uci, uai, usi, xboard, auto");
         words.erase(words.begin());
     }
     if (words.empty()) return fail("--engine " + quote(spec) + " names no program");

@@ -13,7 +13,7 @@ namespace arb::cli {
 std::vector<std::string> split_words(const std::string &text);
 
 // `name` empty: the program's file name. Leading words "proto=<dialect>"
-// (ugi, uci, uai, usi or auto) set the protocol; the default is ugi. A
+// (ugi, uci, uai, usi, xboard or auto) set the protocol; the default is ugi. A
 // program starting with "{arbiter_bin}" is in the running arbiter's folder
 // (expand_arbiter_bin), as in configs.
 Expected<engine::EngineConfig> engine_from_command_line(const std::string &spec, const std::vector<std::string> &extra_args,

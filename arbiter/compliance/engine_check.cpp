@@ -154,8 +154,11 @@ private:
         }
         engine_ = std::move(*started);
         const std::string_view spoken = protocol::name(engine_->dialect());
-        add("start and handshake (" + std::string(spoken) + "/" + std::string(protocol::words(engine_->dialect()).ok) +
-                ", isready/readyok" + (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
+        const bool xboard = engine_->dialect() == protocol::Dialect::Xboard;
+        add("start and handshake (" +
+                (xboard ? std::string("xboard, protover 2, features to done=1") + sync_words()
+                        : std::string(spoken) + "/" + std::string(protocol::words(engine_->dialect()).ok) + sync_words()) +
+                (s_.engine.protocol ? std::string() : ", found by protocol auto") + ")",
             Verdict::Pass);
         auto declared = engine_->declared_options();
         bool has_game = std::any_of(declared.begin(), declared.end(),
@@ -175,6 +178,11 @@ private:
         return true;
     }
 
+    // How the engine is synchronised, for the items' names.
+    std::string sync_words() const {
+        return engine_ && engine_->dialect() == protocol::Dialect::Xboard ? ", ping/pong" : ", isready/readyok";
+    }
+
     bool restart_if_needed() {
         if (engine_ && !engine_->needs_restart()) return true;
         if (engine_) engine_->quit();
@@ -186,7 +194,7 @@ private:
 
     void check_new_game() {
         auto ok = engine_->new_game();
-        add("new game (" + std::string(protocol::words(engine_->dialect()).new_game) + ", isready/readyok)",
+        add("new game (" + std::string(protocol::words(engine_->dialect()).new_game) + sync_words() + ")",
             ok ? Verdict::Pass : Verdict::Fail, ok ? "" : ok.error().message);
     }
 
@@ -260,15 +268,13 @@ private:
             add(name, Verdict::Fail, "the engine could not be restarted after an earlier failure");
             return;
         }
-        const std::string command = game::edge_position_command(s_.plugin, edge, s_.options, s_.host);
-        protocol::Command parsed = protocol::parse_command("position " + command, protocol::Dialect::Ugi);
-        const auto *position = std::get_if<protocol::Position>(&parsed);
-        if (position == nullptr) {
-            add(name, Verdict::Skip, "the plugin's edge gives no position: " + excerpt(command));
-            return;
-        }
+        const protocol::Position position = game::edge_position(s_.plugin, edge, s_.options, s_.host);
+        // Messages show the position as UGI writes it, whatever the engine's dialect.
+        std::string command = position.startpos ? "startpos" : "fen " + position.fen;
+        command += " moves";
+        for (const auto &move : position.moves) command += " " + move;
         const milliseconds allowed = s_.movetime + s_.margin;
-        auto answer = engine_->go(*position, movetime_go(), wait_for(allowed));
+        auto answer = engine_->go(position, movetime_go(), wait_for(allowed));
         const std::string where = "after 'position " + excerpt(command, 400) + "'";
         record_time(movetime_, answer, "rule " + edge.label());
         if (!answer) {

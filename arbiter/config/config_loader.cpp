@@ -66,7 +66,9 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
               "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard", "shared",
               "isolate_plugins", "wait_ms", "each"}},
         {"game", {"id", "file", "options"}},
-        {"engines", {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol", "restart"}},
+        {"engines",
+         {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol", "restart",
+          "false_claims"}},
         {"each", {"restart"}},
         {"tournament", {"type", "rounds", "games_per_pairing", "seed", "seeds", "no_swap", "reverse"}},
         {"openings", {"file", "order", "format", "plies", "start"}},
@@ -346,11 +348,15 @@ private:
             }
             if (auto n = e["time_control"]) ec.time_control = time_control(n, "engine time_control");
             if (auto n = e["protocol"]) {
-                if (auto v = r_.choice(n, "engine " + quote(ec.name) + " protocol", {"ugi", "uci", "uai", "usi", "auto"}))
+                if (auto v = r_.choice(n, "engine " + quote(ec.name) + " protocol", {"ugi", "uci", "uai", "usi", "xboard", "auto"}))
                     engine::parse_protocol_choice(*v, ec.protocol);
             }
             if (auto n = e["restart"]) {
                 if (auto v = r_.boolean(n, "engine " + quote(ec.name) + " restart")) ec.restart = *v;
+            }
+            if (auto n = e["false_claims"]) {
+                if (auto v = r_.choice(n, "engine " + quote(ec.name) + " false_claims", {"lose", "ignore"}))
+                    ec.ignore_false_claims = *v == "ignore";
             }
             c.engines.push_back(std::move(ec));
         }

@@ -33,6 +33,7 @@ void emit_engine(YAML::Emitter &out, const engine::EngineConfig &e) {
         out << YAML::Key << "protocol" << YAML::Value << engine::protocol_choice_name(e.protocol);
     if (e.time_control) out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << e.time_control->to_string();
     if (e.restart) out << YAML::Key << "restart" << YAML::Value << true;
+    if (e.ignore_false_claims) out << YAML::Key << "false_claims" << YAML::Value << "ignore";
     out << YAML::EndMap;
 }
 

@@ -468,7 +468,7 @@ private:
         e.ugi_options = spec.options;
         if (auto proto = get("proto")) {
             if (!engine::parse_protocol_choice(proto->value, e.protocol))
-                problem(from(proto) + " " + proto->text + ": expected uci, ugi, uai, usi or auto (xboard is not spoken here)");
+                problem(from(proto) + " " + proto->text + ": expected uci, ugi, uai, usi, xboard or auto");
         } else {
             out_.engines_without_protocol.push_back(static_cast<size_t>(number - 1));
         }

@@ -4,6 +4,7 @@
 
 #include "core/time_control.hpp"
 
+#include <arbiter/protocol/command.hpp>
 #include <arbiter/protocol/dialect.hpp>
 
 #include <chrono>
@@ -24,16 +25,19 @@ struct EngineConfig {
     std::vector<std::pair<std::string, std::string>> ugi_options;  // sent as setoption, in order
     std::optional<core::TimeControl> time_control;  // overrides the tournament's for this engine
     // The dialect spoken (docs/protocol.md); nullopt is "auto": the handshakes
-    // the game supports are tried in the order ugi, uci, uai, usi and the
+    // the game supports are tried in the order ugi, uci, uai, usi, xboard and the
     // first one answered is kept (ProtocolEngine::dialect()).
     std::optional<protocol::Dialect> protocol = protocol::Dialect::Ugi;
     // Started anew before every game (config `restart: true`, fastchess's
     // `restart=on`), for engines that leak or keep state between games;
     // false: one process plays game after game.
     bool restart = false;
+    // xboard: a result claim the game does not bear out is ignored (config
+    // `false_claims: ignore`) instead of losing the game (`lose`, the default).
+    bool ignore_false_claims = false;
 };
 
-// Reads "ugi", "uci", "uai", "usi" or "auto" (the config and --engine
+// Reads "ugi", "uci", "uai", "usi", "xboard" or "auto" (the config and --engine
 // proto= value) into `out`; false, `out` unchanged, for anything else.
 inline bool parse_protocol_choice(std::string_view text, std::optional<protocol::Dialect> &out) {
     if (text == "auto") {
@@ -61,6 +65,16 @@ public:
                                                                   std::string_view position) const = 0;
     [[nodiscard]] virtual std::optional<std::string> move_out(protocol::Dialect dialect, std::string_view move) const = 0;
     [[nodiscard]] virtual std::optional<std::string> move_in(protocol::Dialect dialect, std::string_view move) const = 0;
+    // A move the engine wrote in the game's record notation (SAN: "Nf3",
+    // "O-O"), read in the position `position` reaches, in the plugin's
+    // notation (the plugin's arbiter.pgn-notation); nullopt when the game
+    // has none or cannot read the move there. xboard engines write either.
+    [[nodiscard]] virtual std::optional<std::string> record_move_in(const protocol::Position &position,
+                                                                    std::string_view move) const {
+        (void)position;
+        (void)move;
+        return std::nullopt;
+    }
 };
 
 // Limits the engine layer applies when talking to an engine.

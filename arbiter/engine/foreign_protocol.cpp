@@ -21,12 +21,13 @@ bool is_gtp_answer(std::string_view line) noexcept {
 std::optional<ForeignProtocol> foreign_protocol_of(std::string_view line) noexcept {
     static constexpr ForeignProtocol kXboard{
         "xboard (CECP)",
-        "arbiter speaks UGI, UCI, UAI and USI only: start the engine in its UCI mode if it has one (an argument or "
-        "a setting, see its documentation)"};
+        "set 'protocol: xboard' for this engine, or proto=xboard on the command line (arbiter check: --protocol "
+        "xboard)",
+        protocol::Dialect::Xboard};
     static constexpr ForeignProtocol kGtp{
-        "GTP", "arbiter speaks GTP through arbiter-gtp-adapter (engines/gtp-adapter/README.md)"};
-    if (starts_with(line, "feature ") || starts_with(line, "Error (") || starts_with(line, "Illegal move"))
-        return kXboard;
+        "GTP", "arbiter speaks GTP through arbiter-gtp-adapter (engines/gtp-adapter/README.md)", std::nullopt};
+    for (std::string_view mark : {"feature ", "tellics ", "telluser ", "Error (", "Illegal move", "Invalid move"})
+        if (starts_with(line, mark)) return kXboard;
     if (is_gtp_answer(line)) return kGtp;
     return std::nullopt;
 }

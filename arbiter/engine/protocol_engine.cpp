@@ -65,7 +65,7 @@ public:
         static const std::vector<Dialect> kUgiOnly{Dialect::Ugi};
         const std::vector<Dialect> &supported = game != nullptr ? game->protocols : kUgiOnly;
         if (game != nullptr) notation_ = game->notation;
-        codec_ = make_dialect_codec(dialect_tried(), notation_);
+        codec_ = make_dialect_codec(dialect_tried(), notation_, game);
         std::vector<Dialect> tries;
         if (config_.protocol) {
             if (std::find(supported.begin(), supported.end(), *config_.protocol) == supported.end())
@@ -83,9 +83,13 @@ public:
             const bool last = i + 1 == tries.size();
             auto now = SteadyClock::now();
             auto until = last ? deadline : now + (deadline - now) / static_cast<long>(tries.size() - i);
-            auto answered = try_handshake(tries[i], until, last, supported);
+            auto answered = try_handshake(tries[i], until, last, supported, game);
             if (!answered) return Unexpected<EngineError>{std::move(answered.error())};
-            if (*answered) break;
+            if (*answered == Tried::Answered) break;
+            // An xboard engine told apart by its answer goes to xboard at once.
+            if (*answered == Tried::Xboard)
+                i = static_cast<size_t>(std::find(tries.begin() + static_cast<long>(i) + 1, tries.end(), Dialect::Xboard) -
+                                        tries.begin()) - 1;
         }
         if (named_by_engine_ && !id_name_.empty()) config_.name = id_name_;
         out_.clear();
@@ -152,8 +156,14 @@ public:
         if (auto dead = check_usable()) return Unexpected<EngineError>{std::move(*dead)};
         out_.clear();
         if (auto bad = codec_->append_position(out_, position, known)) return Unexpected<EngineError>{std::move(*bad)};
-        if (auto fault = control_fault(out_))  // out_ holds the position line alone here
-            return Unexpected<EngineError>{refused(FailureKind::Protocol, "the position line " + quote(out_) + " " + *fault)};
+        // out_ holds the position's lines alone here (xboard: several).
+        for (size_t begin = 0; begin <= out_.size();) {
+            const size_t end = std::min(out_.find('\n', begin), out_.size());
+            const std::string_view line = std::string_view(out_).substr(begin, end - begin);
+            if (auto fault = control_fault(line))
+                return Unexpected<EngineError>{refused(FailureKind::Protocol, "the position line " + quote(line) + " " + *fault)};
+            begin = end + 1;
+        }
         out_ += '\n';
         codec_->append_go(out_, go);
         out_ += '\n';
@@ -182,6 +192,19 @@ public:
                 return Unexpected<EngineError>{
                     failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr, {})}, line)};
             const Reply reply = codec_->read_reply(line, info);
+            if (reply.kind == Reply::Kind::Claim && !config_.ignore_false_claims) {
+                // The game was not over when the engine was asked to move
+                // (the plugin said so), nor after its last move, or it would
+                // not be asked: the claim is false (docs/protocol.md, "xboard").
+                needs_restart_ = true;
+                return Unexpected<EngineError>{EngineError{
+                    FailureKind::Protocol, "false result claim " + quote(line) + ": the game goes on by its rules", excerpt(line)}};
+            }
+            if (reply.kind == Reply::Kind::Refused) {
+                needs_restart_ = true;
+                return Unexpected<EngineError>{
+                    EngineError{FailureKind::Protocol, "the engine refused a move it was given", excerpt(line)}};
+            }
             if (reply.kind == Reply::Kind::BestMove) {
                 milliseconds stalled{0};
                 const milliseconds elapsed = used(&stalled, process_->line_wake_delay());
@@ -234,38 +257,97 @@ public:
     }
 
 private:
-    // One handshake in `dialect` until `until`: true when answered; false
-    // when `last` is false and the time ran out (try the next dialect); an
-    // error otherwise, quoting what the engine printed.
-    Expected<bool, EngineError> try_handshake(Dialect dialect, SteadyClock::time_point until, bool last,
-                                              const std::vector<Dialect> &supported) {
-        std::unique_ptr<DialectCodec> codec = make_dialect_codec(dialect, notation_);
-        const std::string answer =
-            "'" + std::string(codec->handshake_answer()) + "' after '" + std::string(codec->handshake()) + "'";
+    // How one handshake went: answered; not (under "auto", try the next
+    // dialect); or the engine's lines are xboard's (go to xboard).
+    enum class Tried { Answered, Next, Xboard };
+
+    // One handshake in `dialect` until `until`; Next when `last` is false
+    // and the time ran out; an error otherwise, quoting what the engine printed.
+    Expected<Tried, EngineError> try_handshake(Dialect dialect, SteadyClock::time_point until, bool last,
+                                               const std::vector<Dialect> &supported, const GameSetupOptions *game) {
+        std::unique_ptr<DialectCodec> codec = make_dialect_codec(dialect, notation_, game);
+        std::string command(codec->handshake());
+        std::string shown = command;  // one line for messages: "xboard, protover 2"
+        for (size_t at = shown.find('\n'); at != std::string::npos; at = shown.find('\n', at)) shown.replace(at, 1, ", ");
+        const std::string answer = "'" + std::string(codec->handshake_answer()) + "' after '" + shown + "'";
         const Awaited awaited{answer.c_str(), FailureKind::Stall, timeouts_.startup};
         declared_.clear();
-        std::string command(codec->handshake());
         command += '\n';
+        auto last_heard = SteadyClock::now();
+        bool nudged = false;
         if (auto sent = send(command, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
+        const bool auto_tries_xboard =
+            !config_.protocol && dialect != Dialect::Xboard &&
+            std::find(supported.begin(), supported.end(), Dialect::Xboard) != supported.end();
         for (;;) {
             std::string_view line;
-            ReadStatus status = read_line(until, line);
-            if (status == ReadStatus::Timeout && !last) return false;
+            // A conversation may end in silence (xboard: protocol 1, or no
+            // 'done'), but under "auto" only once the engine said something.
+            // At most half the startup time, so that a shorter one still leaves room.
+            auto silence = codec->handshake_silence();
+            if (silence) silence = std::min(*silence, timeouts_.startup / 2);
+            const bool silence_ends = silence && (config_.protocol || printed_count_ > 0);
+            auto read_until = silence_ends ? std::min(until, last_heard + *silence) : until;
+            const std::string_view nudge = codec->handshake_nudge();
+            const bool nudging = silence && !nudged && !nudge.empty();
+            if (nudging) read_until = std::min(read_until, last_heard + *silence / 5);
+            ReadStatus status = read_line(read_until, line);
+            if (status == ReadStatus::Timeout && nudging && read_until < until) {
+                nudged = true;
+                std::string text(nudge);
+                text += '\n';
+                if (auto sent = send(text, until); sent != WriteStatus::Written)
+                    return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
+                continue;
+            }
+            if (status == ReadStatus::Timeout && silence_ends && read_until < until) {
+                codec_ = std::move(codec);
+                return Tried::Answered;
+            }
+            if (status == ReadStatus::Timeout && !last) return Tried::Next;
             if (status != ReadStatus::Line) return Unexpected<EngineError>{with_printed(failure(status, awaited, line))};
             remember_printed(line);
+            last_heard = SteadyClock::now();
+            if (auto turn = codec->handshake_turn(line)) {
+                if (turn->error) {
+                    needs_restart_ = true;
+                    return Unexpected<EngineError>{with_printed(std::move(*turn->error))};
+                }
+                if (!turn->id_name.empty()) id_name_ = turn->id_name;
+                for (auto &option : turn->options) declared_.push_back(std::move(option));
+                if (!turn->reply.empty())
+                    if (auto sent = send(turn->reply, until); sent != WriteStatus::Written)
+                        return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
+                if (turn->done) {
+                    codec_ = std::move(codec);
+                    return Tried::Answered;
+                }
+                continue;
+            }
             std::string_view token = first_token(line);
             if (token == codec->handshake_answer()) {
                 codec_ = std::move(codec);
-                return true;
+                return Tried::Answered;
             }
+            // Under "auto", an xboard engine's answer ('Illegal move: uci')
+            // goes to xboard without waiting out this dialect's share.
+            if (auto_tries_xboard) {
+                if (auto foreign = foreign_protocol_of(line); foreign && foreign->dialect == Dialect::Xboard)
+                    return Tried::Xboard;
+            }
+            // ... and an engine that says it does not know the word ('Unknown
+            // command: ugi', as Stockfish does) is asked the next one at once.
+            if (!config_.protocol && !last && line.find("nknown command") != std::string_view::npos &&
+                line.find(codec->handshake()) != std::string_view::npos)
+                return Tried::Next;
             if (auto other = protocol::dialect_of_answer(line)) {
                 // The engine answered another dialect's handshake: under
                 // "auto" that is its dialect, if the game has it.
                 bool allowed = std::find(supported.begin(), supported.end(), *other) != supported.end();
                 if (!config_.protocol && allowed) {
-                    codec_ = make_dialect_codec(*other, notation_);
-                    return true;
+                    codec_ = make_dialect_codec(*other, notation_, game);
+                    return Tried::Answered;
                 }
                 needs_restart_ = true;
                 return Unexpected<EngineError>{with_printed(
@@ -314,7 +396,7 @@ private:
             }
         for (const auto &line : lines) {
             if (named) break;
-            if (auto foreign = foreign_protocol_of(line)) {
+            if (auto foreign = foreign_protocol_of(line); foreign && foreign->dialect != dialect_tried()) {
                 error.message += "; it answers in " + std::string(foreign->name) + ", not " +
                                  std::string(protocol::name(dialect_tried())) + " (" + quote(line) + "): " +
                                  foreign->advice;
@@ -401,6 +483,12 @@ private:
         if (*prefix != '\0') {
             out_.clear();
             out_ += prefix;
+        }
+        if (codec_->sync().empty()) {  // nothing to wait for: what there is goes as it is
+            if (out_.empty()) return {};
+            if (auto sent = send(out_, SteadyClock::now() + timeouts_.ready); sent != WriteStatus::Written)
+                return Unexpected<EngineError>{failure(sent, {"the engine to read", FailureKind::Stall, timeouts_.ready})};
+            return {};
         }
         out_ += codec_->sync();
         out_ += '\n';

@@ -171,16 +171,17 @@ Expected<GameState> edge_state(const PluginPtr &plugin, const RuleEdge &edge, co
     return state;
 }
 
-std::string edge_position_command(const PluginPtr &plugin, const RuleEdge &edge, const OptionList &options,
-                                  const std::shared_ptr<PluginHost> &host) {
+protocol::Position edge_position(const PluginPtr &plugin, const RuleEdge &edge, const OptionList &options,
+                                 const std::shared_ptr<PluginHost> &host) {
     std::string start = edge.position;
     if (start.empty()) {
         auto created = GameState::create(plugin, options, 0, host);
         if (created) start = created->position();  // refused options: edge_state() says so first
     }
-    std::string out = start.empty() || is_default_start(plugin, start, host) ? std::string("startpos") : "fen " + start;
-    out += " moves";
-    for (const auto &m : edge.moves) out += " " + m;
+    protocol::Position out;
+    out.startpos = start.empty() || is_default_start(plugin, start, host);
+    if (!out.startpos) out.fen = std::move(start);
+    out.moves = edge.moves;
     return out;
 }
 

@@ -6,6 +6,8 @@
 // the list (named with the edge's number), never a crash.
 #pragma once
 
+#include <arbiter/protocol/command.hpp>
+
 #include "game/game_state.hpp"
 #include "game/plugin.hpp"
 
@@ -70,12 +72,14 @@ EdgeApplies edge_applies(const Plugin &plugin, const RuleEdge &edge, const Optio
 Expected<GameState> edge_state(const PluginPtr &plugin, const RuleEdge &edge, const OptionList &options,
                                const std::shared_ptr<PluginHost> &host = nullptr);
 
-// The UGI position command of the edge under `options`: "fen POS moves
-// M..." or "startpos moves M..." (the moves as the edge lists them). An
-// edge without a position starts where a game under `options` starts; that
-// is "startpos" only when it is the game's default start (is_default_start):
-// under Chess960 a UCI engine would read "startpos" as the standard array.
-std::string edge_position_command(const PluginPtr &plugin, const RuleEdge &edge, const OptionList &options,
-                                  const std::shared_ptr<PluginHost> &host = nullptr);
+// The position of the edge under `options`, as engines are given it: its
+// start (the plugin's position text, or startpos) and the moves as the edge
+// lists them; each dialect writes it in its words (UCI's 'position ...',
+// xboard's setboard or edit). An edge without a position starts where a
+// game under `options` starts; that is startpos only when it is the game's
+// default start (is_default_start): under Chess960 a UCI engine would read
+// "startpos" as the standard array.
+protocol::Position edge_position(const PluginPtr &plugin, const RuleEdge &edge, const OptionList &options,
+                                 const std::shared_ptr<PluginHost> &host = nullptr);
 
 }  // namespace arb::game

@@ -8,10 +8,11 @@ namespace arb::match {
 namespace {
 
 // The plugin's "arbiter.protocol-notation/2" (or /1) behind the engine layer's
-// Notation (the engine layer cannot see plugins).
+// Notation (the engine layer cannot see plugins), and its record notation
+// ("arbiter.pgn-notation") for the moves an xboard engine writes in SAN.
 class PluginNotation final : public engine::Notation {
 public:
-    explicit PluginNotation(const game::Plugin &plugin) : plugin_(&plugin) {}
+    PluginNotation(const game::Plugin &plugin, game::OptionList options) : plugin_(&plugin), options_(std::move(options)) {}
 
     [[nodiscard]] bool converts(protocol::Dialect dialect) const override {
         return plugin_->converts_notation(static_cast<arb_protocol>(dialect));
@@ -26,10 +27,31 @@ public:
         return plugin_->convert_notation(game::Plugin::Conversion::MoveIn, static_cast<arb_protocol>(d), text);
     }
 
+    // The position is replayed in a state of this process: SAN is read only
+    // from engines that write it, never on a UCI family engine's ply.
+    [[nodiscard]] std::optional<std::string> record_move_in(const protocol::Position &position,
+                                                            std::string_view move) const override {
+        const game::PgnNotationCalls *pgn = plugin_->pgn_notation();
+        if (pgn == nullptr) return std::nullopt;
+        // Not owned: the plugin outlives its engines (below).
+        auto state = game::GameState::create(game::PluginPtr(game::PluginPtr(), plugin_), options_);
+        if (!state || (!position.startpos && !state->set_position(position.fen))) return std::nullopt;
+        std::string error;
+        for (const auto &text : position.moves) {
+            arb_move code = ARB_MOVE_NONE;
+            if (state->parse_move(text.c_str(), code, error) != ARB_OK || !state->checked_play(code)) return std::nullopt;
+        }
+        arb_move code = ARB_MOVE_NONE;
+        char err[ARB_ERROR_SIZE] = "";
+        if (pgn->read_move(state->raw(), std::string(move).c_str(), &code, err, sizeof err) != ARB_OK) return std::nullopt;
+        return state->format_move(code);
+    }
+
 private:
     // Every caller (tournament, play, check) holds the plugin for its whole
     // run, longer than any engine it starts.
     const game::Plugin *plugin_;
+    game::OptionList options_;
 };
 
 // What "arbiter.engine-options/1" gives for one dialect, collected by sink().
@@ -85,7 +107,8 @@ engine::GameSetupOptions engine_game_options(const game::Plugin &plugin, const g
         out.protocols.clear();
         for (protocol::Dialect d : protocol::kDialects)
             if (plugin.supports_protocol(static_cast<arb_protocol>(d))) out.protocols.push_back(d);
-        if (n->converted() != 0) out.notation = std::make_shared<PluginNotation>(plugin);
+        if (n->converted() != 0 || plugin.pgn_notation() != nullptr)
+            out.notation = std::make_shared<PluginNotation>(plugin, options);
     }
     const arb_game_api &api = plugin.api();
     for (int32_t i = 0; i < api.option_count; ++i) {

@@ -27,6 +27,7 @@ std::string protocol_name(arb_protocol p) {
     case ARB_PROTOCOL_UCI: return "UCI";
     case ARB_PROTOCOL_UAI: return "UAI";
     case ARB_PROTOCOL_USI: return "USI";
+    case ARB_PROTOCOL_XBOARD: return "xboard";
     default: return "protocol " + std::to_string(p);
     }
 }

@@ -326,7 +326,7 @@ int main(int argc, char **argv) {
     }
     settings.mode = *mode;
     if (!protocol_name.empty()) {
-        settings.protocol = arb::protocol::dialect_named(protocol_name);
+        settings.protocol = arb::protocol::uci_family_named(protocol_name);
         if (!settings.protocol) {
             std::cerr << "arbiter-mock-engine: unknown --protocol '" << protocol_name << "'; one of "
                       << arb::protocol::dialect_names() << "\n";

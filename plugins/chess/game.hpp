@@ -23,19 +23,24 @@ public:
     static constexpr int32_t kMaxLegalMoves = kMaxMoves;
 
     static const sdk::GameInfo &info();
-    // "arbiter.protocol-notation/1": UCI engines read the plugin's own texts
-    // (FEN, X-FEN in Chess960, long algebraic moves), so nothing is converted.
+    // "arbiter.protocol-notation/1": UCI and xboard engines read the plugin's
+    // own texts (FEN, X-FEN in Chess960, long algebraic moves: xboard's
+    // coordinate notation is UCI's), so nothing is converted.
     static sdk::ProtocolNotation protocol_notation() {
-        return sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UCI});
+        return sdk::ProtocolNotation::speaks({ARB_PROTOCOL_UGI, ARB_PROTOCOL_UCI, ARB_PROTOCOL_XBOARD});
     }
     // "arbiter.engine-options/1": a UCI engine plays Chess960 (reads X-FEN
     // castling rights, writes castling as king takes rook) only when told
     // UCI_Chess960, as the UCI protocol specifies. It is told both ways: an
     // engine whose default is true (Sjaak II) castles e1h1 in standard chess
     // unless told false.
+    // An xboard engine is told the variant by name ('variant fischerandom'
+    // after 'new'; "normal" is the start every 'new' gives).
     static std::vector<sdk::EngineOption> engine_options(arb_protocol protocol, const sdk::Options &rules) {
+        const bool chess960 = rules_from(rules).variant == Variant::chess960;
+        if (protocol == ARB_PROTOCOL_XBOARD) return {{"variant", "xboard-variant", chess960 ? "fischerandom" : "normal"}};
         if (protocol != ARB_PROTOCOL_UCI) return {};
-        return {{"variant", "UCI_Chess960", rules_from(rules).variant == Variant::chess960 ? "true" : "false"}};
+        return {{"variant", "UCI_Chess960", chess960 ? "true" : "false"}};
     }
 
     // "arbiter.rule-edges/1" (rule_edges.cpp): positions where engines get the rules wrong.

@@ -83,7 +83,9 @@ TEST_CASE("the Othello and Ataxx tables read into values, in the plugin's order"
     CHECK(pass.expect == game::EdgeExpect::MustNotPlay);
     CHECK(pass.move == "pass");
     CHECK(pass.moves == std::vector<std::string>{"d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1", "pass"});
-    CHECK(game::edge_position_command(othello, pass, {}) == "startpos moves d3 c3 e6 d2 d1 e1 b2 c1 pass");
+    const arb::protocol::Position at_pass = game::edge_position(othello, pass, {});
+    CHECK(at_pass.startpos);
+    CHECK(at_pass.moves == std::vector<std::string>{"d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1", "pass"});
     CHECK(pass.label() == "edge 2 (forced-pass)");
     CHECK(pass.rule_failure().rfind("forced-pass: answered 'pass' after", 0) == 0);
     // The state at the edge: white to move after black's pass, with a3 b4 d6 (the Python model's list).
@@ -98,8 +100,10 @@ TEST_CASE("the Othello and Ataxx tables read into values, in the plugin's order"
     REQUIRE(edges.edges.size() == 12);  // plugins/ataxx/rule_edges.cpp
     const game::RuleEdge &gap_jump = edges.edges[5];
     CHECK(gap_jump.expect == game::EdgeExpect::MustPlay);
-    CHECK(game::edge_position_command(ataxx, gap_jump, {}) ==
-          "fen ooooooo/ooo1ooo/oo---oo/oo-x-oo/oo---oo/ooooooo/ooooooo x 0 1 moves");
+    const arb::protocol::Position at_gap = game::edge_position(ataxx, gap_jump, {});
+    CHECK_FALSE(at_gap.startpos);
+    CHECK(at_gap.fen == "ooooooo/ooo1ooo/oo---oo/oo-x-oo/oo---oo/ooooooo/ooooooo x 0 1");
+    CHECK(at_gap.moves.empty());
     CHECK(edges.edges.back().option_list == game::OptionList{{"halfmove_limit", "1000"}});
 }
 
@@ -109,13 +113,14 @@ TEST_CASE("the Othello and Ataxx tables read into values, in the plugin's order"
 TEST_CASE("an edge without a position is sent as startpos only from the game's default start", "[abi][rule_edges]") {
     auto chess = load("chess");
     game::RuleEdge edge = edge_with_options("");
-    CHECK(game::edge_position_command(chess, edge, {}) == "startpos moves");
-    CHECK(game::edge_position_command(chess, edge, {{"variant", "standard"}}) == "startpos moves");
-    const std::string c960 = game::edge_position_command(chess, edge, {{"variant", "chess960"}});
-    INFO(c960);
-    CHECK(c960.rfind("fen ", 0) == 0);
-    CHECK(c960.find("rnbqkbnr/pppppppp") == std::string::npos);  // not the standard array
-    CHECK(c960.size() > std::string("fen  moves").size() + 40);
+    CHECK(game::edge_position(chess, edge, {}).startpos);
+    CHECK(game::edge_position(chess, edge, {{"variant", "standard"}}).startpos);
+    const arb::protocol::Position c960 = game::edge_position(chess, edge, {{"variant", "chess960"}});
+    INFO(c960.fen);
+    CHECK_FALSE(c960.startpos);
+    CHECK(c960.fen.find("rnbqkbnr/pppppppp") == std::string::npos);  // not the standard array
+    CHECK(c960.fen.size() > 40);
+    CHECK(c960.moves.empty());
 }
 
 TEST_CASE("an edge that does not load says which part failed", "[abi][rule_edges]") {

@@ -47,7 +47,8 @@ TEST_CASE("check: an xboard engine's failed start names xboard and quotes its la
         CHECK_THAT(run.output, Catch::Contains(std::string("FAIL  start and handshake (protocol ") + protocol));
         CHECK_THAT(run.output, Catch::Contains(std::string("it answers in xboard (CECP), not ") + protocol +
                                                " ('Error (unknown command): " + protocol + "')"));
-        CHECK_THAT(run.output, Catch::Contains("start the engine in its UCI mode if it has one"));
+        CHECK_THAT(run.output, Catch::Contains("set 'protocol: xboard' for this engine, or proto=xboard on the command "
+                                               "line (arbiter check: --protocol xboard)"));
         // The first five lines, the count of those left out, the last five.
         CHECK_THAT(run.output, Catch::Contains("the engine printed: 'banner line 1' 'banner line 2' 'banner line 3' "
                                                "'banner line 4' 'banner line 5' ... (3 more lines) ... last: "

@@ -111,8 +111,8 @@ TEST_CASE("USI module: usi/usiok, usinewgame, sfen, btime first, movetime as byo
     CHECK(l.movetime == "go btime 0 wtime 0 byoyomi 500 depth 6");
 }
 
-TEST_CASE("every module: isready/readyok, setoption, info and bestmove", "[protocol][dialect]") {
-    for (Dialect d : arb::protocol::kDialects) {
+TEST_CASE("every module of the UCI family: isready/readyok, setoption, info and bestmove", "[protocol][dialect]") {
+    for (Dialect d : arb::protocol::kUciFamily) {
         auto codec = make_dialect_codec(d, nullptr);
         INFO(std::string(arb::protocol::name(d)));
         CHECK(codec->sync() == "isready");

@@ -246,7 +246,7 @@ TEST_CASE("handshake, new game and options in every dialect", "[protocol][table]
 }
 
 TEST_CASE("an unknown go word is ignored everywhere, and the search still answers", "[protocol][table]") {
-    for (Dialect d : protocol::kDialects) {
+    for (Dialect d : protocol::kUciFamily) {
         INFO(name_of(d));
         const std::string line = "go ponder depth 2 searchmoves a1";
         auto go = std::get<protocol::Go>(protocol::parse_command(line, d));

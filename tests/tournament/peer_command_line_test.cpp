@@ -231,14 +231,23 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
              CHECK(p.notes.empty());
          },
          {}},
-        // cutechess-cli's examples drive xboard engines, which the arbiter does not speak: said once, naming it.
+        // cutechess-cli's examples drive xboard engines, which the arbiter speaks (docs/protocol.md, "xboard").
         {"cutechess-cli(6) man page (docs/cutechess-cli.6), EXAMPLES, first",
-         "-engine cmd=sloppy -engine cmd=sloppy -each proto=xboard tc=40/60 -rounds 10", nullptr,
-         {"-each proto=xboard: expected uci, ugi, uai, usi or auto"}},
+         "-engine cmd=sloppy -engine cmd=sloppy -each proto=xboard tc=40/60 -rounds 10",
+         [](const config::PeerCommandLine &p) {
+             REQUIRE(p.config.engines.size() == 2);
+             for (const auto &e : p.config.engines) CHECK(e.protocol == protocol::Dialect::Xboard);
+         },
+         {}},
         {"cutechess-cli(6) man page, EXAMPLES, second",
          "-engine name=Atak cmd=Atak32.exe dir=C:\\eatak proto=xboard -engine cmd=glaurung proto=uci "
          "option.Threads=1 -both tc=40/1:30+1",
-         nullptr, {"-engine 'Atak' proto=xboard"}},
+         [](const config::PeerCommandLine &p) {
+             REQUIRE(p.config.engines.size() == 2);
+             CHECK(p.config.engines[0].protocol == protocol::Dialect::Xboard);
+             CHECK(p.config.engines[1].protocol == protocol::Dialect::Uci);
+         },
+         {}},
         {"cutechess-cli(6) man page, EXAMPLES, second, with Atak as a UCI engine",
          "-engine name=Atak cmd=Atak32.exe dir=C:\\eatak proto=uci -engine cmd=glaurung proto=uci "
          "option.Threads=1 -both tc=40/1:30+1",

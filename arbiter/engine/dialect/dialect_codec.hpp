@@ -4,9 +4,9 @@
 // dialect's own engine options. The match never sees it: it hands the engine
 // layer protocol::Position and protocol::Go values (ProtocolEngine::go), and
 // the engine's codec writes them in its words. One module per dialect
-// (ugi_dialect.cpp, uci_dialect.cpp, uai_dialect.cpp, usi_dialect.cpp); a
-// dialect outside the UCI family (xboard, GTP) is another codec, its
-// handshake and sync lines its own.
+// (ugi_dialect.cpp, uci_dialect.cpp, uai_dialect.cpp, usi_dialect.cpp,
+// xboard_dialect.cpp). A dialect outside the UCI family (xboard) has its own
+// handshake conversation (handshake_turn), sync lines and session state.
 #pragma once
 
 #include "engine/engine_config.hpp"
@@ -16,6 +16,7 @@
 #include <arbiter/protocol/dialect.hpp>
 #include <arbiter/protocol/reply.hpp>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,10 +26,23 @@
 namespace arb::engine {
 
 // What one line from the engine is, once read in its dialect.
+// Claim: a result the engine claims ("1-0 {White mates}"); Refused: the
+// engine refused a move it was given ("Illegal move: e2e4"): xboard's.
 struct Reply {
-    enum class Kind { Other, Info, BestMove };
+    enum class Kind { Other, Info, BestMove, Claim, Refused };
     Kind kind = Kind::Other;
     std::string_view move;  // BestMove: the move as sent (empty: none followed)
+};
+
+// What one line of a handshake that is a conversation (xboard's 'feature'
+// negotiation) says: lines to write back at once, what the engine declared,
+// and whether the handshake is complete.
+struct HandshakeTurn {
+    bool done = false;
+    std::string reply;                 // lines to write now, each ending in '\n' ("accepted ping\n")
+    std::vector<std::string> options;  // option names the line declares
+    std::string id_name;               // the engine's name, when the line gives it
+    std::optional<EngineError> error;  // the line shows the engine cannot speak this dialect
 };
 
 class DialectCodec {
@@ -39,12 +53,29 @@ public:
     // The handshake command ("uci") and the word that answers it ("uciok").
     [[nodiscard]] virtual std::string_view handshake() const = 0;
     [[nodiscard]] virtual std::string_view handshake_answer() const = 0;
-    // The line that asks the engine to catch up and the word that says it did.
+    // A handshake that is a conversation reads each line the engine prints
+    // itself; nullopt (the UCI family): one command, one answer word, with
+    // 'id' and 'option' lines between.
+    virtual std::optional<HandshakeTurn> handshake_turn(std::string_view line) {
+        (void)line;
+        return std::nullopt;
+    }
+    // How long a silence of the engine, since the handshake was written or
+    // its last line, ends the handshake (xboard: for an engine that sends no
+    // 'feature' or no 'done'); nullopt: only the answer does (the UCI
+    // family, xboard after 'done=0').
+    [[nodiscard]] virtual std::optional<std::chrono::milliseconds> handshake_silence() const { return std::nullopt; }
+    // A line written once when the engine has said nothing of the handshake
+    // for a fifth of that silence (xboard: 'ping 0', which makes GNU Chess
+    // flush the features it holds unflushed); empty: none.
+    [[nodiscard]] virtual std::string_view handshake_nudge() const { return {}; }
+    // The line that asks the engine to catch up and the word that says it
+    // did; empty when the engine has no such command (xboard without 'ping').
     [[nodiscard]] virtual std::string_view sync() const = 0;
     [[nodiscard]] virtual std::string_view sync_answer() const = 0;
 
-    // Each appends one line without its '\n'.
-    virtual void append_new_game(std::string &out) const = 0;
+    // Each appends one line without its '\n' (xboard: several, '\n' between).
+    virtual void append_new_game(std::string &out) = 0;
     virtual void append_option(std::string &out, std::string_view name, std::string_view value) const = 0;
     // The position, with the game's texts converted when the dialect's
     // notation differs; an error (nothing usable appended) when the plugin
@@ -53,10 +84,10 @@ public:
     // they are not checked again.
     [[nodiscard]] virtual std::optional<EngineError> append_position(std::string &out, const protocol::Position &position,
                                                                      size_t known = 0) = 0;
-    virtual void append_go(std::string &out, const protocol::Go &go) const = 0;
+    virtual void append_go(std::string &out, const protocol::Go &go) = 0;
 
     // Reads one line of a search: an 'info' updates `info`.
-    virtual Reply read_reply(std::string_view line, protocol::InfoFields &info) const = 0;
+    virtual Reply read_reply(std::string_view line, protocol::InfoFields &info) = 0;
     // A move the engine sent, in the plugin's notation; nullopt when the
     // game cannot read it back (then it is judged as sent).
     [[nodiscard]] virtual std::optional<std::string> move_in(std::string_view move) const = 0;
@@ -67,13 +98,16 @@ public:
                                                                                       std::string_view rule) const = 0;
 };
 
-// The codec of `dialect`; `notation` (may be null) converts the game's texts.
-std::unique_ptr<DialectCodec> make_dialect_codec(protocol::Dialect dialect, std::shared_ptr<const Notation> notation);
+// The codec of `dialect`; `notation` (may be null) converts the game's texts;
+// `game` (may be null) is the game it plays (xboard: its variant name).
+std::unique_ptr<DialectCodec> make_dialect_codec(protocol::Dialect dialect, std::shared_ptr<const Notation> notation,
+                                                 const GameSetupOptions *game = nullptr);
 
-// The four modules' factories (one file each).
+// The modules' factories (one file each).
 std::unique_ptr<DialectCodec> make_ugi_codec(std::shared_ptr<const Notation> notation);
 std::unique_ptr<DialectCodec> make_uci_codec(std::shared_ptr<const Notation> notation);
 std::unique_ptr<DialectCodec> make_uai_codec(std::shared_ptr<const Notation> notation);
 std::unique_ptr<DialectCodec> make_usi_codec(std::shared_ptr<const Notation> notation);
+std::unique_ptr<DialectCodec> make_xboard_codec(std::shared_ptr<const Notation> notation, const GameSetupOptions *game);
 
 }  // namespace arb::engine

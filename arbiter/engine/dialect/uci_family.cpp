@@ -11,7 +11,7 @@ UciFamilyCodec::UciFamilyCodec(protocol::Dialect dialect, std::shared_ptr<const 
     if (notation && notation->converts(dialect)) notation_ = std::move(notation);
 }
 
-void UciFamilyCodec::append_new_game(std::string &out) const { out += words_.new_game; }
+void UciFamilyCodec::append_new_game(std::string &out) { out += words_.new_game; }
 
 void UciFamilyCodec::append_option(std::string &out, std::string_view name, std::string_view value) const {
     out += "setoption name ";
@@ -88,9 +88,9 @@ std::optional<EngineError> UciFamilyCodec::update_memo(const protocol::Position 
     return std::nullopt;
 }
 
-void UciFamilyCodec::append_go(std::string &out, const protocol::Go &go) const { protocol::append_go(out, go, dialect_); }
+void UciFamilyCodec::append_go(std::string &out, const protocol::Go &go) { protocol::append_go(out, go, dialect_); }
 
-Reply UciFamilyCodec::read_reply(std::string_view line, protocol::InfoFields &info) const {
+Reply UciFamilyCodec::read_reply(std::string_view line, protocol::InfoFields &info) {
     std::string_view word = protocol::first_word(line);
     if (word == "info") {
         protocol::parse_info(line, info);
@@ -113,8 +113,10 @@ std::vector<GameSetupOptions::DialectOption> UciFamilyCodec::options_for_rule(co
     return out;
 }
 
-std::unique_ptr<DialectCodec> make_dialect_codec(protocol::Dialect dialect, std::shared_ptr<const Notation> notation) {
+std::unique_ptr<DialectCodec> make_dialect_codec(protocol::Dialect dialect, std::shared_ptr<const Notation> notation,
+                                                 const GameSetupOptions *game) {
     switch (dialect) {
+    case protocol::Dialect::Xboard: return make_xboard_codec(std::move(notation), game);
     case protocol::Dialect::Uci: return make_uci_codec(std::move(notation));
     case protocol::Dialect::Uai: return make_uai_codec(std::move(notation));
     case protocol::Dialect::Usi: return make_usi_codec(std::move(notation));

@@ -18,14 +18,14 @@ public:
     [[nodiscard]] std::string_view sync() const override { return "isready"; }
     [[nodiscard]] std::string_view sync_answer() const override { return "readyok"; }
 
-    void append_new_game(std::string &out) const override;
+    void append_new_game(std::string &out) override;
     void append_option(std::string &out, std::string_view name, std::string_view value) const override;
     // 'position startpos|<fen word> <text> moves m1 m2 ...': "moves" always,
     // also with no move (docs/protocol.md).
     [[nodiscard]] std::optional<EngineError> append_position(std::string &out, const protocol::Position &position,
                                                              size_t known = 0) override;
-    void append_go(std::string &out, const protocol::Go &go) const override;
-    Reply read_reply(std::string_view line, protocol::InfoFields &info) const override;
+    void append_go(std::string &out, const protocol::Go &go) override;
+    Reply read_reply(std::string_view line, protocol::InfoFields &info) override;
     [[nodiscard]] std::optional<std::string> move_in(std::string_view move) const override;
     [[nodiscard]] std::vector<GameSetupOptions::DialectOption> options_for_rule(const GameSetupOptions &game,
                                                                               std::string_view rule) const override;

@@ -25,7 +25,11 @@ extern "C" {
 /* Receives one engine option: `rule` is the name of the game's rule option
  * it stands for (an engine that declares `rule` or `name` knows the rule),
  * `name` and `value` the engine option as sent in "setoption name NAME value
- * VALUE". The three strings are valid during the call only. */
+ * VALUE". The three strings are valid during the call only. For
+ * ARB_PROTOCOL_XBOARD the option named "xboard-variant" is the game's
+ * variant in xboard's words ("normal", "fischerandom"): sent as 'variant
+ * VALUE' after 'new' when it is not "normal"; an engine whose 'variants'
+ * feature lists it declares it. */
 typedef void (ARB_CALL *arb_engine_option_sink)(void *context, const char *rule, const char *name,
                                                 const char *value);
 

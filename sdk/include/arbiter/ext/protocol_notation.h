@@ -28,7 +28,10 @@ enum {
     ARB_PROTOCOL_UGI = 0, /* cutegames' UGI: the plugin's own texts, always */
     ARB_PROTOCOL_UCI = 1, /* chess engines: "uci", "position fen", wtime = side 0 */
     ARB_PROTOCOL_UAI = 2, /* Ataxx engines: "uai", "position fen", btime = side 0 */
-    ARB_PROTOCOL_USI = 3  /* shogi engines: "usi", "position sfen", btime = side 0 */
+    ARB_PROTOCOL_USI = 3, /* shogi engines: "usi", "position sfen", btime = side 0 */
+    ARB_PROTOCOL_XBOARD = 4 /* xboard (CECP) engines: "setboard FEN" or "edit", moves one by one, "time" = the
+                             * mover's; the extension "arbiter.engine-options/1" may name the game's xboard
+                             * variant as the engine option "xboard-variant" (chess960: "fischerandom") */
 };
 #define ARB_PROTOCOL_BIT(p) ((uint32_t)1u << (uint32_t)(p))
 

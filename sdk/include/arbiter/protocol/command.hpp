@@ -230,7 +230,7 @@ inline Command parse_command(std::string_view line, Dialect dialect) {
         if (w.size() > 1) return Invalid{std::string(head) + ": unexpected text " + detail::quote(w[1])};
         return command;
     };
-    if (auto handshake = dialect_named(head)) return no_arguments(Handshake{*handshake});
+    if (auto handshake = uci_family_named(head)) return no_arguments(Handshake{*handshake});
     if (head == "isready") return no_arguments(IsReady{});
     if (head == words(dialect).new_game) return no_arguments(NewGame{});
     if (head == "stop") return no_arguments(Stop{});

@@ -32,7 +32,7 @@ struct NotationConversions {
 
 class ProtocolNotation {
 public:
-    static constexpr int kProtocols = 4;  // ARB_PROTOCOL_UGI .. ARB_PROTOCOL_USI
+    static constexpr int kProtocols = 5;  // ARB_PROTOCOL_UGI .. ARB_PROTOCOL_XBOARD
 
     // The protocols whose engines get the plugin's own texts.
     static ProtocolNotation speaks(std::initializer_list<arb_protocol> protocols) {
