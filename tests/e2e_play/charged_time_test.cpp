@@ -54,7 +54,7 @@ TEST_CASE("a move is not charged the arbiter's wait for a CPU after the engine's
         ARB_SKIP("this kernel does not report a thread's run-queue wait (/proc/thread-self/schedstat)");
     EngineConfig config;
     config.name = "slow";
-    config.command = std::string(ARBITER_BIN_DIR) + "/arbiter-mock-engine";
+    config.command = arb::test::kMock;
     arb::test::TempDir dir;
     const std::string received = (dir.path() / "received").string();  // every line the engine read
     config.args = {"--game",     "tictactoe", "--plugin-dir", ARBITER_PLUGIN_DIR, "--misbehave", "slow",

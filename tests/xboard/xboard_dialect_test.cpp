@@ -3,7 +3,7 @@
 // usermove, clocks, SAN replies, result claims true and false, ping/pong,
 // options, and the start failures that name the protocol. Each expected
 // line is CECP's, written out here from the protocol's text.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "engine/protocol_engine.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
