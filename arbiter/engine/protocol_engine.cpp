@@ -119,10 +119,12 @@ public:
             }
         }
         for (const auto &[name, value] : config_.ugi_options) {
-            if (!declares(name))
+            if (!declares(name) && !codec_->is_standard_option(name))
                 warnings_.push_back("engine " + quote(config_.name) + " does not declare the option " + quote(name));
             if (auto refused = append_setoption(name, value)) return Unexpected<EngineError>{std::move(*refused)};
         }
+        for (const auto &[name, value] : codec_->standard_options(config_.ugi_options))
+            if (auto refused = append_setoption(name, value)) return Unexpected<EngineError>{std::move(*refused)};
         return sync("");
     }
 
@@ -175,6 +177,11 @@ public:
             if (status != ReadStatus::Line)
                 return Unexpected<EngineError>{failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr)}, line)};
             const Reply reply = codec_->read_reply(line, info);
+            if (reply.kind == Reply::Kind::Resign) {
+                milliseconds stalled{0};
+                const milliseconds elapsed = used(&stalled);
+                return BestMove{std::string(reply.move), info, elapsed, stalled, true};
+            }
             if (reply.kind == Reply::Kind::BestMove) {
                 milliseconds stalled{0};
                 const milliseconds elapsed = used(&stalled);
@@ -189,6 +196,15 @@ public:
                 return BestMove{own ? std::move(*own) : std::string(reply.move), info, elapsed, stalled};
             }
         }
+    }
+
+    void game_over(protocol::GameOver::Result result) override {
+        if (process_->reaped() || needs_restart_) return;
+        out_.clear();
+        if (!codec_->append_game_over(out_, result)) return;
+        out_ += '\n';
+        // No answer comes; an engine that cannot take the line fails at the next command.
+        (void)send(out_, SteadyClock::now() + timeouts_.ready);
     }
 
     void quit() override {

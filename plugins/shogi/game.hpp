@@ -62,6 +62,10 @@ public:
     [[nodiscard]] std::string diagram_cells() const;
     [[nodiscard]] std::string status_line() const;
 
+    // "arbiter.record-formats/1": games.kif and games.csa (record.cpp).
+    static std::span<const sdk::RecordFormat> record_formats();
+    [[nodiscard]] std::string write_record(const sdk::RecordGame &game, size_t format) const;
+
     [[nodiscard]] const Position &board() const noexcept { return pos_; }
     [[nodiscard]] Declaration27 declaration_count() const noexcept;
 

@@ -26,7 +26,8 @@ namespace arb::engine {
 
 // What one line from the engine is, once read in its dialect.
 struct Reply {
-    enum class Kind { Other, Info, BestMove };
+    // Resign: USI's 'bestmove resign', the engine gives the game up (no move).
+    enum class Kind { Other, Info, BestMove, Resign };
     Kind kind = Kind::Other;
     std::string_view move;  // BestMove: the move as sent (empty: none followed)
 };
@@ -54,6 +55,17 @@ public:
     [[nodiscard]] virtual std::optional<EngineError> append_position(std::string &out, const protocol::Position &position,
                                                                      size_t known = 0) = 0;
     virtual void append_go(std::string &out, const protocol::Go &go) const = 0;
+    // The line that tells the engine the game is over and its result for it
+    // (USI's 'gameover win'); false, nothing appended, when the dialect has none.
+    virtual bool append_game_over(std::string &out, protocol::GameOver::Result result) const = 0;
+    // Options the dialect defines for every engine, declared or not (USI's
+    // USI_Hash and USI_Ponder): set by the user, they raise no "does not
+    // declare" warning.
+    [[nodiscard]] virtual bool is_standard_option(std::string_view name) const = 0;
+    // The options sent at start after the user's (`configured`): USI's
+    // USI_Ponder false when the user sets none (arbiter never ponders).
+    [[nodiscard]] virtual std::vector<std::pair<std::string, std::string>> standard_options(
+        const std::vector<std::pair<std::string, std::string>> &configured) const = 0;
 
     // Reads one line of a search: an 'info' updates `info`.
     virtual Reply read_reply(std::string_view line, protocol::InfoFields &info) const = 0;
