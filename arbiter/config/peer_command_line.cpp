@@ -410,7 +410,7 @@ private:
         };
         core::TimeControl limit;
         limit.kind = core::TimeControl::Kind::Untimed;
-        if (tc && !(infinite && (depth || nodes))) limit = part(tc, peer_time_control(tc->value));
+        if (tc && !(infinite && (depth || nodes || byoyomi))) limit = part(tc, peer_time_control(tc->value));
         else if (st) limit = part(st, "movetime=" + st->value);
         if (byoyomi && ok) {
             // The clock's main time and the byoyomi read as one ("600,byoyomi=10"), blamed on byoyomi=.

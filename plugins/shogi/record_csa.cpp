@@ -71,7 +71,7 @@ std::string csa_date(const std::string &iso) {
 // $TIME_LIMIT:hh:mm+ss, the main time and the byoyomi, for a clock with no increment.
 std::string time_limit(int64_t base_ms, int64_t byoyomi) {
     const int64_t minutes = base_ms / 60000, byoyomi_s = byoyomi / 1000;
-    char text[48];
+    char text[128];
     std::snprintf(text, sizeof text, "$TIME_LIMIT:%02lld:%02lld+%02lld\n", static_cast<long long>(minutes / 60),
                   static_cast<long long>(minutes % 60), static_cast<long long>(byoyomi_s));
     return text;

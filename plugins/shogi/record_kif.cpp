@@ -82,13 +82,21 @@ std::string kif_date(const std::string &iso) {
     return out;
 }
 
-// "10分", "1時間30分", "45秒", "1分30秒".
+// "10分", "1時間30分", "45秒", "1分30秒", "0.5秒" (a fraction of a second kept).
 std::string duration_text(int64_t ms) {
-    const int64_t s = ms / 1000, h = s / 3600, m = s / 60 % 60, sec = s % 60;
+    const int64_t s = ms / 1000, h = s / 3600, m = s / 60 % 60, sec = s % 60, fraction = ms % 1000;
     std::string out;
     if (h > 0) out += std::to_string(h) + "時間";
     if (m > 0) out += std::to_string(m) + "分";
-    if (sec > 0 || out.empty()) out += std::to_string(sec) + "秒";
+    if (sec > 0 || fraction > 0 || out.empty()) {
+        out += std::to_string(sec);
+        if (fraction > 0) {
+            std::string digits = std::to_string(1000 + fraction).substr(1);
+            digits.erase(digits.find_last_not_of('0') + 1);
+            out += "." + digits;
+        }
+        out += "秒";
+    }
     return out;
 }
 
@@ -123,7 +131,7 @@ void append_move(std::string &out, const Position &before, arb_move m, int previ
 // "( 0:03/00:01:12)": the move's minutes and seconds, the side's total so far.
 std::string time_field(int64_t move_ms, int64_t total_ms) {
     const int64_t move_s = move_ms / 1000, total_s = total_ms / 1000;
-    char text[48];
+    char text[128];
     std::snprintf(text, sizeof text, "(%2lld:%02lld/%02lld:%02lld:%02lld)", static_cast<long long>(move_s / 60),
                   static_cast<long long>(move_s % 60), static_cast<long long>(total_s / 3600),
                   static_cast<long long>(total_s / 60 % 60), static_cast<long long>(total_s % 60));

@@ -66,7 +66,7 @@ TEST_CASE("fairy-stockfish against the generic engine: sennichite and entering-k
     INFO(games);
     CHECK(count(games, "\n") == 4);
     // Every game ended by the rules (mate, sennichite, declaration, the move limit) or a resignation.
-    CHECK(count(games, "\"termination\":\"game-rule\"") + count(games, "\"termination\":\"resign\"") == 4);
+    CHECK(count(games, "\"termination\":\"game-rule\"") + count(games, "\"termination\":\"resignation\"") == 4);
     // Both openings were played, each from its own start.
     CHECK(count(games, "RBGGG4/SSS1K4/NN7/9/9/9/9/9/8k b 10P 1") >= 2);
     CHECK(count(games, "4k4/4g4/9/9/9/9/9/4G4/4K4 b - 1") >= 2);

@@ -118,6 +118,20 @@ TEST_CASE("the go line of a byoyomi clock: USI's byoyomi, the same as Fischer fo
     CHECK(go_line(go, Dialect::Uai) == "go btime 40000 wtime 10000 binc 10000 winc 10000");
     CHECK(go_line(go, Dialect::Ugi) == "go p1time 40000 p2time 10000 p1inc 10000 p2inc 10000");
 
+    // A USI clock without increment says "byoyomi 0" (engines of USI's first
+    // form, gpsusi, abort at binc/winc), and reads back as the clock alone.
+    arb::protocol::Go plain;
+    plain.p1time = 60000;
+    plain.p2time = 59000;
+    plain.p1inc = plain.p2inc = 0;
+    CHECK(go_line(plain, Dialect::Usi) == "go btime 60000 wtime 59000 byoyomi 0");
+    CHECK(go_line(plain, Dialect::Uci) == "go wtime 60000 btime 59000 winc 0 binc 0");
+    auto plain_back = arb::protocol::parse_command("go btime 60000 wtime 59000 byoyomi 0", Dialect::Usi);
+    REQUIRE(std::holds_alternative<arb::protocol::Go>(plain_back));
+    CHECK(std::get<arb::protocol::Go>(plain_back).p1time == 60000);
+    CHECK_FALSE(std::get<arb::protocol::Go>(plain_back).byoyomi);
+    CHECK_FALSE(std::get<arb::protocol::Go>(plain_back).movetime);
+
     // What an SDK engine reads back: USI's byoyomi beside a clock stays a
     // byoyomi (not a fixed time per move); with both clocks at 0 it is one.
     auto read = arb::protocol::parse_command("go btime 30000 wtime 0 byoyomi 10000", Dialect::Usi);
@@ -151,6 +165,7 @@ public:
         arb::engine::BestMove move;
         move.move = moves_.front();
         move.elapsed = milliseconds(times_.front());
+        move.resigned = move.move == "resign";  // as the USI module reads 'bestmove resign'
         moves_.pop_front();
         times_.pop_front();
         return move;
@@ -219,4 +234,21 @@ TEST_CASE("a game that ends by its rules tells both engines their result, a draw
     REQUIRE(record.result == ARB_RESULT_DRAW);
     CHECK(first.told == std::vector{arb::protocol::GameOver::Result::Draw});
     CHECK(second.told == std::vector{arb::protocol::GameOver::Result::Draw});
+}
+
+TEST_CASE("a resignation ends the game at once, lost by the engine that resigned", "[match][resign]") {
+    arb::match::GameSetup setup;
+    setup.plugin = arb::test::load_plugin("tictactoe");
+    setup.time_control[0] = setup.time_control[1] = tc("10+0.1");
+    ScriptedEngine first("first", {"b2", "c1"}, {1, 1});
+    ScriptedEngine second("second", {"a1", "resign"}, {1, 1});
+    auto record = arb::match::play_game(setup, first, second);
+    CHECK(record.termination == arb::match::Termination::Resigned);
+    CHECK(std::string(arb::match::termination_name(record.termination)) == "resignation");
+    CHECK(record.result == ARB_RESULT_WIN_SIDE_0);
+    CHECK(record.loser_side == 1);
+    CHECK(record.reason == "second resigned");
+    CHECK(record.moves.size() == 3);  // b2 a1 c1: the resignation is no move
+    CHECK(first.told == std::vector{arb::protocol::GameOver::Result::Win});
+    CHECK(second.told == std::vector{arb::protocol::GameOver::Result::Lose});
 }

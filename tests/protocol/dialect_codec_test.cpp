@@ -140,6 +140,14 @@ TEST_CASE("USI module: gameover win|lose|draw, USI_Hash and USI_Ponder its own; 
         CHECK_FALSE(codec->is_standard_option("USI_Hash"));
         CHECK(codec->standard_options({}).empty());
     }
+    // 'bestmove resign' gives the game up in USI; elsewhere it is a move text like any other.
+    arb::protocol::InfoFields info;
+    CHECK(usi->read_reply("bestmove resign", info).kind == Reply::Kind::Resign);
+    CHECK(usi->read_reply("bestmove win", info).kind == Reply::Kind::BestMove);  // the plugin's to judge
+    auto uci = make_dialect_codec(Dialect::Uci, nullptr);
+    const Reply uci_reply = uci->read_reply("bestmove resign", info);
+    CHECK(uci_reply.kind == Reply::Kind::BestMove);
+    CHECK(uci_reply.move == "resign");
     // The SDK reads the line back in USI only.
     auto read = arb::protocol::parse_command("gameover lose", Dialect::Usi);
     REQUIRE(std::holds_alternative<arb::protocol::GameOver>(read));

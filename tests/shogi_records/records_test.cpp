@@ -39,7 +39,7 @@ Writers writers(const game::OptionList &options = {}) {
     return {std::move(*made)};
 }
 
-match::FinishedGame game(std::vector<std::pair<std::string, int>> moves, arb_result result, match::Termination termination,
+match::FinishedGame finished_game(std::vector<std::pair<std::string, int>> moves, arb_result result, match::Termination termination,
                          std::string start = {}) {
     match::FinishedGame g;
     g.record.engine_names[0] = "sente-engine";
@@ -69,7 +69,7 @@ std::string written(const output::NativeRecordWriter &w, const match::FinishedGa
 TEST_CASE("a resigned game in KIF and CSA, written out by hand", "[shogi][record]") {
     const Writers w = writers();
     // 7g7f 3c3d 8h2b+ 3a2b B*4e, then gote (to move) resigns: sente wins.
-    auto g = game({{"7g7f", 1500}, {"3c3d", 2000}, {"8h2b+", 500}, {"3a2b", 3000}, {"B*4e", 1000}}, ARB_RESULT_WIN_SIDE_0,
+    auto g = finished_game({{"7g7f", 1500}, {"3c3d", 2000}, {"8h2b+", 500}, {"3a2b", 3000}, {"B*4e", 1000}}, ARB_RESULT_WIN_SIDE_0,
                   match::Termination::Resigned);
     g.record.played_under.time_control[0] = g.record.played_under.time_control[1] = *core::TimeControl::parse("600,byoyomi=10");
     // Times: each move's minutes:seconds, then the side's total (sente 1.5, 2.0, 3.0 s; gote 2, 5 s).
@@ -120,7 +120,7 @@ TEST_CASE("a handicap start is drawn in full, gote to move; sennichite is each f
     std::vector<std::pair<std::string, int>> moves;
     for (int i = 0; i < 3; ++i)
         for (const char *m : {"5a5b", "5i5h", "5b5a", "5h5i"}) moves.emplace_back(m, 100);
-    auto g = game(moves, ARB_RESULT_DRAW, match::Termination::GameRule, start);
+    auto g = finished_game(moves, ARB_RESULT_DRAW, match::Termination::GameRule, start);
     const std::string kif = written(w.kif(), g);
     CHECK_THAT(kif, Catch::Contains("後手の持駒：なし\n"
                                     "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
@@ -153,6 +153,11 @@ TEST_CASE("a handicap start is drawn in full, gote to move; sennichite is each f
                                     "-\n"
                                     "-5152OU\nT0\n"));
     CHECK_THAT(csa, Catch::EndsWith("+5859OU\nT0\n%SENNICHITE\n'result: draw\n/\n"));
+
+    // A byoyomi of half a second keeps its fraction in KIF; CSA's $TIME_LIMIT (whole seconds) is left out.
+    g.record.played_under.time_control[0] = g.record.played_under.time_control[1] = *core::TimeControl::parse("10,byoyomi=0.5");
+    CHECK_THAT(written(w.kif(), g), Catch::Contains("持ち時間：10秒\n秒読み：0.5秒\n"));
+    CHECK(written(w.csa(), g).find("$TIME_LIMIT") == std::string::npos);
 }
 
 namespace {
@@ -233,13 +238,13 @@ TEST_CASE("every ending read back by tsshogi: the same moves, the same ending", 
     std::string kif, csa;
     for (const auto &c : cases) {
         INFO(c.what);
-        const auto g = game(c.moves, c.result, c.termination, c.start);
+        const auto g = finished_game(c.moves, c.result, c.termination, c.start);
         kif += written(w.kif(), g);
         csa += written(w.csa(), g);
     }
     // The plugin's own move limit: max_moves=2, drawn after the second ply.
     const Writers limited = writers({{"max_moves", "2"}});
-    const auto capped = game({{"2g2f", 10}, {"8c8d", 10}}, ARB_RESULT_DRAW, T::GameRule);
+    const auto capped = finished_game({{"2g2f", 10}, {"8c8d", 10}}, ARB_RESULT_DRAW, T::GameRule);
     kif += written(limited.kif(), capped);
     csa += written(limited.csa(), capped);
 

@@ -218,6 +218,9 @@ inline Command parse_go(const std::vector<std::string_view> &w, Dialect dialect)
                            quote(w[i])};
         *slot = value;
     }
+    if (byoyomi == 0 && out.has_clock()) {
+        byoyomi.reset();  // "byoyomi 0" beside a clock: the clock alone
+    }
     if (byoyomi) {
         // USI's fixed time per move: no clock left (or none given), byoyomi only.
         const bool no_clock = out.p1time.value_or(0) == 0 && out.p2time.value_or(0) == 0 && !out.p1inc && !out.p2inc;
@@ -303,14 +306,19 @@ inline void append_go(std::string &out, const Go &go, Dialect dialect) {
     out += "go";
     if (go.p1time) detail::append_field(out, names.time[0], *go.p1time + added);
     if (go.p2time) detail::append_field(out, names.time[1], *go.p2time + added);
+    // USI's clock without an increment is "byoyomi 0", as shogi GUIs send it:
+    // engines of USI's first form (gpsusi) know no binc/winc and stop at them.
+    const bool usi_plain_clock = dialect == Dialect::Usi && go.has_clock() && !go.byoyomi && !go.movetime &&
+                                 go.p1inc.value_or(0) == 0 && go.p2inc.value_or(0) == 0;
     if (as_fischer) {
         detail::append_field(out, names.inc[0], added);
         detail::append_field(out, names.inc[1], added);
-    } else {
+    } else if (!usi_plain_clock) {
         if (go.p1inc) detail::append_field(out, names.inc[0], *go.p1inc);
         if (go.p2inc) detail::append_field(out, names.inc[1], *go.p2inc);
     }
     if (go.byoyomi && !as_fischer) detail::append_field(out, "byoyomi", *go.byoyomi);
+    if (usi_plain_clock) detail::append_field(out, "byoyomi", 0);
     if (go.movestogo) detail::append_field(out, "movestogo", *go.movestogo);
     if (go.movetime) {
         if (dialect == Dialect::Usi) {
