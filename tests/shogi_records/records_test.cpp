@@ -220,8 +220,8 @@ TEST_CASE("every ending read back by tsshogi: the same moves, the same ending", 
         for (const char *m : {"5i5h", "5a5b", "5h5i", "5b5a"}) repetition.emplace_back(m, 10);
     // Sente's king in gote's camp with ten pieces beside it there and 18 + 10 = 28 points: the declaration holds.
     const std::string entering = "RBGGG4/SSS1K4/NN7/9/9/9/9/9/8k b 10P 1";
-    // Gote's king on 1a, sente's gold drop on 1b with a knight covering it: mate.
-    const std::string mate_start = "8k/9/7N1/9/9/9/9/9/4K4 b G 1";
+    // Gote's king on 1a; the gold dropped on 1b, covered by the knight on 2d, takes 2a and 2b: mate.
+    const std::string mate_start = "8k/9/9/7N1/9/9/9/9/4K4 b G 1";
     const std::vector<Case> cases = {
         {"resign", {{"7g7f", 10}, {"3c3d", 10}}, ARB_RESULT_WIN_SIDE_1, T::Resigned, "", "resign"},
         {"sennichite", repetition, ARB_RESULT_DRAW, T::GameRule, "", "repetitionDraw"},
