@@ -187,7 +187,7 @@ private:
 
 }  // namespace
 
-TEST_CASE("a move over its byoyomi loses on time; the engines were shown main time and byoyomi", "[match][byoyomi]") {
+TEST_CASE("a move over its byoyomi loses on time, and the engines were shown main time and byoyomi", "[match][byoyomi]") {
     arb::match::GameSetup setup;
     setup.plugin = arb::test::load_plugin("tictactoe");
     setup.time_control[0] = setup.time_control[1] = tc("1,byoyomi=0.5");

@@ -111,7 +111,7 @@ TEST_CASE("USI module: usi/usiok, usinewgame, sfen, btime first, movetime as byo
     CHECK(l.movetime == "go btime 0 wtime 0 byoyomi 500 depth 6");
 }
 
-TEST_CASE("USI module: gameover win|lose|draw, USI_Hash and USI_Ponder its own; no other module has them", "[protocol][dialect]") {
+TEST_CASE("USI module: gameover win|lose|draw, USI_Hash and USI_Ponder its own, in no other module", "[protocol][dialect]") {
     using Result = arb::protocol::GameOver::Result;
     auto usi = make_dialect_codec(Dialect::Usi, nullptr);
     std::string line;

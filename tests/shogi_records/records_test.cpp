@@ -112,7 +112,7 @@ TEST_CASE("a resigned game in KIF and CSA, written out by hand", "[shogi][record
                                  "/\n");
 }
 
-TEST_CASE("a handicap start is drawn in full, gote to move; sennichite is each format's draw", "[shogi][record]") {
+TEST_CASE("a handicap start is drawn in full, gote to move, and sennichite is each format's draw", "[shogi][record]") {
     const Writers w = writers();
     // Lance handicap (gote, the giver, moves first); the kings step out and back
     // three times: the start occurs a fourth time after 12 plies, a draw.
