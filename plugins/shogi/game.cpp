@@ -1,6 +1,7 @@
 #include "game.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 
 namespace arb::shogi {
 namespace {
@@ -252,18 +253,18 @@ sdk::Outcome Shogi::outcome() const {
     char reason[160];
     switch (end_) {
     case End::none: break;
-    case End::sennichite: return sdk::Outcome::draw("sennichite: the same position occurred for the fourth time");
+    case End::sennichite: return sdk::Outcome::draw("sennichite: the same position for the fourth time");
     case End::perpetual_check:
         std::snprintf(reason, sizeof reason,
-                      "perpetual check: %s gave check on every move of a fourfold repetition (sennichite) and loses",
+                      "perpetual check: %s checked on every move of a fourfold repetition",
                       kSideNames[winner_ ^ 1]);
         return sdk::Outcome::win(winner_, reason);
     case End::declared_win:
-        std::snprintf(reason, sizeof reason, "entering king: %s declared a win with %d points (%s rule)", kSideNames[winner_],
+        std::snprintf(reason, sizeof reason, "entering king: %s declared with %d points (%s rule)", kSideNames[winner_],
                       declared_points_, rules_.declaration == Declaration::point24 ? "24-point" : "27-point");
         return sdk::Outcome::win(winner_, reason);
     case End::declared_draw:
-        std::snprintf(reason, sizeof reason, "entering king: %s declared with %d points, a draw under the 24-point rule (31 win)",
+        std::snprintf(reason, sizeof reason, "entering king: %s declared with %d points, a draw (24-point rule)",
                       kSideNames[winner_], declared_points_);
         return sdk::Outcome::draw(reason);
     case End::max_moves:

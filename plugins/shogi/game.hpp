@@ -12,6 +12,7 @@
 #include <arbiter/sdk/game_adapter.hpp>
 #include <arbiter/sdk/position_history.hpp>
 #include <arbiter/sdk/protocol_notation.hpp>
+#include <arbiter/sdk/record.hpp>
 
 #include <span>
 #include <string>
@@ -62,7 +63,15 @@ public:
     [[nodiscard]] std::string diagram_cells() const;
     [[nodiscard]] std::string status_line() const;
 
-    // "arbiter.record-formats/1": games.kif and games.csa (record.cpp).
+    // The KIF record (kif.cpp): games.kif, KIF 2.0 in UTF-8; "arbiter.record-format/2" for a
+    // host of one format.
+    static const sdk::RecordFormat &record_format() {
+        static const sdk::RecordFormat kFormat{"KIF", "kif"};
+        return kFormat;
+    }
+    [[nodiscard]] std::string write_record(const sdk::RecordGame &game) const;
+    // "arbiter.record-formats/1": games.kif (write_record above) and games.csa
+    // (record_csa.cpp), through record.cpp.
     static std::span<const sdk::RecordFormat> record_formats();
     [[nodiscard]] std::string write_record(const sdk::RecordGame &game, size_t format) const;
 

@@ -1,6 +1,7 @@
-// Shogi::write_record ("arbiter.record-formats/1"): the game replayed from
-// its start into a ShogiRecord, with its ending read from the host's result
-// and, for an ending by the rules, from the plugin's own state at the end.
+// Shogi::write_record ("arbiter.record-formats/1"): KIF is kif.cpp's; for
+// CSA the game is replayed from its start into a ShogiRecord, with its
+// ending read from the host's result and, for an ending by the rules, from
+// the plugin's own state at the end.
 #include "game.hpp"
 #include "record.hpp"
 
@@ -39,6 +40,7 @@ int64_t byoyomi_ms(const std::string &time_control) {
 }
 
 std::string Shogi::write_record(const sdk::RecordGame &game, size_t format) const {
+    if (format == 0) return write_record(game);  // KIF (kif.cpp)
     ShogiRecord r;
     Shogi state = *this;
     r.start = state.pos_;
@@ -75,7 +77,7 @@ std::string Shogi::write_record(const sdk::RecordGame &game, size_t format) cons
     r.site = std::string(game.site());
     r.date = std::string(game.date());
     r.time_text = r.side_time_text[0] == r.side_time_text[1] ? r.side_time_text[0] : std::string(game.time_control());
-    return format == 0 ? write_kif(r) : write_csa(r);
+    return write_csa(r);
 }
 
 }  // namespace arb::shogi

@@ -1,7 +1,6 @@
-// A finished shogi game as the two records shogi users read: KIF (the
-// Kakinoki text record of the GUIs) and CSA (the Computer Shogi
-// Association's format of computer games and servers), each with the way
-// the game ended in its own terms. The host writes games.kif and games.csa
+// A finished shogi game as CSA (the Computer Shogi Association's format of
+// computer games and servers) records it, with the way the game ended in
+// CSA's terms; KIF is kif.cpp's. The host writes games.kif and games.csa
 // through "arbiter.record-formats/1" (Shogi::write_record, record.cpp);
 // docs/records.md lists what each field holds.
 #pragma once
@@ -14,7 +13,7 @@
 
 namespace arb::shogi {
 
-// How the game ended, in the terms KIF and CSA share.
+// How the game ended, in the terms KIF and CSA share (KIF's word beside each).
 enum class RecordEnd {
     Resign,            // 投了, %TORYO (the engine resigned, or a resign adjudication)
     Mate,              // 詰み, %TSUMI (the side to move has no legal move)
@@ -49,7 +48,6 @@ struct ShogiRecord {
     int64_t side_increment_ms[2] = {0, 0};
 };
 
-[[nodiscard]] std::string write_kif(const ShogiRecord &record);
 [[nodiscard]] std::string write_csa(const ShogiRecord &record);
 
 // "600,byoyomi=10" -> 10000; 0 when the text has no byoyomi.

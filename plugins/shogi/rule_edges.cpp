@@ -1,7 +1,8 @@
 // "arbiter.rule-edges/1": the shogi positions where engines get the rules
 // wrong. SFEN ranks run a (gote's side, top) to i; files 9 to 1 within a
 // rank. The reasoning for each edge is beside it; tests/shogi checks every
-// edge through the ABI.
+// edge through the ABI. The edges played from the start name handicap=none,
+// the start they are played from.
 #include "game.hpp"
 
 namespace arb::shogi {
@@ -19,7 +20,7 @@ constexpr arb_rule_edge kEdges[] = {
     // Sente has a pawn in hand and unpromoted pawns on every file but 8 and
     // 2 (the tokin on 2c is no pawn): P*5e is a second pawn on file 5.
     {.rule = "nifu",
-     .options = "",
+     .options = "handicap=none",
      .position = "",
      .moves = "2g2f 8c8d 2f2e 8d8e 2e2d 8e8f 2d2c+ 8f8g+",
      .expect = ARB_EDGE_MUST_NOT_PLAY,
@@ -27,7 +28,7 @@ constexpr arb_rule_edge kEdges[] = {
      .failure = "dropped a pawn on file 5, which holds its unpromoted pawn on 5g (nifu)"},
     // The same with gote to move: gote has pawns on files 9-1 but 8 and 2.
     {.rule = "nifu",
-     .options = "",
+     .options = "handicap=none",
      .position = "",
      .moves = "2g2f 8c8d 2f2e 8d8e 2e2d 8e8f 2d2c+ 8f8g+ 5i4h",
      .expect = ARB_EDGE_MUST_NOT_PLAY,
@@ -97,7 +98,7 @@ constexpr arb_rule_edge kEdges[] = {
      .failure = "dropped a gote pawn on gote's last rank (P*3i), where it could never move"},
     // A declaration where nothing holds: the start.
     {.rule = "false-declaration",
-     .options = "",
+     .options = "handicap=none",
      .position = "",
      .moves = "",
      .expect = ARB_EDGE_MUST_NOT_PLAY,
@@ -123,6 +124,24 @@ constexpr arb_rule_edge kEdges[] = {
      .expect = ARB_EDGE_MUST_NOT_PLAY,
      .move = "win",
      .failure = "declared a win with nine pieces in the enemy camp; ten are needed besides the king"},
+    // The 24-point rule counts both sides alike and asks 24: the camp of the
+    // edge above with five pawns in hand makes 23.
+    {.rule = "false-declaration",
+     .options = "declaration=24-point",
+     .position = "RBGGG4/SSS1K4/NN7/9/9/9/9/9/8k b 5P 1",
+     .moves = "",
+     .expect = ARB_EDGE_MUST_NOT_PLAY,
+     .move = "win",
+     .failure = "declared with 23 points; the 24-point rule asks at least 24"},
+    // Under max_moves=400 ply 330 is played: an engine that assumes the
+    // default limit (320) takes the game for drawn and gives no move.
+    {.rule = "max-moves",
+     .options = "max_moves=400",
+     .position = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 330",
+     .moves = "",
+     .expect = ARB_EDGE_ANY_LEGAL,
+     .move = "",
+     .failure = "gave no legal move at ply 330; under max_moves=400 the game goes on to ply 400"},
     {.rule = "perpetual-check",
      .options = "",
      .position = kPerpetual,
