@@ -19,6 +19,7 @@ test_packages=(
   grhino   # a real Othello engine (GTP), used by the end-to-end tests
   pgn-extract stockfish   # chess: the PGN checker of the chess end-to-end tests, and a real UCI engine
   phalanx sjeng hoichess fairymax gnuchess   # chess engines that speak only xboard (tests/xboard)
+  gpsshogi fairy-stockfish sjaakii   # shogi: real USI engines (gpsusi; fairy-stockfish's default variant is shogi)
   slurmctld slurmd slurm-client munge   # a single-node SLURM cluster for the tests of deploy/slurm
   chromium python3   # the browser tests of report.html (headless, driven over the DevTools pipe)
   python3-kubernetes   # the Kubernetes API schema the manifests of deploy/kubernetes are checked against

@@ -53,7 +53,8 @@ the peers' options (one dash):
                          depth=N nodes=N: all in one go command (tc=10+0.1 nodes=5000 sends
                          'go wtime .. btime .. winc 100 binc 100 nodes 5000'; the clock still
                          runs); tc=inf: the caps alone (plies=N is depth=N; timemargin=MS, the
-                         same for every engine)
+                         same for every engine); byoyomi=SECONDS, shogi's byoyomi beside
+                         tc= (tc=10:00 byoyomi=10: 10 min main time, then 10 s a move) or alone
   -each KEY=VALUE...     settings for every engine (an -engine's own win)
   -rounds N              rounds; each pairing plays -games games per round
   -games N               games per pairing and round (2: the pair shares an opening, colours swapped)

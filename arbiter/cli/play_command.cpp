@@ -98,6 +98,10 @@ Time controls (--tc, or --tc1/--tc2 per engine), seconds with decimals:
   10+0.1        10 s for the game, plus 0.1 s per move
   60            60 s for the game, no increment
   movetime=0.5  0.5 s per move
+  600,byoyomi=10  shogi's byoyomi: 600 s main time, then 10 s for each
+                move, not banked (byoyomi=10 alone: no main time; never with
+                an increment or moves/); USI engines get 'byoyomi 10000',
+                the others clock + 10000 and 10000 as the increment
   depth=6       the engine searches to depth 6 (nodes=N likewise); the
                 arbiter allows 60 s per move (depth=6,limit=10 for 10 s)
   10+0.1,nodes=5000   a clock (or movetime=S) with depth/node caps, sent in

@@ -80,9 +80,10 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
     std::cout << report.checks << " checks, " << report.failures.size() << " failed; " << report.positions
               << " positions visited, " << report.games_finished << "/" << settings.random_games
               << " random games finished, " << report.near_misses_checked << " near misses of legal moves parsed";
-    if (const auto *format = (*plugin)->record_format())
-        std::cout << "; " << report.records_written << " " << format->name() << " records written (arbiter.record-format/"
-                  << format->revision() << ", games." << format->file_extension() << ")";
+    for (const auto &format : (*plugin)->record_formats())
+        std::cout << "; " << report.records_written / (*plugin)->record_formats().size() << " " << format.name()
+                  << " records written (arbiter.record-format/" << format.revision() << ", games." << format.file_extension()
+                  << ")";
     if (report.diagrams_checked > 0)
         std::cout << "; " << report.diagrams_checked << (report.diagrams_checked == 1 ? " position" : " positions")
                   << " drawn (arbiter.diagram/" << revision((*plugin)->diagram()) << ")";

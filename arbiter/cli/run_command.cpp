@@ -49,7 +49,8 @@ constexpr const char *kConfigHelp = R"(config format (YAML; see docs/config.md f
   isolate_plugins: true            judge in a child process per worker (--isolate-plugins): a plugin
                                    crash ends only its game, as plugin-error; default false
   time_control: 10+0.1             40/60+0.6, 10+0.1, movetime=0.5, depth=6, nodes=10000, or a
-                                   clock or move time with caps: 10+0.1,nodes=5000 (one go command)
+                                   clock or move time with caps: 10+0.1,nodes=5000 (one go command);
+                                   shogi's byoyomi: 600,byoyomi=10 (main time, then 10 s a move)
   time_margin_ms: 100              grace past the clock before a loss on time
   adjudication: {max_plies: 400, resign: {score_cp: 1000, move_count: 3},
                  draw: {score_cp: 10, move_count: 8, min_ply: 40}}   resign/draw off unless written

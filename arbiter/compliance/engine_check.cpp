@@ -208,6 +208,7 @@ private:
         std::string where = "after '" + position_text(position) + "'";
         record_time(series, answer, check);
         if (!answer) return no_move(answer.error(), allowed, where);
+        if (answer->resigned) return {};  // USI's 'bestmove resign': a lawful answer, no move to judge
         std::vector<arb_move> legal;
         if (auto listed = state.checked_legal_moves(legal); !listed)
             return "plugin error " + where + ": " + listed.error().message;
@@ -280,6 +281,10 @@ private:
         if (!answer) {
             // Not the rule's mistake: the item names the edge, the detail what happened.
             add(name, Verdict::Fail, no_move(answer.error(), allowed, where));
+            return;
+        }
+        if (answer->resigned) {  // USI's 'bestmove resign' breaks no rule of the game
+            add(name, Verdict::Pass, "the engine resigned (bestmove resign): no move to judge");
             return;
         }
         std::vector<arb_move> legal;

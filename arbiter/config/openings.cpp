@@ -6,9 +6,13 @@
 #include "core/pgn_reader.hpp"
 #include "core/quote.hpp"
 
+#include <arbiter/protocol/command.hpp>
+
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <sstream>
+#include <variant>
 
 namespace arb::config {
 
@@ -21,8 +25,47 @@ std::string trim(const std::string &text) {
     return text.substr(begin, end - begin + 1);
 }
 
-// Checks one line: a position string, or moves from the start position.
+// A line as engine protocols give a position, the form shogi GUIs keep
+// their start positions in: "startpos moves 7g7f 3c3d", "sfen <position>
+// [moves ...]" ("fen" likewise), with or without a leading "position".
+std::optional<protocol::Position> protocol_position(std::string text) {
+    if (text.rfind("position ", 0) == 0) text = trim(text.substr(9));
+    const bool sfen = text.rfind("sfen ", 0) == 0;
+    if (!sfen && text.rfind("fen ", 0) != 0 && text != "startpos" && text.rfind("startpos ", 0) != 0) return std::nullopt;
+    protocol::Command parsed =
+        protocol::parse_command("position " + text, sfen ? protocol::Dialect::Usi : protocol::Dialect::Ugi);
+    if (const auto *position = std::get_if<protocol::Position>(&parsed)) return *position;
+    return std::nullopt;
+}
+
+// A protocol_position line: its position, then its moves.
+Expected<Opening> check_protocol_opening(const std::string &text, const protocol::Position &line,
+                                         const game::GameState &start) {
+    Opening opening;
+    game::GameState state = start;
+    if (!line.startpos) {
+        if (auto set = state.set_position(line.fen); !set)
+            return fail(quote(text) + ": the position " + quote(line.fen) + " is not one: " + excerpt(set.error().message));
+        opening.position = state.position();
+    }
+    for (const auto &word : line.moves) {
+        if (state.over()) return fail(quote(text) + ": the game is over before the move " + quote(word));
+        arb_move move = ARB_MOVE_NONE;
+        std::string error;
+        if (state.parse_move(word.c_str(), move, error) != ARB_OK)
+            return fail(quote(text) + ": move " + std::to_string(opening.moves.size() + 1) + " " + quote(word) + ": " +
+                        excerpt(error));
+        opening.moves.push_back(state.format_move(move));
+        state.play(move);
+    }
+    if (state.over()) return fail("the opening ends the game (" + excerpt(state.outcome().reason) + ")");
+    return opening;
+}
+
+// Checks one line: a position string, moves from the start position, or a
+// position as the protocols write one (protocol_position).
 Expected<Opening> check_opening(const std::string &text, const game::GameState &start) {
+    if (auto line = protocol_position(text)) return check_protocol_opening(text, *line, start);
     Opening opening;
     game::GameState state = start;
     auto as_position = state.set_position(text);

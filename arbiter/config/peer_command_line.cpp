@@ -359,7 +359,7 @@ private:
 
     void read_engine(const std::string &option, const std::vector<std::string> &words, EngineSpec &spec) {
         static const std::vector<std::string> keys = {"cmd",   "name",  "dir",     "args",       "arg",
-                                                      "proto", "tc",    "st",      "nodes",      "depth",
+                                                      "proto", "tc",    "st",      "nodes",      "depth",      "byoyomi",
                                                       "plies", "restart", "timemargin", "conf", "stderr",
                                                       "book", "bookdepth", "initstr", "whitepov", "ponder", "trust"};
         if (words.empty()) problem(option + ": needs KEY=VALUE settings, e.g. cmd=./engine name=e1");
@@ -391,19 +391,20 @@ private:
         }
     }
 
-    // An engine's time control from tc= or st= and depth= and nodes= (each
-    // may be null); none of them: nullopt. A problem is reported and gives nullopt.
+    // An engine's time control from tc= or st=, byoyomi= (shogi's, beside a
+    // clock or alone), depth= and nodes= (each may be null); none of them:
+    // nullopt. A problem is reported and gives nullopt.
     template <class Blame>
-    std::optional<core::TimeControl> engine_limit(const KeyValue *tc, const KeyValue *st, const KeyValue *depth,
-                                                  const KeyValue *nodes, const std::string &engine_label,
-                                                  const Blame &from) {
+    std::optional<core::TimeControl> engine_limit(const KeyValue *tc, const KeyValue *st, const KeyValue *byoyomi,
+                                                  const KeyValue *depth, const KeyValue *nodes,
+                                                  const std::string &engine_label, const Blame &from) {
         if (tc && st) {
             problem(engine_label + ": " + tc->text + " with " + st->text +
                     ": two time parts; give a clock (tc=) or a time per move (st=), not both");
             return std::nullopt;
         }
         const bool infinite = tc && (tc->value == "inf" || tc->value == "infinite");  // no time part (as fastchess)
-        if (!tc && !st && !depth && !nodes) return std::nullopt;
+        if (!tc && !st && !byoyomi && !depth && !nodes) return std::nullopt;
         bool ok = true;
         // One part, parsed alone so that a bad value is blamed on its own option.
         auto part = [&](const KeyValue *kv, const Expected<std::string> &text) -> core::TimeControl {
@@ -427,8 +428,15 @@ private:
         };
         core::TimeControl limit;
         limit.kind = core::TimeControl::Kind::Untimed;
-        if (tc && !(infinite && (depth || nodes))) limit = part(tc, peer_time_control(tc->value));
+        if (tc && !(infinite && (depth || nodes || byoyomi))) limit = part(tc, peer_time_control(tc->value));
         else if (st) limit = part(st, "movetime=" + st->value);
+        if (byoyomi && ok) {
+            // The clock's main time and the byoyomi read as one ("600,byoyomi=10"), blamed on byoyomi=.
+            Expected<std::string> text = "byoyomi=" + byoyomi->value;
+            if (tc && !infinite) text = *peer_time_control(tc->value) + "," + *text;
+            else if (st) text = "movetime=" + st->value + "," + *text;
+            limit = part(byoyomi, text);
+        }
         if (depth) limit.depth = part(depth, "depth=" + depth->value).depth;
         if (nodes) limit.nodes = part(nodes, "nodes=" + nodes->value).nodes;
         if (!ok) return std::nullopt;
@@ -482,7 +490,7 @@ private:
             if (auto v = whole<int>(from(margin) + " " + margin->text, margin->value, 0, kIntMax)) margins_.push_back(*v);
         }
         // A time part (a clock or a time per move) and caps (a depth, a node count), all in one 'go'.
-        if (auto limit = engine_limit(get("tc"), get("st"), get("depth"), get("nodes"), engine_label, from))
+        if (auto limit = engine_limit(get("tc"), get("st"), get("byoyomi"), get("depth"), get("nodes"), engine_label, from))
             e.time_control = *limit;
         return e;
     }

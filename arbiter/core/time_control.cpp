@@ -31,8 +31,8 @@ bool parse_count(std::string_view text, int64_t &out) {
 
 Unexpected<Error> bad(const std::string &text, const std::string &why) {
     return fail("time control " + quote(text) + ": " + why +
-                " (expected [moves/]base[+inc] in seconds or movetime=S, and/or depth=N and nodes=N, joined by "
-                "commas; limit=S with depth or nodes alone)");
+                " (expected [moves/]base[+inc] in seconds, base with byoyomi=S, or movetime=S, and/or depth=N and "
+                "nodes=N, joined by commas; limit=S with depth or nodes alone)");
 }
 
 // A clock part: [moves/]base[+inc].
@@ -78,7 +78,7 @@ Expected<TimeControl> TimeControl::parse(const std::string &text) {
     TimeControl tc;
     if (text.empty()) return bad(text, "empty");
 
-    std::string_view time_part, limit_part;  // as written, for the messages
+    std::string_view time_part, limit_part, byoyomi_part;  // as written, for the messages
     bool has_limit = false;
     std::string_view rest = text;
     while (true) {
@@ -106,6 +106,11 @@ Expected<TimeControl> TimeControl::parse(const std::string &text) {
             if (!parse_count(value, count) || count <= 0)
                 return bad(text, std::string(key) + " " + quote(value) + " is not a positive whole number");
             cap = count;
+        } else if (key == "byoyomi") {
+            if (!byoyomi_part.empty()) return bad(text, "byoyomi given twice");
+            byoyomi_part = part;
+            if (!parse_seconds(value, tc.byoyomi) || tc.byoyomi.count() <= 0)
+                return bad(text, "byoyomi " + quote(value) + " is not a positive number of seconds");
         } else if (key == "limit") {
             if (has_limit) return bad(text, "limit given twice");
             has_limit = true;
@@ -117,6 +122,23 @@ Expected<TimeControl> TimeControl::parse(const std::string &text) {
         }
         if (comma == std::string_view::npos) break;
         rest = rest.substr(comma + 1);
+    }
+    if (!byoyomi_part.empty()) {
+        if (time_part.empty()) {  // byoyomi alone: no main time
+            tc.kind = Kind::Clock;
+            tc.base = milliseconds(0);
+            tc.increment = milliseconds(0);
+            time_part = byoyomi_part;
+        } else if (tc.kind != Kind::Clock) {
+            return bad(text, quote(byoyomi_part) + " is for a clock's main time; " + quote(time_part) +
+                                 " already fixes each move's time");
+        } else if (tc.increment.count() != 0) {
+            return bad(text, quote(byoyomi_part) + " with an increment: give one of them (USI sends byoyomi or "
+                                                   "binc/winc, never both)");
+        } else if (tc.moves > 0) {
+            return bad(text, quote(byoyomi_part) + " with moves/: after the main time every move has its byoyomi, "
+                                                   "there is no next period");
+        }
     }
     if (time_part.empty()) {
         if (!tc.has_caps()) return bad(text, quote(limit_part) + " needs depth=N or nodes=N");
@@ -134,6 +156,10 @@ std::string TimeControl::time_text() const {
     case Kind::Untimed: return to_string();
     case Kind::MoveTime: return "movetime=" + format_seconds(move_time);
     case Kind::Clock: break;
+    }
+    if (byoyomi.count() != 0) {
+        if (base.count() != 0) out = format_seconds(base) + ",";
+        return out + "byoyomi=" + format_seconds(byoyomi);
     }
     if (moves > 0) out = std::to_string(moves) + "/";
     out += format_seconds(base);

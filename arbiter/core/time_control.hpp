@@ -1,5 +1,5 @@
 // Time controls as values: parsed from text such as "40/60+0.6", "10+0.1",
-// "movetime=0.5", "depth=6", "nodes=10000", "10+0.1,nodes=5000"; the
+// "600,byoyomi=10", "movetime=0.5", "depth=6", "nodes=10000", "10+0.1,nodes=5000"; the
 // arbiter's own clock runs from sending 'go' to reading 'bestmove'.
 //
 // A time control is a time part (a clock, a time per move, or none) plus
@@ -10,6 +10,10 @@
 // Text forms (times in seconds, decimals allowed, at most millisecond
 // precision), parts joined by commas, in any order, each at most once:
 //   [moves/]base[+inc]   a clock: "40/60+0.6", "10+0.1", "60" (no increment)
+//   byoyomi=S            shogi's byoyomi: once the clock's main time is used
+//                        up, each move may take S (unused, it is lost);
+//                        beside a clock without moves/ or increment
+//                        ("600,byoyomi=10") or alone (no main time)
 //   movetime=S           a fixed time per move: "movetime=0.5"
 //   depth=N, nodes=N     caps: the engine's own depth / node limit
 //   limit=S              with caps and no time part only: the seconds the
@@ -35,6 +39,9 @@ struct TimeControl {
     int moves = 0;
     std::chrono::milliseconds base{10000};
     std::chrono::milliseconds increment{100};
+    // Clock: shogi's byoyomi (0: none), each move's own time once `base` is
+    // spent; never with an increment or `moves`. Alone, base is 0.
+    std::chrono::milliseconds byoyomi{0};
     // MoveTime: fixed time per move.
     std::chrono::milliseconds move_time{0};
     // Caps sent with every 'go' whatever the time part (positive when present).

@@ -123,10 +123,12 @@ public:
             }
         }
         for (const auto &[name, value] : config_.ugi_options) {
-            if (!declares(name))
+            if (!declares(name) && !codec_->is_standard_option(name))
                 warnings_.push_back("engine " + quote(config_.name) + " does not declare the option " + quote(name));
             if (auto refused = append_setoption(name, value)) return Unexpected<EngineError>{std::move(*refused)};
         }
+        for (const auto &[name, value] : codec_->standard_options(config_.ugi_options))
+            if (auto refused = append_setoption(name, value)) return Unexpected<EngineError>{std::move(*refused)};
         return sync("");
     }
 
@@ -205,6 +207,11 @@ public:
                 return Unexpected<EngineError>{
                     EngineError{FailureKind::Protocol, "the engine refused a move it was given", excerpt(line)}};
             }
+            if (reply.kind == Reply::Kind::Resign) {
+                milliseconds stalled{0};
+                const milliseconds elapsed = used(&stalled);
+                return BestMove{std::string(reply.move), info, elapsed, stalled, true};
+            }
             if (reply.kind == Reply::Kind::BestMove) {
                 milliseconds stalled{0};
                 const milliseconds elapsed = used(&stalled, process_->line_wake_delay());
@@ -219,6 +226,15 @@ public:
                 return BestMove{own ? std::move(*own) : std::string(reply.move), info, elapsed, stalled};
             }
         }
+    }
+
+    void game_over(protocol::GameOver::Result result) override {
+        if (process_->reaped() || needs_restart_) return;
+        out_.clear();
+        if (!codec_->append_game_over(out_, result)) return;
+        out_ += '\n';
+        // No answer comes; an engine that cannot take the line fails at the next command.
+        (void)send(out_, SteadyClock::now() + timeouts_.ready);
     }
 
     void quit() override {

@@ -82,6 +82,10 @@ public:
         (void)known;
         return this->go(position, go, deadline);
     }
+    // The game is over, with this result for this engine: told to engines
+    // whose dialect has a word for it (USI's 'gameover win|lose|draw'), not
+    // to one that must be restarted; no answer is awaited.
+    virtual void game_over(protocol::GameOver::Result result) { (void)result; }
     // 'quit', then the grace period, then SIGKILL to the process group; reaps
     // the child. Idempotent; the destructor calls it.
     virtual void quit() = 0;

@@ -35,6 +35,8 @@ struct BestMove {
     // The time in between the arbiter itself was not running (stopped, a
     // paused VM, ...): seen by its waits, not charged to the engine.
     std::chrono::milliseconds stalled{0};
+    // The engine resigned (USI's 'bestmove resign'): `move` is "resign", no move.
+    bool resigned = false;
 };
 
 }  // namespace arb::engine

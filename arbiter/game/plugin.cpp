@@ -142,7 +142,7 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     protocol_notation_ = ProtocolNotationCalls::of(*api_);
     engine_options_ = static_cast<const arb_game_engine_options *>(api_->get_extension(ARB_EXT_ENGINE_OPTIONS));
     if (engine_options_ != nullptr && engine_options_->engine_options == nullptr) engine_options_ = nullptr;
-    record_format_ = RecordFormatCalls::of(*api_);
+    record_formats_ = RecordFormatCalls::all_of(*api_);
     pgn_notation_ = PgnNotationCalls::of(*api_);
     diagram_ = DiagramCalls::of(*api_);
     status_line_ = StatusLineCalls::of(*api_);

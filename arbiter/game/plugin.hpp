@@ -64,7 +64,12 @@ public:
     // plugin_extensions.hpp); null when absent or unusable.
     // "arbiter.record-format": null also when the file extension is not
     // lower-case letters and digits.
-    [[nodiscard]] const RecordFormatCalls *record_format() const noexcept { return opt(record_format_); }
+    // The first of record_formats(), or null.
+    [[nodiscard]] const RecordFormatCalls *record_format() const noexcept {
+        return record_formats_.empty() ? nullptr : &record_formats_.front();
+    }
+    // Every format ("arbiter.record-formats/1", else the one of record-format/2 or /1).
+    [[nodiscard]] const std::vector<RecordFormatCalls> &record_formats() const noexcept { return record_formats_; }
     [[nodiscard]] const PgnNotationCalls *pgn_notation() const noexcept { return opt(pgn_notation_); }
     // "arbiter.protocol-notation": null also when a protocol it converts
     // lacks a function, or it would convert UGI (whose texts are the plugin's own).
@@ -105,7 +110,7 @@ private:
     arb_host host_{};
     const arb_game_move_properties *move_properties_ = nullptr;
     const arb_game_position_hash *position_hash_ = nullptr;
-    std::optional<RecordFormatCalls> record_format_;
+    std::vector<RecordFormatCalls> record_formats_;
     std::optional<PgnNotationCalls> pgn_notation_;
     std::optional<ProtocolNotationCalls> protocol_notation_;
     std::optional<DiagramCalls> diagram_;

@@ -160,6 +160,28 @@ std::optional<RecordFormatCalls> RecordFormatCalls::of(const arb_game_api &api) 
     return c;
 }
 
+std::vector<RecordFormatCalls> RecordFormatCalls::all_of(const arb_game_api &api) {
+    std::vector<RecordFormatCalls> out;
+    const auto *list = table<arb_game_record_formats>(api, ARB_EXT_RECORD_FORMATS);
+    if (list == nullptr || list->formats == nullptr || list->count == 0) {
+        if (auto single = of(api)) out.push_back(*single);
+        return out;
+    }
+    const uint32_t count = std::min<uint32_t>(list->count, ARB_RECORD_FORMATS_MAX);
+    for (uint32_t i = 0; i < count; ++i) {
+        const arb_game_record_format_2 *format = list->formats[i];
+        if (!usable_format(format)) continue;
+        const bool repeated = std::any_of(out.begin(), out.end(), [&](const RecordFormatCalls &c) {
+            return std::string_view(c.file_extension()) == format->file_extension;
+        });
+        if (repeated) continue;
+        RecordFormatCalls c;
+        c.v2_ = format;
+        out.push_back(c);
+    }
+    return out;
+}
+
 arb_status RecordFormatCalls::write_record(const arb_state *start, const arb_record_game *game, char *buf, uint32_t cap,
                                            uint32_t *needed) const {
     if (v2_ != nullptr) return v2_->write_record(start, game, buf, cap, needed);

@@ -13,6 +13,7 @@
 #include <arbiter/game.h>
 
 #include <optional>
+#include <vector>
 
 namespace arb::game {
 
@@ -62,6 +63,9 @@ private:
 class RecordFormatCalls {
 public:
     static std::optional<RecordFormatCalls> of(const arb_game_api &api);
+    // Every format of the plugin: those of "arbiter.record-formats/1" when it
+    // answers (the usable ones, each file extension once), else of().
+    static std::vector<RecordFormatCalls> all_of(const arb_game_api &api);
     [[nodiscard]] int revision() const noexcept { return v2_ != nullptr ? 2 : 1; }
     [[nodiscard]] const char *name() const noexcept { return v2_ != nullptr ? v2_->name : v1_->name; }
     [[nodiscard]] const char *file_extension() const noexcept {

@@ -17,7 +17,7 @@ std::optional<int> Clock::moves_to_go() const noexcept {
 milliseconds Clock::allowance() const noexcept {
     switch (tc_.kind) {
     case core::TimeControl::Kind::Clock:
-        return remaining_ + margin_;
+        return remaining_ + tc_.byoyomi + margin_;
     case core::TimeControl::Kind::MoveTime:
         return tc_.move_time + margin_;
     case core::TimeControl::Kind::Untimed:

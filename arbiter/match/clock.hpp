@@ -19,7 +19,7 @@ public:
     // Moves to the next time control (moves/base controls only).
     [[nodiscard]] std::optional<int> moves_to_go() const noexcept;
     // The longest the engine may take for its next move before it loses on
-    // time: remaining + margin, move time + margin, or (depth or node caps
+    // time: remaining (+ byoyomi) + margin, move time + margin, or (depth or node caps
     // alone) the untimed limit. Caps beside a clock or move time leave it so.
     [[nodiscard]] std::chrono::milliseconds allowance() const noexcept;
     [[nodiscard]] int moves_made() const noexcept { return moves_made_; }
@@ -27,7 +27,8 @@ public:
     // Charges one move. False when `elapsed` exceeds allowance() (a loss on
     // time; the clock is left unchanged). Otherwise the time is taken (never
     // below zero), the increment added, and at each `moves` boundary the
-    // base time added again.
+    // base time added again. A byoyomi is spent after the main time and
+    // never banked: a move that overruns the main time leaves it at zero.
     bool charge(std::chrono::milliseconds elapsed) noexcept;
 
 private:

@@ -32,8 +32,9 @@ enum class Termination {
     Abandoned,       // stopped by the user (Ctrl-C) before the end; not rated
     PluginError,     // the game plugin broke its contract (play failed, no legal moves in an
                      // ongoing game, ...): no engine blamed, result "*", recorded but not rated
+    Resigned,        // the engine gave the game up (USI's 'bestmove resign')
 };
-inline constexpr Termination kLastTermination = Termination::PluginError;
+inline constexpr Termination kLastTermination = Termination::Resigned;
 
 const char *termination_name(Termination t);  // stable lower-case token, e.g. "illegal-move"
 std::optional<Termination> termination_from_name(std::string_view name);  // inverse of termination_name

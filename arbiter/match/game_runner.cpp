@@ -94,8 +94,14 @@ protocol::Go make_go(const Clock (&clocks)[2], int side) {
         };
         go.p1time = shown(0).remaining().count();
         go.p2time = shown(1).remaining().count();
-        go.p1inc = shown(0).time_control().increment.count();
-        go.p2inc = shown(1).time_control().increment.count();
+        // A byoyomi is one figure for both sides (USI's 'byoyomi N'): the
+        // mover's. It never comes with an increment (TimeControl::parse).
+        if (tc.byoyomi.count() > 0) {
+            go.byoyomi = tc.byoyomi.count();
+        } else {
+            go.p1inc = shown(0).time_control().increment.count();
+            go.p2inc = shown(1).time_control().increment.count();
+        }
         if (auto to_go = clocks[side].moves_to_go()) go.movestogo = *to_go;
         break;
     }
@@ -106,6 +112,12 @@ protocol::Go make_go(const Clock (&clocks)[2], int side) {
     go.depth = tc.depth;
     go.nodes = tc.nodes;
     return go;
+}
+
+// " + byoyomi 10000 ms" for a clock with one, else nothing.
+std::string byoyomi_note(const Clock &clock) {
+    const auto byoyomi = clock.time_control().byoyomi;
+    return byoyomi.count() > 0 ? " + byoyomi " + std::to_string(byoyomi.count()) + " ms" : std::string();
 }
 
 // Said after a time used that leaves out a stall of the arbiter's own.
@@ -141,6 +153,7 @@ public:
         }
         if (stop_ != nullptr)
             for (auto *e : engines_) e->set_stop_flag(nullptr);
+        tell_result();
         try {
             if (state_) {
                 auto position = state_->checked_position();
@@ -170,6 +183,18 @@ private:
         record_.offending_text = std::move(offending);
     }
 
+    // Each engine hears how the game ended for it (USI's 'gameover'); an
+    // unfinished game (abandoned, a plugin error) has no result to tell.
+    void tell_result() {
+        using Result = protocol::GameOver::Result;
+        if (record_.result == ARB_RESULT_ONGOING) return;
+        for (int side = 0; side < 2; ++side) {
+            Result result = Result::Draw;
+            if (record_.result != ARB_RESULT_DRAW) result = record_.result == win_for(side) ? Result::Win : Result::Lose;
+            engines_[side]->game_over(result);
+        }
+    }
+
     void abandon(std::string reason) { end(ARB_RESULT_ONGOING, Termination::Abandoned, std::move(reason)); }
 
     // The plugin broke its contract: the game cannot be judged, and no engine
@@ -185,8 +210,8 @@ private:
         if (error.kind == FailureKind::Timeout) {
             const Clock &c = clocks_[side];
             if (c.time_control().kind == core::TimeControl::Kind::Clock)
-                reason += " (clock " + std::to_string(c.remaining().count()) + " ms + margin " +
-                          std::to_string(setup_.time_margin.count()) + " ms)";
+                reason += " (clock " + std::to_string(c.remaining().count()) + " ms" + byoyomi_note(c) +
+                          " + margin " + std::to_string(setup_.time_margin.count()) + " ms)";
         }
         end(win_for(1 - side), termination_for(error.kind), std::move(reason), side, error.offending_text);
     }
@@ -265,6 +290,9 @@ private:
                            name + " lost on time: used " + std::to_string(answer->elapsed.count()) + " ms of " +
                                std::to_string(allowed.count()) + " ms allowed" + stall_note(answer->stalled),
                            side);
+
+            if (answer->resigned)
+                return end(win_for(1 - side), Termination::Resigned, name + " resigned", side);
 
             arb_move move = ARB_MOVE_NONE;
             switch (game::judge_move(state, answer->move.c_str(), legal, move, error)) {

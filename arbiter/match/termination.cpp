@@ -16,6 +16,7 @@ const char *termination_name(Termination t) {
     case Termination::DrawAdjudication: return "draw-adjudication";
     case Termination::Abandoned: return "abandoned";
     case Termination::PluginError: return "plugin-error";
+    case Termination::Resigned: return "resignation";
     }
     return "unknown";
 }

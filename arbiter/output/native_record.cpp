@@ -14,7 +14,8 @@ arb_record_ending record_ending(match::Termination termination) {
     switch (termination) {
     case T::GameRule: return ARB_ENDING_RULE;
     case T::TimeForfeit: return ARB_ENDING_TIME;
-    case T::ResignAdjudication: return ARB_ENDING_RESIGN;
+    case T::ResignAdjudication:
+    case T::Resigned: return ARB_ENDING_RESIGN;
     case T::IllegalMove:
     case T::UnparsableMove:
     case T::Crash:
@@ -45,6 +46,17 @@ Expected<std::optional<NativeRecordWriter>> NativeRecordWriter::create(const gam
     auto start = game::GameState::create(plugin, options);
     if (!start) return Unexpected<Error>{start.error()};
     return std::optional<NativeRecordWriter>(NativeRecordWriter(std::move(*start), format, std::move(context)));
+}
+
+Expected<std::vector<NativeRecordWriter>> NativeRecordWriter::create_all(const game::PluginPtr &plugin,
+                                                                         const game::OptionList &options,
+                                                                         const NativeRecordContext &context) {
+    std::vector<NativeRecordWriter> writers;
+    if (plugin->record_formats().empty()) return writers;
+    auto start = game::GameState::create(plugin, options);
+    if (!start) return Unexpected<Error>{start.error()};
+    for (const auto &format : plugin->record_formats()) writers.push_back(NativeRecordWriter(*start, &format, context));
+    return writers;
 }
 
 Expected<std::string> NativeRecordWriter::write(const match::FinishedGame &game) const {

@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace arb::output {
 
@@ -29,6 +30,11 @@ public:
     static Expected<std::optional<NativeRecordWriter>> create(const game::PluginPtr &plugin,
                                                               const game::OptionList &options,
                                                               NativeRecordContext context);
+    // One writer per format of the plugin (game::Plugin::record_formats(),
+    // shogi's KIF and CSA), none when it has no format.
+    static Expected<std::vector<NativeRecordWriter>> create_all(const game::PluginPtr &plugin,
+                                                                const game::OptionList &options,
+                                                                const NativeRecordContext &context);
 
     [[nodiscard]] std::string format_name() const { return format_->name(); }
     // "games.ggf": the file of the tournament folder.

@@ -98,7 +98,8 @@ void write_time_control(std::string &out, const match::PlayedUnder &under,
 const char *pgn_termination(match::Termination termination) {
     using match::Termination;
     switch (termination) {
-    case Termination::GameRule: return "normal";
+    case Termination::GameRule:
+    case Termination::Resigned: return "normal";
     case Termination::TimeForfeit: return "time forfeit";
     case Termination::IllegalMove:
     case Termination::UnparsableMove:

@@ -21,7 +21,7 @@ Expected<RecordSet> RecordSet::open(const std::filesystem::path &dir, RecordWrit
 
 std::vector<std::string> RecordSet::record_names() const {
     std::vector<std::string> names{kPgnFile, kJsonlFile};
-    if (!writers_.native_file.empty()) names.push_back(writers_.native_file);
+    for (const auto &native : writers_.natives) names.push_back(native.file);
     return names;
 }
 
@@ -43,37 +43,56 @@ Expected<std::optional<std::string>> RecordSet::file_with_games() const {
     return std::optional<std::string>();
 }
 
-std::string RecordSet::native_text(const match::FinishedGame &game) const {
+std::string RecordSet::native_text(const match::FinishedGame &game, size_t format) const {
     // A game the plugin cannot write is left out of that file only: the JSON
     // lines and the PGN hold it, and the tournament goes on.
-    auto record = writers_.native(game);
+    const RecordWriters::Native &native = writers_.natives[format];
+    auto record = native.write(game);
     if (record) return *record;
-    if (warn_) warn_(record.error().message + " (left out of " + writers_.native_file + ")");
+    if (warn_) warn_(record.error().message + " (left out of " + native.file + ")");
     return {};
 }
 
 void RecordSet::discard_rebuild() {
     folder_.remove(temp_of(kPgnFile));
-    if (!writers_.native_file.empty()) folder_.remove(temp_of(writers_.native_file));
+    for (const auto &native : writers_.natives) folder_.remove(temp_of(native.file));
+}
+
+Expected<std::vector<AppendFile>> RecordSet::create_native_temps() {
+    std::vector<AppendFile> temps;
+    for (const auto &native : writers_.natives) {
+        auto opened = folder_.create_temp(temp_of(native.file));
+        if (!opened) {
+            for (const auto &n : writers_.natives) folder_.remove(temp_of(n.file));
+            return fail(opened.error().message);
+        }
+        temps.push_back(std::move(*opened));
+    }
+    return temps;
 }
 
 namespace {
 
-// games.pgn's and the native record's temporaries, filled one game at a
+// games.pgn's and the native records' temporaries, filled one game at a
 // time and written out by the megabyte; the first failure is kept and ends
 // the writing.
 class TempRecords {
 public:
     using Text = std::function<std::string(const match::FinishedGame &)>;
-    TempRecords(AppendFile pgn, std::optional<AppendFile> native, Text pgn_text, Text native_text)
-        : pgn_(std::move(pgn)), native_(std::move(native)), pgn_text_(std::move(pgn_text)),
-          native_text_(std::move(native_text)) {}
+    using NativeText = std::function<std::string(const match::FinishedGame &, size_t format)>;
+    TempRecords(AppendFile pgn, std::vector<AppendFile> natives, Text pgn_text, NativeText native_text)
+        : pgn_(std::move(pgn)), natives_(std::move(natives)), pgn_text_(std::move(pgn_text)),
+          native_text_(std::move(native_text)), native_buffers_(natives_.size()) {}
 
     void add(const match::FinishedGame &g) {
         if (!problem_.empty()) return;
         pgn_buffer_ += pgn_text_(g);
-        if (native_) native_buffer_ += native_text_(g);
-        if (pgn_buffer_.size() + native_buffer_.size() >= (1U << 20)) flush();
+        size_t buffered = pgn_buffer_.size();
+        for (size_t i = 0; i < natives_.size(); ++i) {
+            native_buffers_[i] += native_text_(g, i);
+            buffered += native_buffers_[i].size();
+        }
+        if (buffered >= (1U << 20)) flush();
     }
     // What was added, synced: a crash right after the temporaries replace
     // the records cannot leave an empty or partial file in their place.
@@ -81,8 +100,9 @@ public:
         flush();
         if (problem_.empty())
             if (auto s = pgn_.sync(); !s) problem_ = s.error().message;
-        if (problem_.empty() && native_)
-            if (auto s = native_->sync(); !s) problem_ = s.error().message;
+        for (auto &native : natives_)
+            if (problem_.empty())
+                if (auto s = native.sync(); !s) problem_ = s.error().message;
         if (!problem_.empty()) return fail(problem_);
         return {};
     }
@@ -91,16 +111,18 @@ private:
     void flush() {
         if (auto w = pgn_.append(pgn_buffer_); !w && problem_.empty()) problem_ = w.error().message;
         pgn_buffer_.clear();
-        if (native_) {
-            if (auto w = native_->append(native_buffer_); !w && problem_.empty()) problem_ = w.error().message;
-            native_buffer_.clear();
+        for (size_t i = 0; i < natives_.size(); ++i) {
+            if (auto w = natives_[i].append(native_buffers_[i]); !w && problem_.empty()) problem_ = w.error().message;
+            native_buffers_[i].clear();
         }
     }
 
     AppendFile pgn_;
-    std::optional<AppendFile> native_;
-    Text pgn_text_, native_text_;
-    std::string pgn_buffer_, native_buffer_, problem_;
+    std::vector<AppendFile> natives_;
+    Text pgn_text_;
+    NativeText native_text_;
+    std::vector<std::string> native_buffers_;
+    std::string pgn_buffer_, problem_;
 };
 
 }  // namespace
@@ -108,14 +130,10 @@ private:
 Expected<void> RecordSet::write_in_index_order(RecordOrder order) {
     auto pgn = folder_.create_temp(temp_of(kPgnFile));
     if (!pgn) return fail(pgn.error().message);
-    std::optional<AppendFile> native;
-    if (!writers_.native_file.empty()) {
-        auto opened = folder_.create_temp(temp_of(writers_.native_file));
-        if (!opened) return fail(opened.error().message);
-        native.emplace(std::move(*opened));
-    }
-    TempRecords temps(std::move(*pgn), std::move(native), writers_.pgn,
-                      [this](const match::FinishedGame &g) { return native_text(g); });
+    auto natives = create_native_temps();
+    if (!natives) return fail(natives.error().message);
+    TempRecords temps(std::move(*pgn), std::move(*natives), writers_.pgn,
+                      [this](const match::FinishedGame &g, size_t format) { return native_text(g, format); });
     auto scan = scan_in_index_order(path(kJsonlFile), order, [&](match::FinishedGame &&g) { temps.add(g); },
                                     order_.window());
     if (!scan) return fail(scan.error().message);
@@ -130,18 +148,14 @@ Expected<RecordLogScan> RecordSet::rebuild(const GameCheck &check) {
     // order (a run at concurrency 1) it writes them too, which is then all.
     auto pgn = folder_.create_temp(temp_of(kPgnFile));
     if (!pgn) return fail(pgn.error().message);
-    std::optional<AppendFile> native;
-    if (!writers_.native_file.empty()) {
-        auto opened = folder_.create_temp(temp_of(writers_.native_file));
-        if (!opened) {
-            discard_rebuild();
-            return fail(opened.error().message);
-        }
-        native.emplace(std::move(*opened));
+    auto natives = create_native_temps();
+    if (!natives) {
+        discard_rebuild();
+        return fail(natives.error().message);
     }
     std::optional<TempRecords> temps;
-    temps.emplace(std::move(*pgn), std::move(native), writers_.pgn,
-                  [this](const match::FinishedGame &g) { return native_text(g); });
+    temps.emplace(std::move(*pgn), std::move(*natives), writers_.pgn,
+                  [this](const match::FinishedGame &g, size_t format) { return native_text(g, format); });
     OrderWatch watch(order_.window());
     int highest = -1;
     std::string problem;
@@ -201,13 +215,13 @@ Expected<void> RecordSet::start(bool fresh) {
     if (!jsonl) return fail(jsonl.error().message);
     auto pgn = folder_.append_to(kPgnFile, /*durable=*/false);
     if (!pgn) return fail(pgn.error().message);
-    std::optional<AppendFile> native;
-    if (!writers_.native_file.empty()) {
-        auto opened = folder_.append_to(writers_.native_file, /*durable=*/false);
+    std::vector<AppendFile> natives;
+    for (const auto &native : writers_.natives) {
+        auto opened = folder_.append_to(native.file, /*durable=*/false);
         if (!opened) return fail(opened.error().message);
-        native.emplace(std::move(*opened));
+        natives.push_back(std::move(*opened));
     }
-    open_.emplace(Open{std::move(*jsonl), std::move(*pgn), std::move(native)});
+    open_.emplace(Open{std::move(*jsonl), std::move(*pgn), std::move(natives)});
     return {};
 }
 
@@ -227,10 +241,10 @@ Expected<void> RecordSet::append(const match::FinishedGame &game) {
     last_recorded_ = game.slot.index;
     commit_->written.store(games_appended_);
     if (auto w = open_->pgn.append(writers_.pgn(game)); !w) return broken(w.error().message);
-    if (open_->native) {
-        const std::string text = native_text(game);
+    for (size_t i = 0; i < open_->natives.size(); ++i) {
+        const std::string text = native_text(game, i);
         if (!text.empty())
-            if (auto w = open_->native->append(text); !w) return broken(w.error().message);
+            if (auto w = open_->natives[i].append(text); !w) return broken(w.error().message);
     }
     return {};
 }
@@ -281,14 +295,10 @@ Expected<void> RecordSet::write_all(const RecordSource &records) {
         discard_rebuild();
         folder_.remove(temp_of(kJsonlFile));
     };
-    std::optional<AppendFile> native;
-    if (!writers_.native_file.empty()) {
-        auto opened = folder_.create_temp(temp_of(writers_.native_file));
-        if (!opened) {
-            discard();
-            return fail(opened.error().message);
-        }
-        native.emplace(std::move(*opened));
+    auto natives = create_native_temps();
+    if (!natives) {
+        discard();
+        return fail(natives.error().message);
     }
     auto jsonl = folder_.create_temp(temp_of(kJsonlFile));
     if (!jsonl) {
@@ -296,8 +306,8 @@ Expected<void> RecordSet::write_all(const RecordSource &records) {
         return fail(jsonl.error().message);
     }
     auto written = [&]() -> Expected<void> {
-        TempRecords temps(std::move(*pgn), std::move(native), writers_.pgn,
-                          [this](const match::FinishedGame &g) { return native_text(g); });
+        TempRecords temps(std::move(*pgn), std::move(*natives), writers_.pgn,
+                          [this](const match::FinishedGame &g, size_t format) { return native_text(g, format); });
         std::string lines;  // written out by the megabyte, as TempRecords does
         auto produced = records([&](const std::string &line, const match::FinishedGame &game) -> Expected<void> {
             lines += line;

@@ -50,10 +50,14 @@ inline constexpr const char *kPgnFile = "games.pgn";
 struct RecordWriters {
     std::function<std::string(const match::FinishedGame &)> json_line;  // one line, without its end
     std::function<std::string(const match::FinishedGame &)> pgn;
-    std::string native_file;  // the game's own format; empty: none
-    // The game's native record, or why the plugin cannot write it (the game
-    // is then left out of that file only).
-    std::function<Expected<std::string>(const match::FinishedGame &)> native;
+    // The game's own formats (games.ggf; shogi's games.kif and games.csa), none or more.
+    struct Native {
+        std::string file;
+        // The game's record in this format, or why the plugin cannot write
+        // it (the game is then left out of that file only).
+        std::function<Expected<std::string>(const match::FinishedGame &)> write;
+    };
+    std::vector<Native> natives;
 };
 
 class RecordSet {
@@ -134,7 +138,9 @@ private:
     RecordSet(OutputFolder folder, FolderLock lock, RecordWriters writers, Warn warn)
         : folder_(std::move(folder)), lock_(std::move(lock)), writers_(std::move(writers)), warn_(std::move(warn)) {}
     [[nodiscard]] std::vector<std::string> record_names() const;
-    [[nodiscard]] std::string native_text(const match::FinishedGame &game) const;
+    [[nodiscard]] std::string native_text(const match::FinishedGame &game, size_t format) const;
+    // An empty temporary for each native record, or the first error (none left behind).
+    Expected<std::vector<AppendFile>> create_native_temps();
     Expected<void> broken(std::string message);
     // games.pgn's and the native record's temporaries filled from games.jsonl in index order, synced.
     Expected<void> write_in_index_order(RecordOrder order);
@@ -152,7 +158,7 @@ private:
     int last_recorded_ = -1;
     struct Open {
         AppendFile jsonl, pgn;
-        std::optional<AppendFile> native;
+        std::vector<AppendFile> natives;
     };
     std::optional<Open> open_;
     std::optional<std::string> failure_;

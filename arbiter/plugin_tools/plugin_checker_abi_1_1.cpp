@@ -163,9 +163,8 @@ void check_hash(const GameState &state, std::map<uint64_t, std::string> &keys, C
 // text rule (size query, exact fit, one byte short), a newline-ended text,
 // the same text for a host with a shorter arb_record_game and for a larger
 // move stride; the start state untouched.
-void check_record(const PluginPtr &plugin, const GameState &start, const std::vector<arb_move> &played, Checks &c,
-                  CheckReport &report) {
-    const RecordFormatCalls &format = *plugin->record_format();
+void check_record_in(const RecordFormatCalls &format, const GameState &start, const std::vector<arb_move> &played,
+                     Checks &c, CheckReport &report) {
     const std::string start_text = start.position();
     sdk::RecordGameBuilder builder;
     for (arb_move m : played) builder.add_move(m, 10);
@@ -181,7 +180,8 @@ void check_record(const PluginPtr &plugin, const GameState &start, const std::ve
         return w.text;
     };
     const std::string extension = "arbiter.record-format/" + std::to_string(format.revision());
-    const std::string where = " writing a record of " + std::to_string(played.size()) + " moves from " + start_text;
+    const std::string where = " writing a " + std::string(format.name()) + " record of " + std::to_string(played.size()) +
+                              " moves from " + start_text;
     const auto text = checked_rule_text(
         [&](char *buf, uint32_t cap, uint32_t *needed) { return format.write_record(start.raw(), &g, buf, cap, needed); },
         extension + " write_record", where, c);
@@ -208,6 +208,12 @@ void check_record(const PluginPtr &plugin, const GameState &start, const std::ve
     const std::string wide_text = write(wide, text->size() + 1, status);
     c.expect(status == ARB_OK && wide_text == *text,
              "write_record does not step through the moves by move_struct_size" + where);
+}
+
+// Every format of the plugin (shogi has two).
+void check_record(const PluginPtr &plugin, const GameState &start, const std::vector<arb_move> &played, Checks &c,
+                  CheckReport &report) {
+    for (const RecordFormatCalls &format : plugin->record_formats()) check_record_in(format, start, played, c, report);
 }
 
 void check_random_games(const PluginPtr &plugin, const CheckSettings &settings, Checks &c, CheckReport &report) {

@@ -52,9 +52,9 @@ RecordFormat record_format(const config::LoadedConfig &loaded) {
     f.pgn.time_control = c.time_control;
     f.pgn.comment_fields = {c.pgn_comments.nodes, c.pgn_comments.seldepth, c.pgn_comments.nps};
     if (auto notation = output::PgnNotation::create(loaded.plugin, c.game.options)) f.pgn.notation = *notation;
-    if (auto native = output::NativeRecordWriter::create(loaded.plugin, c.game.options,
-                                                         {f.record.event, f.pgn.site, c.time_control}))
-        f.native = std::move(*native);
+    if (auto natives = output::NativeRecordWriter::create_all(loaded.plugin, c.game.options,
+                                                              {f.record.event, f.pgn.site, c.time_control}))
+        f.natives = std::move(*natives);
     auto start = game::GameState::create(loaded.plugin, c.game.options);
     if (start) {
         f.pgn.start_position = start->position();
@@ -72,17 +72,15 @@ output::RecordWriters record_writers(const RecordFormat &format) {
     output::RecordWriters w;
     w.json_line = [&format](const match::FinishedGame &g) { return output::to_json_line(g, format.record); };
     w.pgn = [&format](const match::FinishedGame &g) { return output::to_pgn(g, format.for_game(g)); };
-    if (format.native) {
-        w.native_file = format.native->file_name();
-        w.native = [&format](const match::FinishedGame &g) { return format.native->write(g); };
-    }
+    for (const auto &native : format.natives)
+        w.natives.push_back({native.file_name(), [&native](const match::FinishedGame &g) { return native.write(g); }});
     return w;
 }
 
 std::vector<std::string> folder_file_names(const RecordFormat &format) {
     std::vector<std::string> names{kConfigFile,     kOpeningsFile,  kJsonlFile, kPgnFile,
                                    kStandingsText, kStandingsJson, kReportFile};
-    if (format.native) names.push_back(format.native->file_name());
+    for (const auto &native : format.natives) names.push_back(native.file_name());
     const size_t files = names.size();
     for (size_t i = 0; i < files; ++i) names.push_back(names[i] + ".tmp");  // OutputFolder's temporaries
     names.emplace_back(output::kLockFile);

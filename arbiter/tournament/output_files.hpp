@@ -34,9 +34,10 @@ std::string variant_text(const config::GameSection &game);
 struct RecordFormat {
     output::RecordContext record;
     output::PgnContext pgn;
-    // The plugin's own format ("arbiter.record-format/1": games.ggf for
-    // Othello), when it has one; native->file_name() is the file.
-    std::optional<output::NativeRecordWriter> native;
+    // The plugin's own formats ("arbiter.record-format/2": games.ggf for
+    // Othello; "arbiter.record-formats/1": shogi's games.kif and games.csa);
+    // each one's file_name() is its file.
+    std::vector<output::NativeRecordWriter> natives;
     std::vector<int> first_side;  // per opening index; start position at the back
 
     [[nodiscard]] output::PgnContext for_game(const match::FinishedGame &g) const;

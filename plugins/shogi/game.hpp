@@ -63,12 +63,17 @@ public:
     [[nodiscard]] std::string diagram_cells() const;
     [[nodiscard]] std::string status_line() const;
 
-    // "arbiter.record-format/2" (kif.cpp): games.kif, KIF 2.0 in UTF-8.
+    // The KIF record (kif.cpp): games.kif, KIF 2.0 in UTF-8; "arbiter.record-format/2" for a
+    // host of one format.
     static const sdk::RecordFormat &record_format() {
         static const sdk::RecordFormat kFormat{"KIF", "kif"};
         return kFormat;
     }
     [[nodiscard]] std::string write_record(const sdk::RecordGame &game) const;
+    // "arbiter.record-formats/1": games.kif (write_record above) and games.csa
+    // (record_csa.cpp), through record.cpp.
+    static std::span<const sdk::RecordFormat> record_formats();
+    [[nodiscard]] std::string write_record(const sdk::RecordGame &game, size_t format) const;
 
     [[nodiscard]] const Position &board() const noexcept { return pos_; }
     [[nodiscard]] Declaration27 declaration_count() const noexcept;

@@ -111,6 +111,52 @@ TEST_CASE("USI module: usi/usiok, usinewgame, sfen, btime first, movetime as byo
     CHECK(l.movetime == "go btime 0 wtime 0 byoyomi 500 depth 6");
 }
 
+TEST_CASE("USI module: gameover win|lose|draw, USI_Hash and USI_Ponder its own, in no other module", "[protocol][dialect]") {
+    using Result = arb::protocol::GameOver::Result;
+    auto usi = make_dialect_codec(Dialect::Usi, nullptr);
+    std::string line;
+    REQUIRE(usi->append_game_over(line, Result::Win));
+    CHECK(line == "gameover win");
+    line.clear();
+    REQUIRE(usi->append_game_over(line, Result::Lose));
+    CHECK(line == "gameover lose");
+    line.clear();
+    REQUIRE(usi->append_game_over(line, Result::Draw));
+    CHECK(line == "gameover draw");
+    CHECK(usi->is_standard_option("USI_Hash"));
+    CHECK(usi->is_standard_option("usi_ponder"));  // option names are compared as engines do, without case
+    CHECK_FALSE(usi->is_standard_option("Hash"));
+    // arbiter never sends 'go ponder': USI_Ponder false, unless the user sets it.
+    using Options = std::vector<std::pair<std::string, std::string>>;
+    CHECK(usi->standard_options({}) == Options{{"USI_Ponder", "false"}});
+    CHECK(usi->standard_options({{"USI_Hash", "64"}}) == Options{{"USI_Ponder", "false"}});
+    CHECK(usi->standard_options({{"USI_Ponder", "true"}}).empty());
+    for (Dialect d : {Dialect::Ugi, Dialect::Uci, Dialect::Uai}) {
+        auto codec = make_dialect_codec(d, nullptr);
+        INFO(std::string(arb::protocol::name(d)));
+        std::string none;
+        CHECK_FALSE(codec->append_game_over(none, Result::Win));
+        CHECK(none.empty());
+        CHECK_FALSE(codec->is_standard_option("USI_Hash"));
+        CHECK(codec->standard_options({}).empty());
+    }
+    // 'bestmove resign' gives the game up in USI; elsewhere it is a move text like any other.
+    arb::protocol::InfoFields info;
+    CHECK(usi->read_reply("bestmove resign", info).kind == Reply::Kind::Resign);
+    CHECK(usi->read_reply("bestmove win", info).kind == Reply::Kind::BestMove);  // the plugin's to judge
+    auto uci = make_dialect_codec(Dialect::Uci, nullptr);
+    const Reply uci_reply = uci->read_reply("bestmove resign", info);
+    CHECK(uci_reply.kind == Reply::Kind::BestMove);
+    CHECK(uci_reply.move == "resign");
+    // The SDK reads the line back in USI only.
+    auto read = arb::protocol::parse_command("gameover lose", Dialect::Usi);
+    REQUIRE(std::holds_alternative<arb::protocol::GameOver>(read));
+    CHECK(std::get<arb::protocol::GameOver>(read).result == Result::Lose);
+    CHECK(std::holds_alternative<arb::protocol::Invalid>(arb::protocol::parse_command("gameover maybe", Dialect::Usi)));
+    CHECK(std::holds_alternative<arb::protocol::Invalid>(arb::protocol::parse_command("gameover win", Dialect::Uci)));
+    CHECK(arb::protocol::format_command(arb::protocol::GameOver{Result::Draw}, Dialect::Usi) == "gameover draw");
+}
+
 TEST_CASE("every module of the UCI family: isready/readyok, setoption, info and bestmove", "[protocol][dialect]") {
     for (Dialect d : arb::protocol::kUciFamily) {
         auto codec = make_dialect_codec(d, nullptr);

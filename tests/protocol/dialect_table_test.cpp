@@ -42,7 +42,8 @@ const std::vector<GoRow> kGoRows = {
     {Dialect::Ugi, "go p1time -20 p2time 100", -20, 100, kNone, kNone, kNone, kNone, kNone, kNone},
     {Dialect::Uci, "go wtime -20 btime 100", -20, 100, kNone, kNone, kNone, kNone, kNone, kNone},
     {Dialect::Uai, "go btime -20 wtime 100", -20, 100, kNone, kNone, kNone, kNone, kNone, kNone},
-    {Dialect::Usi, "go btime -20 wtime 100", -20, 100, kNone, kNone, kNone, kNone, kNone, kNone},
+    // USI's clock without increment carries "byoyomi 0", as shogi GUIs send it.
+    {Dialect::Usi, "go btime -20 wtime 100 byoyomi 0", -20, 100, kNone, kNone, kNone, kNone, kNone, kNone},
     {Dialect::Ugi, "go movetime 500", kNone, kNone, kNone, kNone, kNone, 500, kNone, kNone},
     {Dialect::Uci, "go movetime 500", kNone, kNone, kNone, kNone, kNone, 500, kNone, kNone},
     {Dialect::Uai, "go movetime 500", kNone, kNone, kNone, kNone, kNone, 500, kNone, kNone},

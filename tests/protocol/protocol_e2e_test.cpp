@@ -182,3 +182,45 @@ TEST_CASE("a tournament with engines of different dialects finishes without a fa
     CHECK(games.find("\"protocols\":[\"uai\",\"uci\"]") != std::string::npos);
     for (const char *fault : {"protocol-error", "crash", "time-forfeit", "illegal", "unparsable"}) CHECK(games.find(fault) == std::string::npos);
 }
+
+TEST_CASE("a USI engine hears usinewgame before each game, gameover after it, and USI_Ponder false", "[e2e][protocol][usi]") {
+    auto dir = temp_dir("usi-session");
+    const auto log_a = dir / "a.log", log_b = dir / "b.log";
+    std::ofstream(dir / "usi.yaml") << "game: tictactoe\n"
+                                       "engines:\n"
+                                       "  - name: a\n"
+                                       "    command: " << kBin << "/arbiter-mock-engine\n"
+                                       "    args: [--game, tictactoe, --seed, '3', --log, " << log_a.string() << "]\n"
+                                       "    protocol: usi\n"
+                                       "    options: {USI_Hash: 16}\n"
+                                       "  - name: b\n"
+                                       "    command: " << kBin << "/arbiter-mock-engine\n"
+                                       "    args: [--game, tictactoe, --seed, '4', --log, " << log_b.string() << "]\n"
+                                       "    protocol: ugi\n"
+                                       "tournament: {rounds: 1, games_per_pairing: 2}\n"
+                                       "time_control: 5,byoyomi=0.3\n";
+    auto run = arb::test::run_command(kBin + "/arbiter run " + (dir / "usi.yaml").string() + " --quiet --out " +
+                                      (dir / "out").string());
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.output.find("does not declare the option 'USI_Hash'") == std::string::npos);  // USI's own: no warning
+    const std::string usi = read(log_a), ugi = read(log_b);
+    INFO("usi engine got:\n" << usi << "ugi engine got:\n" << ugi);
+    // Set at start, before the first isready, whatever the engine declared.
+    CHECK(usi.find("setoption name USI_Hash value 16\nsetoption name USI_Ponder value false\nisready\n") != std::string::npos);
+    // Each game: usinewgame first, gameover last; two games, in that order.
+    std::vector<std::string> marks;
+    std::istringstream in(usi);
+    for (std::string line; std::getline(in, line);)
+        if (line == "usinewgame" || line.rfind("gameover ", 0) == 0) marks.push_back(line);
+    REQUIRE(marks.size() == 4);
+    CHECK(marks[0] == "usinewgame");
+    CHECK(marks[2] == "usinewgame");
+    for (size_t i : {1, 3}) CHECK((marks[i] == "gameover win" || marks[i] == "gameover lose" || marks[i] == "gameover draw"));
+    // The byoyomi clock: main time and byoyomi for USI, the same as Fischer for UGI.
+    CHECK(has_line_starting(usi, "go btime 5000 wtime 5000 byoyomi 300"));
+    CHECK(has_line_starting(ugi, "go p1time 5300 p2time 5300 p1inc 300 p2inc 300"));
+    CHECK(ugi.find("gameover") == std::string::npos);
+    CHECK(ugi.find("USI_Ponder") == std::string::npos);
+    CHECK(usi.find("info string error") == std::string::npos);
+}

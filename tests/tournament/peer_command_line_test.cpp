@@ -405,6 +405,19 @@ TEST_CASE("tc= or st= combine with depth= (plies=) and nodes=, and two time part
     CHECK_THAT(error_of(base + "-each tc=inf"), Catch::Contains("no infinite time here"));
 }
 
+TEST_CASE("byoyomi= beside tc= or alone is shogi's byoyomi, and refused beside st= or an increment", "[peer-cli][byoyomi]") {
+    const std::string base = "-engine cmd=a -engine cmd=b ";
+    // 10 minutes main time, then 10 s a move: the YAML's "600,byoyomi=10".
+    CHECK(parse(base + "-each tc=10:00 byoyomi=10").config.time_control == tc("600,byoyomi=10"));
+    CHECK(parse(base + "-each byoyomi=5 nodes=1000").config.time_control == tc("byoyomi=5,nodes=1000"));
+    CHECK(parse(base + "-each tc=inf byoyomi=5").config.time_control == tc("byoyomi=5"));
+    CHECK_THAT(error_of(base + "-each tc=10+0.1 byoyomi=10"),
+               Catch::StartsWith("-each byoyomi=10: time control '10+0.1,byoyomi=10': 'byoyomi=10' with an increment"));
+    CHECK_THAT(error_of(base + "-each st=1 byoyomi=10"),
+               Catch::StartsWith("-each byoyomi=10: time control 'movetime=1,byoyomi=10'"));
+    CHECK_THAT(error_of(base + "-each tc=60 byoyomi=x"), Catch::Contains("byoyomi 'x' is not a positive number of seconds"));
+}
+
 TEST_CASE("restart=on and -log map onto the engine's restart and the run's engine log", "[peer-cli]") {
     auto p = parse("-engine cmd=a restart=on -engine cmd=b restart=off -log file=engines.log engine=true");
     REQUIRE(p.config.engines.size() == 2);

@@ -53,11 +53,10 @@ output::RecordWriters writers() {
         return std::string(what) + " " + std::to_string(g.slot.index) + " " + std::to_string(result) + "\n";
     };
     w.pgn = [line](const match::FinishedGame &g) { return line("pgn", g); };
-    w.native_file = "games.txt";
-    w.native = [line](const match::FinishedGame &g) -> Expected<std::string> {
-        if (g.slot.index == 4) return fail("game 4 cannot be written");
-        return line("native", g);
-    };
+    w.natives.push_back({"games.txt", [line](const match::FinishedGame &g) -> Expected<std::string> {
+                             if (g.slot.index == 4) return fail("game 4 cannot be written");
+                             return line("native", g);
+                         }});
     return w;
 }
 

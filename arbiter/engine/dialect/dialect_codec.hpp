@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace arb::engine {
@@ -29,7 +30,8 @@ namespace arb::engine {
 // Claim: a result the engine claims ("1-0 {White mates}"); Refused: the
 // engine refused a move it was given ("Illegal move: e2e4"): xboard's.
 struct Reply {
-    enum class Kind { Other, Info, BestMove, Claim, Refused };
+    // Resign: USI's 'bestmove resign', the engine gives the game up (no move).
+    enum class Kind { Other, Info, BestMove, Claim, Refused, Resign };
     Kind kind = Kind::Other;
     std::string_view move;  // BestMove: the move as sent (empty: none followed)
 };
@@ -85,6 +87,18 @@ public:
     [[nodiscard]] virtual std::optional<EngineError> append_position(std::string &out, const protocol::Position &position,
                                                                      size_t known = 0) = 0;
     virtual void append_go(std::string &out, const protocol::Go &go) = 0;
+    // The line that tells the engine the game is over and its result for it
+    // (USI's 'gameover win', xboard's 'result 1-0'); false, nothing appended, when
+    // the dialect has none.
+    virtual bool append_game_over(std::string &out, protocol::GameOver::Result result) = 0;
+    // Options the dialect defines for every engine, declared or not (USI's
+    // USI_Hash and USI_Ponder): set by the user, they raise no "does not
+    // declare" warning.
+    [[nodiscard]] virtual bool is_standard_option(std::string_view name) const = 0;
+    // The options sent at start after the user's (`configured`): USI's
+    // USI_Ponder false when the user sets none (arbiter never ponders).
+    [[nodiscard]] virtual std::vector<std::pair<std::string, std::string>> standard_options(
+        const std::vector<std::pair<std::string, std::string>> &configured) const = 0;
 
     // Reads one line of a search: an 'info' updates `info`.
     virtual Reply read_reply(std::string_view line, protocol::InfoFields &info) = 0;

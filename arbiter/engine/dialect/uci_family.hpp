@@ -26,6 +26,13 @@ public:
                                                              size_t known = 0) override;
     void append_go(std::string &out, const protocol::Go &go) override;
     Reply read_reply(std::string_view line, protocol::InfoFields &info) override;
+    // None of these in UGI, UCI or UAI (the USI module's own).
+    bool append_game_over(std::string &, protocol::GameOver::Result) override { return false; }
+    [[nodiscard]] bool is_standard_option(std::string_view) const override { return false; }
+    [[nodiscard]] std::vector<std::pair<std::string, std::string>> standard_options(
+        const std::vector<std::pair<std::string, std::string>> &) const override {
+        return {};
+    }
     [[nodiscard]] std::optional<std::string> move_in(std::string_view move) const override;
     [[nodiscard]] std::vector<GameSetupOptions::DialectOption> options_for_rule(const GameSetupOptions &game,
                                                                               std::string_view rule) const override;

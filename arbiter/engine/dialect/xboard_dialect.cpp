@@ -264,7 +264,24 @@ public:
         return std::nullopt;
     }
 
+    // CECP's 'result' names the winner by colour: the engine's side is the
+    // side it was last asked to move for.
+    bool append_game_over(std::string &out, protocol::GameOver::Result result) override {
+        if (!game_on_) return false;
+        using Result = protocol::GameOver::Result;
+        const bool first_won = (result == Result::Win) == (engine_side_ == 0);
+        out += result == Result::Draw ? "result 1/2-1/2 {Draw}" : first_won ? "result 1-0 {White wins}" : "result 0-1 {Black wins}";
+        game_on_ = false;  // told: no 'result *' before the next 'new'
+        return true;
+    }
+    [[nodiscard]] bool is_standard_option(std::string_view) const override { return false; }
+    [[nodiscard]] std::vector<std::pair<std::string, std::string>> standard_options(
+        const std::vector<std::pair<std::string, std::string>> &) const override {
+        return {};
+    }
+
     void append_go(std::string &out, const protocol::Go &go) override {
+        engine_side_ = side_;
         std::string limits;  // what the time control is, written when it changes
         std::optional<int64_t> own, other;
         if (go.movetime) {
@@ -492,6 +509,7 @@ private:
     bool game_on_ = false;       // a 'go' since the last 'new': 'result' before the next
     bool fresh_ = true;          // 'new' sent and nothing since: the board is the game's start
     int side_ = 0;               // the side to move in the position last written
+    int engine_side_ = 0;        // the side of the last 'go': the engine's in this game
     std::string limits_key_;     // the time control written in this game
     int pings_ = 0;
     std::string ping_line_ = "ping 0";

@@ -39,6 +39,7 @@
  *     arbiter.diagram/2          <arbiter/ext/diagram.h>          drawable board, for viewers
  *     arbiter.status-line/2      <arbiter/ext/status_line.h>      one line under the board
  *     arbiter.record-format/2    <arbiter/ext/record_format.h>    the game's own record files
+ *     arbiter.record-formats/1   <arbiter/ext/record_format.h>    several of them (shogi: KIF and CSA)
  *     arbiter.pgn-notation/2     <arbiter/ext/pgn_notation.h>     SAN-like record moves, PGN tags
  *     arbiter.protocol-notation/2 <arbiter/ext/protocol_notation.h> UCI/UAI/USI engines, conversions
  *     arbiter.engine-options/1   <arbiter/ext/engine_options.h>   engine options for rule options (UCI_Chess960)

@@ -5,7 +5,8 @@
  * tools open the games of a tournament: Othello writes GGF (NBoard, NTest,
  * GGS), one game per line. The host writes one file per tournament,
  * games.<file_extension>, beside games.pgn; a plugin without the extension
- * gets no such file. C99, like <arbiter/game.h>.
+ * gets no such file; one with "arbiter.record-formats/1" (below) gets one
+ * file per format. C99, like <arbiter/game.h>.
  */
 #ifndef ARBITER_EXT_RECORD_FORMAT_H
 #define ARBITER_EXT_RECORD_FORMAT_H
@@ -88,6 +89,21 @@ typedef struct arb_game_record_format_2 {
     arb_status (ARB_CALL *write_record)(const arb_state *start, const arb_record_game *game, char *buf,
                                         uint32_t cap, uint32_t *needed);
 } arb_game_record_format_2;
+
+/* "arbiter.record-formats/1": several formats of the game's own, for a game
+ * whose users read more than one (shogi: KIF and CSA). The host writes one
+ * file games.<file_extension> per format, in this order, each as the single
+ * format above would be written; a plugin that answers this id has its
+ * "arbiter.record-format/2" table (if any) ignored. The extensions must
+ * differ from each other. Static, owned by the plugin, valid while it is
+ * loaded. */
+#define ARB_EXT_RECORD_FORMATS "arbiter.record-formats/1"
+#define ARB_RECORD_FORMATS_MAX 8
+
+typedef struct arb_game_record_formats {
+    uint32_t count; /* 1 to ARB_RECORD_FORMATS_MAX */
+    const arb_game_record_format_2 *const *formats;
+} arb_game_record_formats;
 
 /* Revision 1, before the text rule: *size without the NUL on ARB_OK, with
  * it on ARB_ERR_BUFFER. */

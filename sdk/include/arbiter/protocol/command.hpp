@@ -63,11 +63,16 @@ struct Position {
 // >= 0 (movestogo, depth and nodes >= 1). A bare "go" or "go infinite" sets
 // no limit: search until "stop". USI has no movetime: "byoyomi N" with no
 // remaining time (or 0 on both clocks) is read as movetime N, and movetime N
-// is written as "btime 0 wtime 0 byoyomi N".
+// is written as "btime 0 wtime 0 byoyomi N". Beside a clock, "byoyomi N" is
+// shogi's byoyomi: once the clock is spent each move may take N more, not
+// banked. The dialects without the word are written what is the same to a
+// Fischer engine: each clock plus N, and N as both increments (a move may
+// take the clock plus N, and gets N back).
 struct Go {
     std::optional<int64_t> p1time, p2time, p1inc, p2inc;
     std::optional<int64_t> movestogo;
     std::optional<int64_t> movetime;
+    std::optional<int64_t> byoyomi;  // beside p1time/p2time
     std::optional<int64_t> depth;
     std::optional<int64_t> nodes;
     bool infinite = false;
@@ -77,12 +82,28 @@ struct Go {
     [[nodiscard]] bool unlimited() const noexcept { return !has_clock() && !movetime && !depth && !nodes; }
 };
 
+// USI's "gameover win|lose|draw": the game just played is over, and this is
+// its result for the engine that reads it. No other dialect has it.
+struct GameOver {
+    enum class Result { Win, Lose, Draw };
+    Result result = Result::Draw;
+};
+
+inline constexpr std::string_view game_over_word(GameOver::Result result) noexcept {
+    switch (result) {
+    case GameOver::Result::Win: return "win";
+    case GameOver::Result::Lose: return "lose";
+    case GameOver::Result::Draw: break;
+    }
+    return "draw";
+}
+
 // A line that is not a valid command, with the reason.
 struct Invalid {
     std::string message;
 };
 
-using Command = std::variant<Empty, Handshake, SetOption, IsReady, NewGame, Position, Go, Stop, Quit, Invalid>;
+using Command = std::variant<Empty, Handshake, SetOption, IsReady, NewGame, Position, Go, Stop, Quit, GameOver, Invalid>;
 
 namespace detail {
 
@@ -197,16 +218,28 @@ inline Command parse_go(const std::vector<std::string_view> &w, Dialect dialect)
                            quote(w[i])};
         *slot = value;
     }
+    if (byoyomi == 0 && out.has_clock()) {
+        byoyomi.reset();  // "byoyomi 0" beside a clock: the clock alone
+    }
     if (byoyomi) {
         // USI's fixed time per move: no clock left (or none given), byoyomi only.
         const bool no_clock = out.p1time.value_or(0) == 0 && out.p2time.value_or(0) == 0 && !out.p1inc && !out.p2inc;
         if (no_clock) {
             out.p1time.reset();
             out.p2time.reset();
+            out.movetime = byoyomi;
+        } else {
+            out.byoyomi = byoyomi;
         }
-        out.movetime = byoyomi;
     }
     return out;
+}
+
+inline Command parse_game_over(const std::vector<std::string_view> &w) {
+    if (w.size() == 2)
+        for (auto result : {GameOver::Result::Win, GameOver::Result::Lose, GameOver::Result::Draw})
+            if (w[1] == game_over_word(result)) return GameOver{result};
+    return Invalid{"gameover: expected 'gameover win', 'gameover lose' or 'gameover draw'"};
 }
 
 inline void append_number(std::string &out, int64_t value) { out += std::to_string(value); }
@@ -238,6 +271,7 @@ inline Command parse_command(std::string_view line, Dialect dialect) {
     if (head == "setoption") return detail::parse_setoption(w);
     if (head == "position") return detail::parse_position(w, dialect);
     if (head == "go") return detail::parse_go(w, dialect);
+    if (head == "gameover" && dialect == Dialect::Usi) return detail::parse_game_over(w);
     return Invalid{"unknown command " + detail::quote(head)};
 }
 
@@ -262,15 +296,29 @@ inline void append_position(std::string &out, const Position &position, Dialect 
 }
 
 // Appends "go ..." (without '\n') in `dialect`: the clock words in the
-// dialect's order (side 0 first), then movestogo, movetime (USI: byoyomi),
-// depth, nodes, infinite. Go::ignored is not written.
+// dialect's order (side 0 first), then byoyomi (USI; the others get it as
+// Fischer, see Go), movestogo, movetime (USI: byoyomi), depth, nodes,
+// infinite. Go::ignored is not written.
 inline void append_go(std::string &out, const Go &go, Dialect dialect) {
     const DialectWords names = words(dialect);
+    const bool as_fischer = go.byoyomi && dialect != Dialect::Usi;
+    const int64_t added = as_fischer ? *go.byoyomi : 0;
     out += "go";
-    if (go.p1time) detail::append_field(out, names.time[0], *go.p1time);
-    if (go.p2time) detail::append_field(out, names.time[1], *go.p2time);
-    if (go.p1inc) detail::append_field(out, names.inc[0], *go.p1inc);
-    if (go.p2inc) detail::append_field(out, names.inc[1], *go.p2inc);
+    if (go.p1time) detail::append_field(out, names.time[0], *go.p1time + added);
+    if (go.p2time) detail::append_field(out, names.time[1], *go.p2time + added);
+    // USI's clock without an increment is "byoyomi 0", as shogi GUIs send it:
+    // engines of USI's first form (gpsusi) know no binc/winc and stop at them.
+    const bool usi_plain_clock = dialect == Dialect::Usi && go.has_clock() && !go.byoyomi && !go.movetime &&
+                                 go.p1inc.value_or(0) == 0 && go.p2inc.value_or(0) == 0;
+    if (as_fischer) {
+        detail::append_field(out, names.inc[0], added);
+        detail::append_field(out, names.inc[1], added);
+    } else if (!usi_plain_clock) {
+        if (go.p1inc) detail::append_field(out, names.inc[0], *go.p1inc);
+        if (go.p2inc) detail::append_field(out, names.inc[1], *go.p2inc);
+    }
+    if (go.byoyomi && !as_fischer) detail::append_field(out, "byoyomi", *go.byoyomi);
+    if (usi_plain_clock) detail::append_field(out, "byoyomi", 0);
     if (go.movestogo) detail::append_field(out, "movestogo", *go.movestogo);
     if (go.movetime) {
         if (dialect == Dialect::Usi) {
@@ -304,6 +352,7 @@ inline std::string format_command(const Command &command, Dialect dialect) {
                 if (c.value) out += " value " + *c.value;
             } else if constexpr (std::is_same_v<T, Position>) append_position(out, c, dialect);
             else if constexpr (std::is_same_v<T, Go>) append_go(out, c, dialect);
+            else if constexpr (std::is_same_v<T, GameOver>) out = "gameover " + std::string(game_over_word(c.result));
         },
         command);
     return out;

@@ -41,6 +41,9 @@
 //     std::string write_record(const arb::sdk::RecordGame &game) const;  // both or neither:
 //         called on the start position, returns the record (ending with a newline);
 //         throws std::invalid_argument for a move that is not legal where played
+//     static std::span<const arb::sdk::RecordFormat> record_formats();  // "arbiter.record-formats/1",
+//     std::string write_record(const arb::sdk::RecordGame &game, size_t format) const;
+//         both or neither: several formats (shogi's KIF and CSA), one file each
 //     arb::sdk::MoveText pgn_move(arb_move move) const;     // "arbiter.pgn-notation/2",
 //     arb_status parse_pgn_move(std::string_view text, arb_move &move,  // all four:
 //                               arb::sdk::ErrorOut err) const;  // the record notation (SAN),
@@ -86,6 +89,7 @@
 #include <arbiter/sdk/adapter/position_hash.hpp>
 #include <arbiter/sdk/adapter/protocol_notation.hpp>
 #include <arbiter/sdk/adapter/record_format.hpp>
+#include <arbiter/sdk/adapter/record_formats.hpp>
 #include <arbiter/sdk/adapter/rule_edges.hpp>
 #include <arbiter/sdk/adapter/status_line.hpp>
 #include <arbiter/sdk/board_drawing.hpp>
@@ -125,7 +129,8 @@ struct Adapter : Core<Game> {
         if (id == nullptr) return nullptr;
         const std::string_view name(id);
         if (const void *table = first_answer<Game, MovePropertiesExtension, PositionHashExtension, DiagramExtension,
-                                             StatusLineExtension, RecordFormatExtension, PgnNotationExtension,
+                                             StatusLineExtension, RecordFormatExtension, RecordFormatsExtension,
+                                             PgnNotationExtension,
                                              ProtocolNotationExtension, RuleEdgesExtension, EngineOptionsExtension>(name))
             return table;
         if constexpr (requires(std::string_view s) { Game::extension(s); })

@@ -18,6 +18,7 @@ namespace arb::ugi {
 using protocol::Command;
 using protocol::Dialect;
 using protocol::Empty;
+using protocol::GameOver;
 using protocol::Go;
 using protocol::Handshake;
 using protocol::Invalid;
