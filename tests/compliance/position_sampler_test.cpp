@@ -14,7 +14,7 @@ using namespace arb;
 namespace {
 
 // Every game shipped in plugins/.
-const std::vector<std::string> kShippedGames{"ataxx", "baghchal", "chess", "gess", "othello", "tictactoe"};
+const std::vector<std::string> kShippedGames{"ataxx", "baghchal", "chess", "gess", "othello", "shogi", "tictactoe"};
 
 // The values tried for one option: both of a bool, every choice, and the
 // least, default and largest integer.
@@ -93,8 +93,9 @@ TEST_CASE("check's random positions exist under every rule option setting of eve
             }
         }
     }
-    // By hand from `arbiter games`: ataxx 3, baghchal 3*2*3, chess 2*2*3, gess 2*2*2, othello 1, tictactoe 1.
-    CHECK(settings_tried == 3 + 18 + 12 + 8 + 1 + 1);
+    // By hand from `arbiter games`: ataxx 3, baghchal 3*2*3, chess 2*2*3, gess 2*2*2, othello 1,
+    // shogi 3*2*11 (max_moves least/default/largest, two declaration rules, eleven starts), tictactoe 1.
+    CHECK(settings_tried == 3 + 18 + 12 + 8 + 1 + 66 + 1);
 }
 
 TEST_CASE("check's random positions are the same for the same seed and differ for another", "[compliance]") {
