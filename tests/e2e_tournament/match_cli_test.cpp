@@ -204,3 +204,26 @@ TEST_CASE("match: tc= with nodes= and st= with depth= reach the engine in one go
     CHECK(both.exit_code == 2);
     CHECK_THAT(both.output, Catch::Contains("arbiter match: -engine 'Engine1': tc=10+0.1 with st=1: two time parts"));
 }
+
+TEST_CASE("match: --print-config leaves out no option given, -pgnout included", "[e2e][match]") {
+    test::TempDir dir;
+    const auto pgn = dir.path() / "extra games.pgn";
+    auto printed = arbiter("match --game othello " + engines() + " -rounds 1 -pgnout file=" + quoted(pgn.string()) +
+                           " append=false nodes=true -use-affinity --print-config --out " +
+                           quoted((dir.path() / "out").string()));
+    INFO(printed.output);
+    REQUIRE(printed.exit_code == 0);
+    // The file and append= have no YAML key: said as comments; nodes= is the YAML's output.pgn.nodes.
+    CHECK_THAT(printed.output, Catch::Contains("# Given on the command line, not in the YAML:\n# -pgnout file=" +
+                                               pgn.string() + " append=false: no YAML key"));
+    CHECK_THAT(printed.output, Catch::Contains("# -use-affinity: no effect here"));
+    CHECK_FALSE(std::filesystem::exists(pgn));
+}
+
+TEST_CASE("arbiter --help names the protocols it speaks, not UGI alone", "[e2e][match]") {
+    auto help = test::run_command(quoted(kBin + "/arbiter") + " --help");
+    INFO(help.output);
+    CHECK(help.exit_code == 0);
+    CHECK_THAT(help.output, !Catch::Contains("speaking UGI."));
+    for (const char *protocol : {"UGI", "UCI", "UAI", "USI", "GTP", "NBoard"}) CHECK_THAT(help.output, Catch::Contains(protocol));
+}
