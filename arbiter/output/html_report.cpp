@@ -35,7 +35,7 @@ std::string utc_text(std::chrono::system_clock::time_point t) {
 }
 
 std::string elo_text(const rating::EngineRating &e) {
-    if (!e.rated) return "?";
+    if (!e.rated) return "? (" + html_escape(e.unrated_reason) + ")";  // why, in its row
     const char *mark = e.bound == rating::Bound::Lower ? "&gt;" : e.bound == rating::Bound::Upper ? "&lt;" : "";
     return mark + rating::fixed1(e.elo);
 }

@@ -39,14 +39,19 @@ TEST_CASE("a 0-4 match prints bounds with their marks and no error, LOS unknown"
     // By hand: 4 losses have probability 1/2 at E^8 = 1/2, E = 2^(-1/8):
     // 400 log10(E / (1 - E)) = 417.3 Elo; nElo (E - 1/2) / sqrt(E(1 - E)/2) * 800/ln 10 = 742.7.
     CHECK_THAT(text.str(), Catch::Contains("weak vs strong: +0 =0 -4"));
+    // Two engines: the difference leads, the table follows.
+    CHECK_THAT(text.str(), Catch::StartsWith("Head to head (weak minus strong; "));
     CHECK_THAT(text.str(), Catch::Contains("Elo <-417.3, nElo <-742.7, LOS ?, draw ratio 0.0%"));
     // Two LL pairs are the same 4 lost games.
     CHECK_THAT(text.str(), Catch::Contains("Pairs: Elo <-417.3, nElo <-742.7, LOS ?"));
     CHECK_THAT(text.str(), !Catch::Contains("+/- 0.0"));
     CHECK_THAT(text.str(), Catch::Contains(rating::kBoundFootnote));
-    // The table: strong is the reference (0.0, no error from one engine), weak the bound.
-    CHECK_THAT(text.str(), Catch::Contains("strong      0.0    ?"));
-    CHECK_THAT(text.str(), Catch::Contains("weak    <-417.3    ?"));
+    // The table: strong's perfect score is the bound, weak the reference (0.0, no error from one engine).
+    CHECK_THAT(text.str(), Catch::Contains("strong  >417.3    ?"));
+    CHECK_THAT(text.str(), Catch::Contains("weak       0.0    ?"));
+    // The note under the head to head says so, not "0 at the two engines' average".
+    CHECK_THAT(text.str(), Catch::Contains("the table's Elo puts weak at 0 and strong above it as a bound"));
+    CHECK_THAT(text.str(), !Catch::Contains("average"));
 
     const nlohmann::json j = nlohmann::json::parse(output::standings_json(s));
     CHECK(j["head_to_head"]["games"]["bound"] == "upper");
@@ -55,9 +60,10 @@ TEST_CASE("a 0-4 match prints bounds with their marks and no error, LOS unknown"
     CHECK(j["head_to_head"]["games"]["nelo_error"].is_null());
     CHECK(j["head_to_head"]["games"]["los"].is_null());
     CHECK(j["head_to_head"]["pairs"]["bound"] == "upper");
-    CHECK(j["table"]["engines"][1]["name"] == "weak");
-    CHECK(j["table"]["engines"][1]["bound"] == "upper");
-    CHECK(j["table"]["engines"][1]["error95"].is_null());
+    CHECK(j["table"]["engines"][0]["name"] == "strong");
+    CHECK(j["table"]["engines"][0]["bound"] == "lower");
+    CHECK(j["table"]["engines"][0]["error95"].is_null());
+    CHECK(j["table"]["engines"][1]["bound"].is_null());
 }
 
 TEST_CASE("a match that is not a sweep prints errors and no footnote", "[rating][standings]") {
