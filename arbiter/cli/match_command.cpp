@@ -4,6 +4,7 @@
 // run like `arbiter run`. --print-config shows the equivalent YAML.
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
+#include "cli/engine_id_names.hpp"
 #include "cli/play_tournament.hpp"
 #include "config/config_loader.hpp"
 #include "config/peer_command_line.hpp"
@@ -222,6 +223,12 @@ int match_command(const Args &args) {
     if (!loaded) {
         std::cerr << loaded.error().message << "\n";
         return kExitUsage;  // everything checked came from the command line
+    }
+    if (!parsed->engines_to_name_by_id.empty()) {
+        if (auto named = name_engines_by_id(loaded->config, *loaded->plugin, parsed->engines_to_name_by_id); !named) {
+            std::cerr << "arbiter match: " << named.error().message << "\n";
+            return kExitUsage;
+        }
     }
     if (own.print_config) {
         std::cout << config::to_yaml(loaded->config) << settings_outside_yaml(*parsed);

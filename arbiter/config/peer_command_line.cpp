@@ -601,9 +601,28 @@ private:
         if (c.engine_log.empty()) problem("-log: needs file=FILE");
     }
 
+    // Engines without name= whose program's file name another such engine
+    // shares: named by their 'id name' once started (as cutechess-cli), each
+    // under a provisional name "NAME#K" (K its -engine number) until then.
+    void mark_engines_to_name_by_id() {
+        auto &engines = out_.config.engines;
+        std::map<std::string, std::vector<size_t>> unnamed;
+        for (size_t i = 0; i < engines.size(); ++i)
+            if (!engines_[i].values.count("name") && !each_.values.count("name")) unnamed[engines[i].name].push_back(i);
+        for (const auto &[name, indices] : unnamed) {
+            if (indices.size() < 2) continue;
+            for (size_t i : indices) {
+                engines[i].name = name + "#" + std::to_string(i + 1);
+                out_.engines_to_name_by_id.push_back(i);
+            }
+        }
+        std::sort(out_.engines_to_name_by_id.begin(), out_.engines_to_name_by_id.end());
+    }
+
     void finish() {
         auto &c = out_.config;
         for (size_t i = 0; i < engines_.size(); ++i) c.engines.push_back(make_engine(engines_[i], static_cast<int>(i) + 1));
+        mark_engines_to_name_by_id();
         if (engines_.size() < 2)
             problem("arbiter match needs at least two -engine options (found " + std::to_string(engines_.size()) + ")");
         // What is not given takes the defaults of the peer whose layout the run prints: cutechess-cli

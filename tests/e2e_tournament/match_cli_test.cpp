@@ -227,3 +227,27 @@ TEST_CASE("arbiter --help names the protocols it speaks, not UGI alone", "[e2e][
     CHECK_THAT(help.output, !Catch::Contains("speaking UGI."));
     for (const char *protocol : {"UGI", "UCI", "UAI", "USI", "GTP", "NBoard"}) CHECK_THAT(help.output, Catch::Contains(protocol));
 }
+
+TEST_CASE("match: engines sharing a program without name= are named by their 'id name', a clash refused",
+          "[e2e][match]") {
+    test::TempDir dir;
+    // The mock engine says "id name arbiter-mock-engine (MODE)", MODE its --misbehave.
+    auto mock = [](const std::string &mode) {
+        return "-engine cmd=" + quoted(kBin + "/arbiter-mock-engine") + " proto=ugi args=\"--game othello --plugin-dir " +
+               std::string(ARBITER_PLUGIN_DIR) + " --misbehave " + mode + " --at-move 1000\"";
+    };
+    const auto out = " --out " + quoted((dir.path() / "out").string());
+    auto named = arbiter("match --game othello " + mock("none") + " " + mock("slow") + " -rounds 1 --print-config" + out);
+    INFO(named.output);
+    REQUIRE(named.exit_code == 0);
+    CHECK_THAT(named.output, Catch::Contains("name: \"arbiter-mock-engine (none)\""));
+    CHECK_THAT(named.output, Catch::Contains("name: \"arbiter-mock-engine (slow)\""));
+    CHECK_THAT(named.output, !Catch::Contains("arbiter-mock-engine#"));
+
+    auto clash = arbiter("match --game othello " + mock("none") + " " + mock("none") + " -rounds 1 --print-config" + out);
+    INFO(clash.output);
+    CHECK(clash.exit_code == 2);
+    CHECK_THAT(clash.output, Catch::Contains("arbiter match: -engine 1 and -engine 2 would both be named "
+                                             "'arbiter-mock-engine (none)' (one program, no name=, and the same 'id "
+                                             "name'): give each a distinct name="));
+}
