@@ -73,6 +73,14 @@ public:
         return "Black " + std::to_string(count(d.black)) + " - White " + std::to_string(count(d.white));
     }
 
+    // "arbiter.margin/1": Black's discs minus White's on the final board (empty
+    // squares counted for neither), the figure Othello players compare engines by.
+    std::string margin_unit() const { return "discs"; }
+    int32_t margin() const {
+        const Discs d = discs();
+        return count(d.black) - count(d.white);
+    }
+
     int32_t legal_moves(arb_move *out) const {
         Bits placements = legal_placements(player_, opponent_);
         if (placements == 0) {
