@@ -68,7 +68,9 @@ TEST_CASE("the plugin checker checks the margins of Othello, Ataxx and Bagh Chal
     for (const char *id : {"othello", "ataxx", "baghchal"}) {
         INFO(id);
         const game::CheckReport report = game::check_plugin(test::load_plugin(id));
-        for (const auto &f : report.failures) INFO(f);
+        std::string failures;
+        for (const auto &f : report.failures) failures += f + "\n";
+        INFO(failures);
         CHECK(report.ok());
         CHECK(report.margins_checked > 0);
     }
