@@ -73,12 +73,13 @@ public:
         return "Black " + std::to_string(count(d.black)) + " - White " + std::to_string(count(d.white));
     }
 
-    // "arbiter.margin/1": Black's discs minus White's on the final board (empty
-    // squares counted for neither), the figure Othello players compare engines by.
+    // "arbiter.margin/1": Black's discs minus White's under the tournament
+    // scoring of outcome() (the empty squares to the winner), the disc
+    // differential Othello players compare engines by.
     std::string margin_unit() const { return "discs"; }
     int32_t margin() const {
-        const Discs d = discs();
-        return count(d.black) - count(d.white);
+        const arb::sdk::Outcome o = outcome();
+        return o.score[0] - o.score[1];
     }
 
     int32_t legal_moves(arb_move *out) const {
