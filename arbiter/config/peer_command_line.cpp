@@ -282,6 +282,7 @@ private:
         } else if (option == "-srand") {
             if (auto v = whole<uint64_t>(what(), one(), 0, UINT64_MAX)) c.schedule.seed = *v;
         } else if (option == "-output") {
+            layout_given_ = true;
             for (const auto &kv : key_values(option, words, {"format"})) {
                 if (kv.value == "fastchess") c.standings_layout = StandingsLayout::Fastchess;
                 else if (kv.value == "cutechess") c.standings_layout = StandingsLayout::Cutechess;
@@ -629,6 +630,10 @@ private:
         // plays 1 round of 1 game and prints standings at the end only; fastchess (also when no layout
         // is named) plays 2 rounds of 2 games (an opening with colours swapped) and prints interim
         // standings every 10 games in its own layout. So a peer's command line plays as many games here.
+        // A match of two engines prints what fastchess users read (its layout: Elo difference,
+        // nElo, LOS, the pentanomial); more engines, or -output format=arbiter, the arbiter's tables
+        // (standings, crosstable, LOS matrix).
+        if (!layout_given_ && engines_.size() == 2) c.standings_layout = StandingsLayout::Fastchess;
         const bool cutechess = c.standings_layout == StandingsLayout::Cutechess;
         c.schedule.rounds = rounds_.value_or(cutechess ? 1 : 2);
         if (games_) c.schedule.games_per_pairing = *games_;
@@ -654,6 +659,7 @@ private:
     std::vector<EngineSpec> engines_;
     std::optional<int> rounds_, games_, rating_interval_;
     bool repeat_ = false;
+    bool layout_given_ = false;  // -output format=
     std::vector<int> margins_;
     std::vector<std::string> problems_;
 };

@@ -251,3 +251,24 @@ TEST_CASE("match: engines sharing a program without name= are named by their 'id
                                              "'arbiter-mock-engine (none)' (one program, no name=, and the same 'id "
                                              "name'): give each a distinct name="));
 }
+
+TEST_CASE("match: two engines print fastchess's layout by default, more engines or on request the arbiter's",
+          "[e2e][match]") {
+    test::TempDir dir;
+    const auto out = " --out " + quoted((dir.path() / "out").string());
+    auto two = arbiter("match --game othello " + engines() + " -rounds 1 --print-config" + out);
+    INFO(two.output);
+    REQUIRE(two.exit_code == 0);
+    CHECK_THAT(two.output, Catch::Contains("format: fastchess"));
+    // fastchess's interim standings every 10 games come with its layout.
+    CHECK_THAT(two.output, Catch::Contains("interval: 10"));
+    auto asked = arbiter("match --game othello " + engines() + " -rounds 1 -output format=arbiter --print-config" + out);
+    CHECK(asked.exit_code == 0);
+    CHECK_THAT(asked.output, !Catch::Contains("format: fastchess"));
+    const std::string engine = quoted(kBin + "/arbiter-engine");
+    auto three = arbiter("match --game othello " + engines() + " -engine cmd=" + engine +
+                         " name=Engine3 args=\"--mode random\" -rounds 1 --print-config" + out);
+    INFO(three.output);
+    CHECK(three.exit_code == 0);
+    CHECK_THAT(three.output, !Catch::Contains("format: fastchess"));
+}
