@@ -4,6 +4,7 @@
 #include "engine/protocol_engine.hpp"
 #include "match/engine_setup.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace arb::cli {
