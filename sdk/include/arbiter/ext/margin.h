@@ -11,9 +11,9 @@
  *
  * The margin is side 0's: positive when side 0 came out ahead, negative
  * when side 1 did, 0 for even. A host turns it into each engine's by the
- * side it played. It describes the final position; the outcome of a game
- * still comes from outcome() (an Othello game lost on time has a margin of
- * the discs on the board when it ended).
+ * side it played. Only a game over by its rules has one (side_to_move() is
+ * ARB_SIDE_NONE): a game lost on time, by a crash or adjudicated has none.
+ * It describes the final position; the result still comes from outcome().
  */
 #ifndef ARBITER_EXT_MARGIN_H
 #define ARBITER_EXT_MARGIN_H
