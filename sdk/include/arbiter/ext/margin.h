@@ -5,8 +5,8 @@
  * Othello (Black's discs minus White's), stones in Ataxx, goats captured in
  * Bagh Chal. Players of such games compare engines by the mean margin (an
  * Othello engine beating another by 10 discs a game on average), not by
- * the score alone; the standings and the report show each engine's mean
- * margin with its standard error beside its score. C99, like
+ * the score alone, so a host can give each engine's mean margin with its
+ * standard error beside its score. C99, like
  * <arbiter/game.h>, whose text rule write_unit follows.
  *
  * The margin is side 0's: positive when side 0 came out ahead, negative
