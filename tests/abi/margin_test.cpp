@@ -47,9 +47,11 @@ TEST_CASE("margins of final positions, counted by hand", "[abi][margin]") {
     // Othello, a full board: 40 black discs (X, side 0) and 24 white: 40 - 24 = +16 for Black.
     CHECK(final_margin("othello", std::string(40, 'X') + std::string(24, 'O') + " X", &unit) == 16);
     CHECK(unit == "discs");
-    // Othello, White wiped out with 54 squares empty: under tournament scoring the empties go to
-    // the winner, 10 + 54 = 64 to 0: +64.
-    CHECK(final_margin("othello", std::string(10, 'X') + std::string(54, '-') + " O") == 64);
+    // Othello, White wiped out, Black's 4 discs on the centre squares (d4 e4 d5 e5) and 60 empty:
+    // under tournament scoring the empties go to the winner, 4 + 60 = 64 to 0: +64.
+    std::string wiped(64, '-');
+    for (int square : {27, 28, 35, 36}) wiped[square] = 'X';
+    CHECK(final_margin("othello", wiped + " O") == 64);
     // Ataxx, a full board: 3 rows of black stones (21) and 4 of white (28): 21 - 28 = -7 for Black.
     CHECK(final_margin("ataxx", "xxxxxxx/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1", &unit) == -7);
     CHECK(unit == "stones");
