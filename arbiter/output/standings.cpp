@@ -60,6 +60,20 @@ std::string two_engine_table_note(const rating::RatingTable &table) {
     return "the table's Elo is each engine's rating, 0 at the two engines' average";
 }
 
+// Each engine's mean margin (rank order), when the game has margins.
+void write_margins(std::ostream &out, const Standings &s) {
+    if (s.margins.empty()) return;
+    out << "\nMean margin per game, the engine's side (the game's unit: docs/config.md; +/- its standard error)\n";
+    std::size_t width = 6;
+    for (const auto &e : s.table.ranked) width = std::max(width, e.name.size());
+    for (const auto &e : s.table.ranked) {
+        const rating::MarginSummary &m = s.margins[e.index];
+        if (m.games == 0) continue;
+        out << fmt::format("{:<{}}  {:+.2f}{}  ({} games)\n", e.name, width, m.mean,
+                           m.standard_error ? fmt::format(" +/- {:.2f}", *m.standard_error) : std::string(), m.games);
+    }
+}
+
 }  // namespace
 
 rating::Trinomial count_trinomial(const std::vector<match::FinishedGame> &games, int a, int b) {
@@ -105,7 +119,9 @@ rating::Pentanomial count_pentanomial(const std::vector<match::FinishedGame> &ga
 std::optional<rating::GameOutcome> outcome_of(const match::FinishedGame &g) {
     double p = points_of(g, g.slot.engine[0]);
     if (p < 0) return std::nullopt;
-    return rating::GameOutcome{g.slot.engine[0], g.slot.engine[1], p, g.slot.pair_id};
+    rating::GameOutcome outcome{g.slot.engine[0], g.slot.engine[1], p, g.slot.pair_id};
+    if (g.record.margin) outcome.margin = *g.record.margin;
+    return outcome;
 }
 
 namespace {
@@ -127,6 +143,8 @@ Standings compute_standings(const std::vector<std::string> &names, const rating:
     for (const auto &name : names) s.names.push_back(escaped(name));
     s.games = static_cast<int>(counts.games);
     s.table = rating::fit_ratings(s.names, counts.pairs, anchor);
+    if (std::any_of(counts.margins.begin(), counts.margins.end(), [](const auto &m) { return m.games() > 0; }))
+        for (const auto &m : counts.margins) s.margins.push_back(m.summary());
     if (names.size() == 2) {
         HeadToHeadStats h;
         h.trinomial = counts.trinomial;
@@ -169,6 +187,7 @@ void write_standings_text(std::ostream &out, const Standings &s) {
         out << "\n";
     }
     rating::write_standings(out, s.table);
+    write_margins(out, s);
     if (s.names.size() >= 2) {
         out << "\nCrosstable (points of the row engine against the column engine)\n";
         rating::write_crosstable(out, s.table);
@@ -206,6 +225,15 @@ std::string standings_json(const Standings &s) {
     json j;
     j["games"] = s.games;
     j["table"] = rating::to_json(s.table);
+    if (!s.margins.empty()) {
+        json margins = json::array();  // input order, like the table's matrices
+        for (std::size_t i = 0; i < s.margins.size(); ++i) {
+            const auto &m = s.margins[i];
+            margins.push_back({{"name", s.names[i]}, {"games", m.games}, {"mean", m.games > 0 ? json(m.mean) : json(nullptr)},
+                               {"standard_error", m.standard_error ? json(*m.standard_error) : json(nullptr)}});
+        }
+        j["margins"] = std::move(margins);
+    }
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
         auto hh = [](const rating::HeadToHead &x) {

@@ -29,6 +29,8 @@ struct Standings {
     rating::RatingTable table;
     int games = 0;
     std::optional<HeadToHeadStats> head_to_head;  // exactly two engines
+    // Each engine's mean margin (input order), when the game has margins ("arbiter.margin/1"); else empty.
+    std::vector<rating::MarginSummary> margins;
 };
 
 // Counts of one engine pair from engine `a`'s point of view, by a pass over

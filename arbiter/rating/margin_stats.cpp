@@ -4,20 +4,26 @@
 
 namespace arb::rating {
 
-MarginSummary summarize_margins(const std::vector<double> &margins) {
+void MarginTotals::add(double margin) {
+    // Welford's update: no cancellation of a large sum of squares.
+    ++games_;
+    const double delta = margin - mean_;
+    mean_ += delta / games_;
+    squares_ += delta * (margin - mean_);
+}
+
+MarginSummary MarginTotals::summary() const {
     MarginSummary s;
-    s.games = static_cast<int>(margins.size());
-    if (margins.empty()) return s;
-    double sum = 0;
-    for (double m : margins) sum += m;
-    s.mean = sum / s.games;
-    if (s.games < 2) return s;
-    // Two passes: margins are small integers, but a mean far from 0 would
-    // cancel digits in the one-pass sum of squares.
-    double squares = 0;
-    for (double m : margins) squares += (m - s.mean) * (m - s.mean);
-    s.standard_error = std::sqrt(squares / (s.games - 1) / s.games);
+    s.games = games_;
+    s.mean = games_ > 0 ? mean_ : 0.0;
+    if (games_ >= 2) s.standard_error = std::sqrt(squares_ / (games_ - 1) / games_);
     return s;
+}
+
+MarginSummary summarize_margins(const std::vector<double> &margins) {
+    MarginTotals totals;
+    for (double m : margins) totals.add(m);
+    return totals.summary();
 }
 
 }  // namespace arb::rating

@@ -15,6 +15,19 @@ struct MarginSummary {
                                             // deviation (n - 1); none below two games
 };
 
+// Running totals (Welford), one margin at a time: a tournament keeps one per
+// engine and never re-reads its games.
+class MarginTotals {
+public:
+    void add(double margin);
+    [[nodiscard]] int games() const noexcept { return games_; }
+    [[nodiscard]] MarginSummary summary() const;
+
+private:
+    int games_ = 0;
+    double mean_ = 0, squares_ = 0;  // squares_: sum of squared deviations from the mean
+};
+
 MarginSummary summarize_margins(const std::vector<double> &margins);
 
 }  // namespace arb::rating

@@ -7,6 +7,7 @@
 #include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
@@ -58,6 +59,23 @@ TEST_CASE("match: a fastchess command line with --game added plays its games", "
     CHECK_THAT(run.output, Catch::Contains("Results of Engine1 vs Engine2 (10+0.1, 1t, NULL):"));
     CHECK_THAT(run.output, Catch::Matches(R"([\s\S]*\nGames: 4, Wins: \d, Losses: \d, Draws: \d, Points: [\s\S]*)"));
     CHECK_THAT(run.output, Catch::Contains(" games/s"));
+    // Othello has margins (arbiter.margin/1): each game's is Black's score minus White's (the
+    // plugin's tournament scoring), and standings.json has each engine's mean over its 4 games;
+    // both played all 4, one from each side, so the two means are opposite.
+    std::istringstream records(read(dir.path() / "out" / "games.jsonl"));
+    int with_margin = 0;
+    for (std::string line; std::getline(records, line);) {
+        const auto j = nlohmann::json::parse(line);
+        if (!j.contains("index")) continue;
+        REQUIRE(j.contains("margin"));
+        CHECK(j["margin"].get<int>() == j["score"][0].get<int>() - j["score"][1].get<int>());
+        ++with_margin;
+    }
+    CHECK(with_margin == 4);
+    const auto standings = nlohmann::json::parse(read(dir.path() / "out" / "standings.json"));
+    REQUIRE(standings["margins"].size() == 2);
+    CHECK(standings["margins"][0]["games"] == 4);
+    CHECK(standings["margins"][0]["mean"].get<double>() == Approx(-standings["margins"][1]["mean"].get<double>()));
     // -pgnout: the games appended to the file the user named.
     CHECK(count_of(read(pgn), "[Event ") == 4);
     CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Event ") == 4);

@@ -1,5 +1,6 @@
 // An engine's mean margin and its standard error, against hand calculations.
 #include "rating/margin_stats.hpp"
+#include "rating/result_tally.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -27,4 +28,25 @@ TEST_CASE("one game has a mean margin and no error, none has neither", "[rating]
     const auto none = summarize_margins({});
     CHECK(none.games == 0);
     CHECK_FALSE(none.standard_error);
+}
+
+TEST_CASE("the running totals give the same summary, and the tally credits each side", "[rating][margin]") {
+    arb::rating::MarginTotals totals;
+    for (double m : {10, -4, 6, 0}) totals.add(m);
+    CHECK(totals.summary().mean == Approx(3.0));
+    CHECK(*totals.summary().standard_error == Approx(3.10913).margin(1e-5));
+    // Engine 0 wins by 10 discs as side 0, then loses by 4 as side 1 (side 0's margin +4):
+    // engine 0's margins +10 and -4 (mean 3), engine 1's -10 and +4 (mean -3); SE of both
+    // sqrt(((7^2 + 7^2) / 1) / 2) = 7.
+    arb::rating::ResultTally tally(2);
+    tally.add({0, 1, 1.0, -1, 10.0});
+    tally.add({1, 0, 1.0, -1, 4.0});
+    tally.add({0, 1, 0.5, -1, std::nullopt});  // a game without a margin counts for the score only
+    const auto &m = tally.counts().margins;
+    REQUIRE(m.size() == 2);
+    CHECK(m[0].summary().games == 2);
+    CHECK(m[0].summary().mean == Approx(3.0));
+    CHECK(*m[0].summary().standard_error == Approx(7.0));
+    CHECK(m[1].summary().mean == Approx(-3.0));
+    CHECK(*m[1].summary().standard_error == Approx(7.0));
 }

@@ -94,3 +94,28 @@ TEST_CASE("names holding terminal escapes are shown escaped in every form of the
     const std::string json = output::standings_json(s);
     CHECK(json.find('\x1b') == std::string::npos);
 }
+
+TEST_CASE("standings show each engine's mean margin with its standard error, text and JSON", "[rating][standings][margin]") {
+    // a wins by 10 as side 0, loses by 4 as side 1 (side 0's margin +4): a's margins +10 and -4,
+    // mean 3, standard error sqrt(98 / 1 / 2) = 7; b's -10 and +4, mean -3, the same error.
+    auto games = sweep(1, true);  // game 0: a (side 0) wins; game 1: b is side 0 and loses
+    games[0].record.margin = 10;
+    games[1].record.result = ARB_RESULT_WIN_SIDE_0;  // b (side 0) wins game 1 instead
+    games[1].record.margin = 4;
+    const auto s = output::compute_standings({"a", "b"}, games, std::nullopt);
+    std::ostringstream text;
+    output::write_standings_text(text, s);
+    INFO(text.str());
+    CHECK_THAT(text.str(), Catch::Contains("Mean margin per game"));
+    CHECK_THAT(text.str(), Catch::Contains("a       +3.00 +/- 7.00  (2 games)"));
+    CHECK_THAT(text.str(), Catch::Contains("b       -3.00 +/- 7.00  (2 games)"));
+    const nlohmann::json j = nlohmann::json::parse(output::standings_json(s));
+    REQUIRE(j["margins"].size() == 2);
+    CHECK(j["margins"][0]["name"] == "a");
+    CHECK(j["margins"][0]["mean"].get<double>() == Approx(3.0));
+    CHECK(j["margins"][0]["standard_error"].get<double>() == Approx(7.0));
+    CHECK(j["margins"][1]["mean"].get<double>() == Approx(-3.0));
+    // A game without margins has none of it.
+    const auto plain = output::compute_standings({"a", "b"}, sweep(1, true), std::nullopt);
+    CHECK(output::standings_json(plain).find("\"margins\"") == std::string::npos);
+}
