@@ -19,7 +19,7 @@ struct GameOutcome {
     int second = 0;       // engine index on side 1
     double score = 0.5;   // of `first`: 1, 0.5 or 0
     int pair_id = -1;     // games with the same pair_id (same opening, colours swapped) form a pair; -1: none
-    std::optional<double> margin;  // side 0's ("arbiter.margin/1"); none: the game has no margin
+    std::optional<double> margin = std::nullopt;  // side 0's ("arbiter.margin/1"); none: the game has no margin
 };
 
 // What the standings are computed from; a plain value, cheap to copy for a
