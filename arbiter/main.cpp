@@ -40,7 +40,9 @@ constexpr Command kCommands[] = {
 void print_usage(std::ostream &out) {
     out << "usage: arbiter <command> [options]   (arbiter <command> --help for details)\n\n"
            "arbiter runs matches and tournaments between board-game engines. Each game is a\n"
-           "plugin that judges every move; engines are separate programs speaking UGI.\n\n"
+           "plugin that judges every move; engines are separate programs speaking UGI, UCI, UAI\n"
+           "or USI (GTP and NBoard engines run through the shipped arbiter-gtp-adapter and\n"
+           "arbiter-nboard-adapter).\n\n"
            "commands:\n";
     for (const auto &c : kCommands) out << "  " << c.name << std::string(14 - std::strlen(c.name), ' ') << c.summary << "\n";
     out << "\nenvironment:\n  ARBITER_PLUGIN_PATH  ':'-separated folders searched for game plugins (after\n"

@@ -9,11 +9,13 @@
 // (docs/fastchess.md).
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
+#include "cli/engine_id_names.hpp"
 #include "cli/play_tournament.hpp"
 #include "config/config_loader.hpp"
 #include "config/peer_command_line.hpp"
 #include "core/program_dir.hpp"
 #include "core/version.hpp"
+#include "core/quote.hpp"
 #include "process/spawn.hpp"
 #include "tournament/interrupt.hpp"
 #include "tournament/session.hpp"
@@ -30,6 +32,22 @@ namespace {
 
 constexpr const char *kUsage = "usage: arbiter match --game GAME [--option NAME=VALUE]... -engine cmd=PROGRAM ... -engine "
                                "cmd=PROGRAM ... [options]\n";
+
+// The options given that no YAML key holds, as comments after the YAML (with
+// what `arbiter run` offers instead): --print-config leaves out nothing given.
+std::string settings_outside_yaml(const config::PeerCommandLine &parsed) {
+    std::string text;
+    if (!parsed.pgn_file.empty())
+        text += "# -pgnout file=" + escaped(parsed.pgn_file) + (parsed.pgn_append ? "" : " append=false") +
+                ": no YAML key; 'arbiter run' writes the same games to games.pgn in its output folder\n";
+    if (parsed.pgn_crc32) text += "# -crc32 pgn=true: the -pgnout file's CRC32 after each game\n";
+    if (!parsed.epd_file.empty())
+        text += "# -epdout file=" + escaped(parsed.epd_file) + (parsed.epd_append ? "" : " append=false") +
+                ": no YAML key; each game's final position\n";
+    if (parsed.force_concurrency) text += "# -force-concurrency: 'arbiter run --force-concurrency'\n";
+    for (const auto &note : parsed.notes) text += "# " + escaped(note) + "\n";  // the options that change nothing
+    return text.empty() ? text : "# Given on the command line, not in the YAML:\n" + text;
+}
 
 constexpr const char *kHelp = R"(
 Plays a match or tournament set up on the command line, in the syntax fastchess and cutechess-cli
@@ -256,8 +274,14 @@ int run_match(const Args &args, bool as_fastchess) {
         std::cerr << loaded.error().message << "\n";
         return kExitUsage;  // everything checked came from the command line
     }
+    if (!parsed->engines_to_name_by_id.empty()) {
+        if (auto named = name_engines_by_id(loaded->config, *loaded->plugin, parsed->engines_to_name_by_id); !named) {
+            std::cerr << "arbiter match: " << named.error().message << "\n";
+            return kExitUsage;
+        }
+    }
     if (own.print_config) {
-        std::cout << config::to_yaml(loaded->config);
+        std::cout << config::to_yaml(loaded->config) << settings_outside_yaml(*parsed);
         return kExitOk;
     }
     tournament::SessionOptions options;

@@ -87,6 +87,8 @@ int check_in_this_process(const std::filesystem::path &file, const game::CheckSe
     if (report.diagrams_checked > 0)
         std::cout << "; " << report.diagrams_checked << (report.diagrams_checked == 1 ? " position" : " positions")
                   << " drawn (arbiter.diagram/" << revision((*plugin)->diagram()) << ")";
+    if (report.margins_checked > 0)
+        std::cout << "; " << report.margins_checked << " finished games' margins (arbiter.margin/1)";
     if (report.status_lines_checked > 0)
         std::cout << "; " << report.status_lines_checked << " status lines (arbiter.status-line/" << revision((*plugin)->status_line()) << ")";
     if (report.pgn_moves_checked > 0)

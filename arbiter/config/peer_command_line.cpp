@@ -285,6 +285,7 @@ private:
         } else if (option == "-srand") {
             if (auto v = whole<uint64_t>(what(), one(), 0, UINT64_MAX)) c.schedule.seed = *v;
         } else if (option == "-output") {
+            layout_given_ = true;
             for (const auto &kv : key_values(option, words, {"format"})) {
                 if (kv.value == "fastchess") c.standings_layout = StandingsLayout::Fastchess;
                 else if (kv.value == "cutechess") c.standings_layout = StandingsLayout::Cutechess;
@@ -635,15 +636,38 @@ private:
         if (c.engine_log.empty()) problem("-log: needs file=FILE");
     }
 
+    // Engines without name= whose program's file name another such engine
+    // shares: named by their 'id name' once started (as cutechess-cli), each
+    // under a provisional name "NAME#K" (K its -engine number) until then.
+    void mark_engines_to_name_by_id() {
+        auto &engines = out_.config.engines;
+        std::map<std::string, std::vector<size_t>> unnamed;
+        for (size_t i = 0; i < engines.size(); ++i)
+            if (!engines_[i].values.count("name") && !each_.values.count("name")) unnamed[engines[i].name].push_back(i);
+        for (const auto &[name, indices] : unnamed) {
+            if (indices.size() < 2) continue;
+            for (size_t i : indices) {
+                engines[i].name = name + "#" + std::to_string(i + 1);
+                out_.engines_to_name_by_id.push_back(i);
+            }
+        }
+        std::sort(out_.engines_to_name_by_id.begin(), out_.engines_to_name_by_id.end());
+    }
+
     void finish() {
         auto &c = out_.config;
         for (size_t i = 0; i < engines_.size(); ++i) c.engines.push_back(make_engine(engines_[i], static_cast<int>(i) + 1));
+        mark_engines_to_name_by_id();
         if (engines_.size() < 2)
             problem("arbiter match needs at least two -engine options (found " + std::to_string(engines_.size()) + ")");
         // What is not given takes the defaults of the peer whose layout the run prints: cutechess-cli
         // plays 1 round of 1 game and prints standings at the end only; fastchess (also when no layout
         // is named) plays 2 rounds of 2 games (an opening with colours swapped) and prints interim
         // standings every 10 games in its own layout. So a peer's command line plays as many games here.
+        // A match of two engines prints what fastchess users read (its layout: Elo difference,
+        // nElo, LOS, the pentanomial); more engines, or -output format=arbiter, the arbiter's tables
+        // (standings, crosstable, LOS matrix).
+        if (!layout_given_ && engines_.size() == 2) c.standings_layout = StandingsLayout::Fastchess;
         const bool cutechess = c.standings_layout == StandingsLayout::Cutechess;
         c.schedule.rounds = rounds_.value_or(cutechess ? 1 : 2);
         if (games_) c.schedule.games_per_pairing = *games_;
@@ -669,6 +693,7 @@ private:
     std::vector<EngineSpec> engines_;
     std::optional<int> rounds_, games_, rating_interval_;
     bool repeat_ = false;
+    bool layout_given_ = false;  // -output format=
     std::vector<int> margins_;
     std::vector<std::string> problems_;
 };

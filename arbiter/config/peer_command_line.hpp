@@ -31,6 +31,10 @@ struct PeerCommandLine {
     // speak for the game (LoadOptions::peer_protocol_engines), not the YAML's
     // default, UGI: fastchess speaks only UCI, so its users never write proto=.
     std::vector<size_t> engines_without_protocol;
+    // The engines (indices, ascending) given no name= whose program's file name another such
+    // engine shares: they carry the provisional name "NAME#K" (K the -engine number) and are to be
+    // named by their 'id name' (cli/engine_id_names.hpp), as cutechess-cli names them.
+    std::vector<size_t> engines_to_name_by_id;
 };
 
 // `args` are the words after `arbiter match` that are not the arbiter's own

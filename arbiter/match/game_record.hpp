@@ -83,6 +83,7 @@ struct GameRecord {
     std::string offending_text;           // the raw line for illegal/unparsable/protocol endings
     bool has_score = false;
     int32_t score[2] = {0, 0};
+    std::optional<int32_t> margin;        // side 0's, from "arbiter.margin/1", for a game over by its rules
 
     std::chrono::system_clock::time_point started;
     std::chrono::milliseconds duration{0};

@@ -1,6 +1,7 @@
 #include "match/game_runner.hpp"
 
 #include "core/quote.hpp"
+#include "game/game_margin.hpp"
 #include "game/move_judge.hpp"
 #include "match/adjudicator.hpp"
 #include "match/clock.hpp"
@@ -255,6 +256,7 @@ private:
                 record_.has_score = outcome.has_score != 0;
                 record_.score[0] = outcome.score[0];
                 record_.score[1] = outcome.score[1];
+                record_.margin = game::finished_game_margin(state);
                 return;
             }
             if (legal.empty()) return plugin_failed("legal_moves lists no move but outcome() says the game goes on");

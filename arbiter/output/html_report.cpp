@@ -53,7 +53,7 @@ std::string duration_text(double seconds) {
 std::string chart_box(const std::string &svg) { return "<div class=\"chart-wrap\">" + svg + "</div>\n"; }
 
 std::string elo_text(const rating::EngineRating &e) {
-    if (!e.rated) return "?";
+    if (!e.rated) return "? (" + html_escape(e.unrated_reason) + ")";  // why, in its row
     const char *mark = e.bound == rating::Bound::Lower ? "&gt;" : e.bound == rating::Bound::Upper ? "&lt;" : "";
     return mark + rating::fixed1(e.elo);
 }
@@ -102,6 +102,17 @@ void standings_section(std::string &h, const Standings &s) {
     }
     h += "</tbody></table></div>\n";
     if (footnote) h += "<p class=\"note\">" + html_escape(rating::kBoundFootnote) + "</p>\n";
+    if (!s.margins.empty()) {
+        // Each engine's mean margin in the game's unit (discs in Othello), beside the score.
+        h += "<p id=\"margins\">Mean margin per game, from the engine's side (± standard error):";
+        for (const auto &e : s.table.ranked) {
+            const auto &m = s.margins[e.index];
+            if (m.games == 0) continue;
+            h += fmt::format(" <span class=\"margin\">{} {:+.2f}{} ({} games)</span>", html_escape(e.name), m.mean,
+                             m.standard_error ? fmt::format(" ± {:.2f}", *m.standard_error) : std::string(), m.games);
+        }
+        h += "</p>\n";
+    }
     h += "<h3>Elo with 95% intervals</h3>\n" + chart_box(elo_chart_svg(s.table));
     h += "<p class=\"note\">Ratings from a joint maximum-likelihood fit over all games (Ordo's figures); a "
          "point with an arrow is a bound, not a rating: the engine won (arrow right) or lost (arrow left) every game "

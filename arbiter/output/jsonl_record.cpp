@@ -33,6 +33,7 @@ std::string to_json_line(const match::FinishedGame &g, const RecordContext &cont
     j["loser_side"] = r.loser_side;
     if (!r.offending_text.empty()) j["offending_text"] = r.offending_text;
     if (r.has_score) j["score"] = {r.score[0], r.score[1]};
+    if (r.margin) j["margin"] = *r.margin;
     j["opening_position"] = r.opening_position;
     j["opening_moves"] = r.opening_moves;
     json moves = json::array();
@@ -99,6 +100,7 @@ Expected<match::FinishedGame> parse_json_line(const std::string &line) {
             r.score[0] = j["score"].at(0).get<int32_t>();
             r.score[1] = j["score"].at(1).get<int32_t>();
         }
+        if (j.contains("margin")) r.margin = j["margin"].get<int32_t>();
         r.opening_position = j.at("opening_position").get<std::string>();
         r.opening_moves = j.at("opening_moves").get<std::vector<std::string>>();
         for (const auto &mj : j.at("moves")) {

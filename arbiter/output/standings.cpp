@@ -47,6 +47,33 @@ std::string figures_text(const rating::HeadToHead &h) {
                        error(h.nelo_error), h.los ? fmt::format("{:.1f}%", 100 * *h.los) : std::string("?"));
 }
 
+// Where the table of two engines puts their ratings, for the head to head's
+// label: centred when both are estimates, else the reference at 0 and the
+// other a bound (fit_ratings: the perfect score is the bound).
+std::string two_engine_table_note(const rating::RatingTable &table) {
+    const auto &r = table.ranked;
+    if (r.size() != 2 || !r[0].rated || !r[1].rated) return "the table rates them once both have games";
+    for (int k = 0; k < 2; ++k)
+        if (r[k].bound != rating::Bound::None)
+            return fmt::format("the table's Elo puts {} at 0 and {} {} it as a bound", r[1 - k].name, r[k].name,
+                               r[k].bound == rating::Bound::Lower ? "above" : "below");
+    return "the table's Elo is each engine's rating, 0 at the two engines' average";
+}
+
+// Each engine's mean margin (rank order), when the game has margins.
+void write_margins(std::ostream &out, const Standings &s) {
+    if (s.margins.empty()) return;
+    out << "\nMean margin per game, the engine's side (the game's unit: docs/config.md; +/- its standard error)\n";
+    std::size_t width = 6;
+    for (const auto &e : s.table.ranked) width = std::max(width, e.name.size());
+    for (const auto &e : s.table.ranked) {
+        const rating::MarginSummary &m = s.margins[e.index];
+        if (m.games == 0) continue;
+        out << fmt::format("{:<{}}  {:+.2f}{}  ({} games)\n", e.name, width, m.mean,
+                           m.standard_error ? fmt::format(" +/- {:.2f}", *m.standard_error) : std::string(), m.games);
+    }
+}
+
 }  // namespace
 
 rating::Trinomial count_trinomial(const std::vector<match::FinishedGame> &games, int a, int b) {
@@ -92,7 +119,9 @@ rating::Pentanomial count_pentanomial(const std::vector<match::FinishedGame> &ga
 std::optional<rating::GameOutcome> outcome_of(const match::FinishedGame &g) {
     double p = points_of(g, g.slot.engine[0]);
     if (p < 0) return std::nullopt;
-    return rating::GameOutcome{g.slot.engine[0], g.slot.engine[1], p, g.slot.pair_id};
+    rating::GameOutcome outcome{g.slot.engine[0], g.slot.engine[1], p, g.slot.pair_id};
+    if (g.record.margin) outcome.margin = *g.record.margin;
+    return outcome;
 }
 
 namespace {
@@ -114,6 +143,8 @@ Standings compute_standings(const std::vector<std::string> &names, const rating:
     for (const auto &name : names) s.names.push_back(escaped(name));
     s.games = static_cast<int>(counts.games);
     s.table = rating::fit_ratings(s.names, counts.pairs, anchor);
+    if (std::any_of(counts.margins.begin(), counts.margins.end(), [](const auto &m) { return m.games() > 0; }))
+        for (const auto &m : counts.margins) s.margins.push_back(m.summary());
     if (names.size() == 2) {
         HeadToHeadStats h;
         h.trinomial = counts.trinomial;
@@ -135,22 +166,14 @@ Standings compute_standings(const std::vector<std::string> &names, const std::ve
 }
 
 void write_standings_text(std::ostream &out, const Standings &s) {
-    rating::write_standings(out, s.table);
-    if (s.names.size() >= 2) {
-        out << "\nCrosstable (points of the row engine against the column engine)\n";
-        rating::write_crosstable(out, s.table);
-        out << "\nLOS (chance that the row engine is stronger than the column engine)\n";
-        rating::write_los_matrix(out, s.table);
-    }
+    // Two engines: the difference first, as fastchess users read a match.
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
         const auto &t = h.trinomial;
-        // The table's two ratings sit either side of their average; the figures
-        // here are the difference between them: labelled, so that nobody reads
-        // "+20 / -20" above and "+40" here as a contradiction.
-        out << fmt::format("\nHead to head ({0} minus {1}; the table's Elo is each engine's rating, 0 at the two "
-                           "engines' average):\n",
-                           s.names[0], s.names[1]);
+        // The figures here are the difference between the two; the table's
+        // ratings are placed as the note says: labelled, so that nobody reads
+        // "+20 / -20" below and "+40" here as a contradiction.
+        out << fmt::format("Head to head ({0} minus {1}; {2}):\n", s.names[0], s.names[1], two_engine_table_note(s.table));
         out << fmt::format("{} vs {}: +{} ={} -{}\n", s.names[0], s.names[1], t.wins, t.draws, t.losses);
         out << fmt::format("{}, draw ratio {:.1f}%\n", figures_text(h.games), 100 * h.games.draw_ratio);
         const auto &p = h.pentanomial;
@@ -161,6 +184,15 @@ void write_standings_text(std::ostream &out, const Standings &s) {
         if (h.sprt)
             out << fmt::format("SPRT: LLR {:.2f} ({:.2f}, {:.2f}): {}\n", h.sprt->llr, h.sprt->lower, h.sprt->upper,
                                decision_name(h.sprt->decision));
+        out << "\n";
+    }
+    rating::write_standings(out, s.table);
+    write_margins(out, s);
+    if (s.names.size() >= 2) {
+        out << "\nCrosstable (points of the row engine against the column engine)\n";
+        rating::write_crosstable(out, s.table);
+        out << "\nLOS (chance that the row engine is stronger than the column engine)\n";
+        rating::write_los_matrix(out, s.table);
     }
     if (s.shared_sprt) {
         const auto &d = *s.shared_sprt;
@@ -207,6 +239,15 @@ std::string standings_json(const Standings &s) {
     json j;
     j["games"] = s.games;
     j["table"] = rating::to_json(s.table);
+    if (!s.margins.empty()) {
+        json margins = json::array();  // input order, like the table's matrices
+        for (std::size_t i = 0; i < s.margins.size(); ++i) {
+            const auto &m = s.margins[i];
+            margins.push_back({{"name", s.names[i]}, {"games", m.games}, {"mean", m.games > 0 ? json(m.mean) : json(nullptr)},
+                               {"standard_error", m.standard_error ? json(*m.standard_error) : json(nullptr)}});
+        }
+        j["margins"] = std::move(margins);
+    }
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
         auto hh = [](const rating::HeadToHead &x) {

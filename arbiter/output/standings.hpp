@@ -44,6 +44,8 @@ struct Standings {
     // How the games ended per engine, where the caller counted them (a run, a merge): after the
     // table in standings.txt, "endings" in standings.json.
     std::optional<GameEndings> endings;
+    // Each engine's mean margin (input order), when the game has margins ("arbiter.margin/1"); else empty.
+    std::vector<rating::MarginSummary> margins;
 };
 
 // Counts of one engine pair from engine `a`'s point of view, by a pass over

@@ -6,6 +6,7 @@
 #include "plugin_tools/plugin_checker_defects.hpp"
 #include "plugin_tools/plugin_checker_diagram.hpp"
 #include "plugin_tools/plugin_checker_engine_options.hpp"
+#include "plugin_tools/plugin_checker_margin.hpp"
 #include "plugin_tools/plugin_checker_near_miss.hpp"
 #include "plugin_tools/plugin_checker_pgn.hpp"
 #include "plugin_tools/plugin_checker_protocol.hpp"
@@ -217,6 +218,7 @@ CheckReport check_plugin(const PluginPtr &plugin, const CheckSettings &settings)
     check_pgn_notation(plugin, settings, report);
     check_protocol_notation(plugin, settings, report);
     check_engine_options(plugin, settings, report);
+    check_margin(plugin, settings, report);
     return report;
 }
 

@@ -37,6 +37,7 @@ struct CheckReport {
     int64_t protocol_texts_checked = 0; // positions and moves converted both ways ("arbiter.protocol-notation/2" (or /1))
     int engine_options_checked = 0;     // options given by "arbiter.engine-options/1"
     int rule_edges_checked = 0;         // edges of "arbiter.rule-edges/1" read and checked
+    int margins_checked = 0;            // finished games whose "arbiter.margin/1" margin was checked
 
     [[nodiscard]] bool ok() const noexcept { return failures.empty(); }
 };

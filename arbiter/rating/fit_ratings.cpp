@@ -140,6 +140,10 @@ RatingTable fit_ratings(const std::vector<std::string> &names, const PairResults
         e.name = names[i];
         e.index = i;
         e.rated = rated[i];
+        if (!rated[i])
+            e.unrated_reason = results.wins(i) + results.draws(i) + results.losses(i) == 0
+                                   ? "no games"
+                                   : "left out of the fit: it met only bounds on its other side, which place it nowhere";
         e.elo = rated[i] ? natural[i] * kEloPerNatural + shift(i) : 0.0;
         if (anchor.engine == i) e.elo = anchor.elo;  // exactly, not after round-off (standings.json shows it)
         e.wins = results.wins(i);

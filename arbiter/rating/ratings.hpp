@@ -33,6 +33,7 @@ struct EngineRating {
     double elo = 0;                  // 400*log10 scale; 0 and meaningless when !rated
     Bound bound = Bound::None;
     bool rated = true;               // false: no games, or results that bound it in no direction
+    std::string unrated_reason;      // why it is not rated, for its row ("no games"); empty when rated
     std::optional<double> error95;   // half-width of the 95% interval; none when not known (bounds,
                                      // unrated engines, a reference group of one engine)
     double points = 0;
@@ -74,8 +75,9 @@ struct RatingTable {
 // that won (lost) every game of its part against engines that met no one else
 // (a gauntlet won 8/8), those engines are each a reference group at 0 and the
 // one engine is the bound above (below) all of them, so a sweeping winner is
-// printed ">541.5", not "0.0". With two engines the upper one stays the
-// reference.
+// printed ">541.5", not "0.0". With two groups (two engines, one swept
+// the other) the lower one is the reference, so that the perfect score is the
+// bound: the winner of 4-0 is ">417.3" above the loser's 0.0.
 //
 // Bounds. A group that swept the reference group, directly or through a
 // chain of sweeps, is rated after the groups between them (closest first) as

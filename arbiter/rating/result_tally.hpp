@@ -5,6 +5,7 @@
 // with the game pairs half played at a time).
 #pragma once
 
+#include "rating/margin_stats.hpp"
 #include "rating/ratings.hpp"
 
 #include <cstdint>
@@ -18,13 +19,15 @@ struct GameOutcome {
     int second = 0;       // engine index on side 1
     double score = 0.5;   // of `first`: 1, 0.5 or 0
     int pair_id = -1;     // games with the same pair_id (same opening, colours swapped) form a pair; -1: none
+    std::optional<double> margin = std::nullopt;  // side 0's ("arbiter.margin/1"); none: the game has no margin
 };
 
 // What the standings are computed from; a plain value, cheap to copy for a
 // report made outside the tournament's lock.
 struct ResultCounts {
-    explicit ResultCounts(int engines = 0) : pairs(engines) {}
+    explicit ResultCounts(int engines = 0) : pairs(engines), margins(engines) {}
     PairResults pairs;        // every game, for fit_ratings
+    std::vector<MarginTotals> margins;  // per engine, its games' margins from its side
     Trinomial trinomial;      // games between engines 0 and 1, from engine 0's view
     Pentanomial pentanomial;  // complete game pairs between engines 0 and 1, from engine 0's view
     int64_t games = 0;

@@ -84,20 +84,30 @@ nlohmann::json bound_name(Bound bound) {
 }
 
 void write_standings(std::ostream &out, const RatingTable &table) {
-    TextTable t(name_columns(8));
-    t.row({"Rank", "Engine", "Elo", "+/-", "Points", "Games", "Score", "W/D/L", "Draw", "LOS"});
+    // An engine left out of the fit says why in its row, in a last column
+    // that only such a table has.
+    const bool any_unrated =
+        std::any_of(table.ranked.begin(), table.ranked.end(), [](const EngineRating &e) { return !e.rated; });
+    std::vector<bool> left = name_columns(8);
+    std::vector<std::string> header{"Rank", "Engine", "Elo", "+/-", "Points", "Games", "Score", "W/D/L", "Draw", "LOS"};
+    if (any_unrated) {
+        left.push_back(true);
+        header.push_back("Not rated because");
+    }
+    TextTable t(std::move(left));
+    t.row(std::move(header));
     int rank = 0;
     for (const EngineRating &e : table.ranked) {
         const bool last = rank + 1 == static_cast<int>(table.ranked.size());
-        t.row({std::to_string(++rank), e.name, elo_text(e), optional_text(e.error95), fixed1(e.points),
-               std::to_string(e.games), percent(e.points, e.games),
-               fmt::format("{}/{}/{}", e.wins, e.draws, e.losses), percent(e.draws, e.games),
-               last ? "" : optional_text(e.los_next, 100.0, "%")});
+        std::vector<std::string> cells{std::to_string(++rank), e.name, elo_text(e), optional_text(e.error95),
+                                       fixed1(e.points), std::to_string(e.games), percent(e.points, e.games),
+                                       fmt::format("{}/{}/{}", e.wins, e.draws, e.losses), percent(e.draws, e.games),
+                                       last ? "" : optional_text(e.los_next, 100.0, "%")};
+        if (any_unrated) cells.push_back(e.unrated_reason);
+        t.row(std::move(cells));
     }
     t.write(out);
-    if (table.any_bound() || std::any_of(table.ranked.begin(), table.ranked.end(),
-                                         [](const EngineRating &e) { return !e.rated; }))
-        out << kBoundFootnote << '\n';
+    if (table.any_bound() || any_unrated) out << kBoundFootnote << '\n';
 }
 
 void write_crosstable(std::ostream &out, const RatingTable &table) {
@@ -153,6 +163,7 @@ nlohmann::json to_json(const RatingTable &table) {
                             {"draws", e.draws},
                             {"losses", e.losses}};
         j["los_next"] = e.los_next ? json(*e.los_next) : json(nullptr);
+        j["unrated_reason"] = e.rated ? json(nullptr) : json(e.unrated_reason);
         engines.push_back(std::move(j));
     }
     json los = json::array();

@@ -12,9 +12,10 @@
 namespace arb::rating {
 
 // Rank, engine, Elo +- error (bounds as ">123.4" / "<-123.4"), points,
-// games, score %, W/D/L, draw %, LOS over the next engine. Figures that are
-// not known (error and LOS of bounds, unrated engines) are "?"; when any is
-// shown, kBoundFootnote follows the table.
+// games, score %, W/D/L, draw %, LOS over the next engine, and when an engine
+// is not rated a last column with each such engine's unrated_reason. Figures
+// that are not known (error and LOS of bounds, unrated engines) are "?"; when
+// any is shown, kBoundFootnote follows the table.
 void write_standings(std::ostream &out, const RatingTable &table);
 
 // One decimal, never "-0.0" (a centred scale puts equal engines at -0.0).
@@ -38,9 +39,9 @@ void write_crosstable(std::ostream &out, const RatingTable &table);
 void write_los_matrix(std::ostream &out, const RatingTable &table);
 
 // {"engines": [{rank, name, index, elo, error95, bound, points, games, wins,
-// draws, losses, los_next}...], "los": [[...]], "score": ..., "games": ...},
-// matrices in input order like RatingTable. elo is null for an unrated
-// engine, error95/los_next/los cells null when not known, bound "lower",
+// draws, losses, los_next, unrated_reason}...], "los": [[...]], "score": ...,
+// "games": ...}, matrices in input order like RatingTable. elo is null for an
+// unrated engine (unrated_reason says why; null for a rated one), error95/los_next/los cells null when not known, bound "lower",
 // "upper" or null.
 nlohmann::json to_json(const RatingTable &table);
 

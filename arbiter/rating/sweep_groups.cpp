@@ -154,7 +154,8 @@ SweepGroups find_sweep_groups(const PairResults &results) {
         std::vector<int> tied;
         for (int v : in_part)
             if (!better(best, v)) tied.push_back(v);
-        const int reference = tied[(tied.size() - 1) / 2];
+        // Two groups: the lower, so that the one with the perfect score is the bound (policy in ratings.hpp).
+        const int reference = in_part.size() == 2 && tied.size() == 2 ? tied[1] : tied[(tied.size() - 1) / 2];
 
         // A star: the reference is one engine that swept (or was swept by)
         // every other group of the part, and each of those met no one else:
@@ -163,7 +164,7 @@ SweepGroups find_sweep_groups(const PairResults &results) {
         // its opponents as bounds showed an 8/8 winner as 0.0. Instead the
         // opponents are the reference groups (each at 0: nothing places them
         // apart) and the hub is the bound against all of them. Two groups
-        // keep the rule above (the upper one is the reference).
+        // keep the rule above (the lower one is the reference).
         std::vector<int> leaves;
         bool star = true, hub_won = true, hub_lost = true;
         for (int v : in_part) {

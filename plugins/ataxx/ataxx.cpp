@@ -95,6 +95,10 @@ public:
                ", half-moves " + std::to_string(pos_.halfmoves) + " of " + std::to_string(limit_);
     }
 
+    // "arbiter.margin/1": Black's stones minus White's on the final board.
+    [[nodiscard]] std::string margin_unit() const { return "stones"; }
+    [[nodiscard]] int32_t margin() const { return count(pos_.stones[0]) - count(pos_.stones[1]); }
+
     int32_t legal_moves(arb_move *out) const noexcept {
         if (over()) return 0;
         const Bits us = pos_.stones[pos_.side];

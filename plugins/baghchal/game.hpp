@@ -52,6 +52,10 @@ public:
     [[nodiscard]] std::string diagram_cells() const;
     // "arbiter.status-line/1": what the board does not show, e.g. "goats in hand 5, captured 3".
     [[nodiscard]] std::string status_line() const;
+    // "arbiter.margin/1": the goats the tigers captured, for the goats (side 0) as a
+    // negative margin: a game the tigers end with 5 captured is -5.
+    [[nodiscard]] std::string margin_unit() const { return "goats captured"; }
+    [[nodiscard]] int32_t margin() const { return -static_cast<int32_t>(pos_.captured); }
     // "arbiter.rule-edges/1" (rule_edges.cpp): positions where engines get the rules wrong.
     static std::span<const arb_rule_edge> rule_edges();
 

@@ -73,6 +73,15 @@ public:
         return "Black " + std::to_string(count(d.black)) + " - White " + std::to_string(count(d.white));
     }
 
+    // "arbiter.margin/1": Black's discs minus White's under the tournament
+    // scoring of outcome() (the empty squares to the winner), the disc
+    // differential Othello players compare engines by.
+    std::string margin_unit() const { return "discs"; }
+    int32_t margin() const {
+        const arb::sdk::Outcome o = outcome();
+        return o.score[0] - o.score[1];
+    }
+
     int32_t legal_moves(arb_move *out) const {
         Bits placements = legal_placements(player_, opponent_);
         if (placements == 0) {

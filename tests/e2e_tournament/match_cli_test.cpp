@@ -8,6 +8,7 @@
 #include "support/programs.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
@@ -59,6 +60,23 @@ TEST_CASE("match: a fastchess command line with --game added plays its games", "
     CHECK_THAT(run.output, Catch::Contains("Results of Engine1 vs Engine2 (10+0.1, 1t, NULL):"));
     CHECK_THAT(run.output, Catch::Matches(R"([\s\S]*\nGames: 4, Wins: \d, Losses: \d, Draws: \d, Points: [\s\S]*)"));
     CHECK_THAT(run.output, Catch::Contains(" games/s"));
+    // Othello has margins (arbiter.margin/1): each game's is Black's score minus White's (the
+    // plugin's tournament scoring), and standings.json has each engine's mean over its 4 games;
+    // both played all 4, one from each side, so the two means are opposite.
+    std::istringstream records(read(dir.path() / "out" / "games.jsonl"));
+    int with_margin = 0;
+    for (std::string line; std::getline(records, line);) {
+        const auto j = nlohmann::json::parse(line);
+        if (!j.contains("index")) continue;
+        REQUIRE(j.contains("margin"));
+        CHECK(j["margin"].get<int>() == j["score"][0].get<int>() - j["score"][1].get<int>());
+        ++with_margin;
+    }
+    CHECK(with_margin == 4);
+    const auto standings = nlohmann::json::parse(read(dir.path() / "out" / "standings.json"));
+    REQUIRE(standings["margins"].size() == 2);
+    CHECK(standings["margins"][0]["games"] == 4);
+    CHECK(standings["margins"][0]["mean"].get<double>() == Approx(-standings["margins"][1]["mean"].get<double>()));
     // -pgnout: the games appended to the file the user named.
     CHECK(count_of(read(pgn), "[Event ") == 4);
     CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Event ") == 4);
@@ -204,4 +222,72 @@ TEST_CASE("match: tc= with nodes= and st= with depth= reach the engine in one go
     auto both = arbiter("match --game tictactoe " + engines() + " -each tc=10+0.1 st=1");
     CHECK(both.exit_code == 2);
     CHECK_THAT(both.output, Catch::Contains("arbiter match: -engine 'Engine1': tc=10+0.1 with st=1: two time parts"));
+}
+
+TEST_CASE("match: --print-config leaves out no option given, -pgnout included", "[e2e][match]") {
+    test::TempDir dir;
+    const auto pgn = dir.path() / "extra games.pgn";
+    auto printed = arbiter("match --game othello " + engines() + " -rounds 1 -pgnout file=" + quoted(pgn.string()) +
+                           " append=false nodes=true -use-affinity --print-config --out " +
+                           quoted((dir.path() / "out").string()));
+    INFO(printed.output);
+    REQUIRE(printed.exit_code == 0);
+    // The file and append= have no YAML key: said as comments; nodes= is the YAML's output.pgn.nodes.
+    CHECK_THAT(printed.output, Catch::Contains("# Given on the command line, not in the YAML:\n# -pgnout file=" +
+                                               pgn.string() + " append=false: no YAML key"));
+    CHECK_THAT(printed.output, Catch::Contains("# -use-affinity: no effect here"));
+    CHECK_FALSE(std::filesystem::exists(pgn));
+}
+
+TEST_CASE("arbiter --help names the protocols it speaks, not UGI alone", "[e2e][match]") {
+    auto help = test::run_command(quoted(kBin + "/arbiter") + " --help");
+    INFO(help.output);
+    CHECK(help.exit_code == 0);
+    CHECK_THAT(help.output, !Catch::Contains("speaking UGI."));
+    for (const char *protocol : {"UGI", "UCI", "UAI", "USI", "GTP", "NBoard"}) CHECK_THAT(help.output, Catch::Contains(protocol));
+}
+
+TEST_CASE("match: engines sharing a program without name= are named by their 'id name', a clash refused",
+          "[e2e][match]") {
+    test::TempDir dir;
+    // The mock engine says "id name arbiter-mock-engine (MODE)", MODE its --misbehave.
+    auto mock = [](const std::string &mode) {
+        return "-engine cmd=" + quoted(kBin + "/arbiter-mock-engine") + " proto=ugi args=\"--game othello --plugin-dir " +
+               std::string(ARBITER_PLUGIN_DIR) + " --misbehave " + mode + " --at-move 1000\"";
+    };
+    const auto out = " --out " + quoted((dir.path() / "out").string());
+    auto named = arbiter("match --game othello " + mock("none") + " " + mock("slow") + " -rounds 1 --print-config" + out);
+    INFO(named.output);
+    REQUIRE(named.exit_code == 0);
+    CHECK_THAT(named.output, Catch::Contains("name: \"arbiter-mock-engine (none)\""));
+    CHECK_THAT(named.output, Catch::Contains("name: \"arbiter-mock-engine (slow)\""));
+    CHECK_THAT(named.output, !Catch::Contains("arbiter-mock-engine#"));
+
+    auto clash = arbiter("match --game othello " + mock("none") + " " + mock("none") + " -rounds 1 --print-config" + out);
+    INFO(clash.output);
+    CHECK(clash.exit_code == 2);
+    CHECK_THAT(clash.output, Catch::Contains("arbiter match: -engine 1 and -engine 2 would both be named "
+                                             "'arbiter-mock-engine (none)' (one program, no name=, and the same 'id "
+                                             "name'): give each a distinct name="));
+}
+
+TEST_CASE("match: two engines print fastchess's layout by default, more engines or on request the arbiter's",
+          "[e2e][match]") {
+    test::TempDir dir;
+    const auto out = " --out " + quoted((dir.path() / "out").string());
+    auto two = arbiter("match --game othello " + engines() + " -rounds 1 --print-config" + out);
+    INFO(two.output);
+    REQUIRE(two.exit_code == 0);
+    CHECK_THAT(two.output, Catch::Contains("format: fastchess"));
+    // fastchess's interim standings every 10 games come with its layout.
+    CHECK_THAT(two.output, Catch::Contains("interval: 10"));
+    auto asked = arbiter("match --game othello " + engines() + " -rounds 1 -output format=arbiter --print-config" + out);
+    CHECK(asked.exit_code == 0);
+    CHECK_THAT(asked.output, !Catch::Contains("format: fastchess"));
+    const std::string engine = quoted(kBin + "/arbiter-engine");
+    auto three = arbiter("match --game othello " + engines() + " -engine cmd=" + engine +
+                         " name=Engine3 args=\"--mode random\" -rounds 1 --print-config" + out);
+    INFO(three.output);
+    CHECK(three.exit_code == 0);
+    CHECK_THAT(three.output, !Catch::Contains("format: fastchess"));
 }

@@ -180,15 +180,15 @@ TEST_CASE("a sweep's bound grows with the evidence", "[rating][fit][bounds]") {
     add(few, 0, 1, 1.0, 4);
     add(many, 0, 1, 1.0, 400);
     const RatingTable t_few = fit_ratings({"A", "B"}, few), t_many = fit_ratings({"A", "B"}, many);
-    // A is the reference (0); B where N losses have probability 1/2: E^(2N) = 1/2.
+    // B is the reference (0); A where N wins have probability 1/2: E^(2N) = 1/2.
     for (auto [t, n] : {std::pair{&t_few, 4.0}, {&t_many, 400.0}}) {
         const double e = std::pow(0.5, 1 / (2 * n));
-        CHECK(t->ranked[0].elo == 0);
-        CHECK(t->ranked[1].elo == Approx(400 * std::log10(1 / e - 1)).margin(1e-6));
-        CHECK(t->ranked[0].bound == Bound::None);
-        CHECK(t->ranked[1].bound == Bound::Upper);
+        CHECK(t->ranked[0].elo == Approx(400 * std::log10(e / (1 - e))).margin(1e-6));
+        CHECK(t->ranked[1].elo == 0);
+        CHECK(t->ranked[0].bound == Bound::Lower);
+        CHECK(t->ranked[1].bound == Bound::None);
     }
-    CHECK(t_many.ranked[1].elo < t_few.ranked[1].elo - 500);
+    CHECK(t_many.ranked[0].elo > t_few.ranked[0].elo + 500);
 }
 
 TEST_CASE("parts of the pool that never met are each anchored at 0, idle engines are not rated",

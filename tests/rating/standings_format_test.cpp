@@ -82,6 +82,9 @@ TEST_CASE("JSON form of the table", "[rating][format]") {
     CHECK(j["engines"][4]["name"] == "Idle");
     CHECK(j["engines"][4]["elo"].is_null());
     CHECK(j["engines"][4]["los_next"].is_null());
+    // Why it is not rated, in its row; null for the rated ones.
+    CHECK(j["engines"][4]["unrated_reason"] == "no games");
+    CHECK(j["engines"][0]["unrated_reason"].is_null());
     CHECK(j["los"][0][1].is_null());
     CHECK(j["los"][1][2].get<double>() == Approx(0.5));
     CHECK(j["games"][0][1] == 3);

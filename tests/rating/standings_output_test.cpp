@@ -39,14 +39,19 @@ TEST_CASE("a 0-4 match prints bounds with their marks and no error, LOS unknown"
     // By hand: 4 losses have probability 1/2 at E^8 = 1/2, E = 2^(-1/8):
     // 400 log10(E / (1 - E)) = 417.3 Elo; nElo (E - 1/2) / sqrt(E(1 - E)/2) * 800/ln 10 = 742.7.
     CHECK_THAT(text.str(), Catch::Contains("weak vs strong: +0 =0 -4"));
+    // Two engines: the difference leads, the table follows.
+    CHECK_THAT(text.str(), Catch::StartsWith("Head to head (weak minus strong; "));
     CHECK_THAT(text.str(), Catch::Contains("Elo <-417.3, nElo <-742.7, LOS ?, draw ratio 0.0%"));
     // Two LL pairs are the same 4 lost games.
     CHECK_THAT(text.str(), Catch::Contains("Pairs: Elo <-417.3, nElo <-742.7, LOS ?"));
     CHECK_THAT(text.str(), !Catch::Contains("+/- 0.0"));
     CHECK_THAT(text.str(), Catch::Contains(rating::kBoundFootnote));
-    // The table: strong is the reference (0.0, no error from one engine), weak the bound.
-    CHECK_THAT(text.str(), Catch::Contains("strong      0.0    ?"));
-    CHECK_THAT(text.str(), Catch::Contains("weak    <-417.3    ?"));
+    // The table: strong's perfect score is the bound, weak the reference (0.0, no error from one engine).
+    CHECK_THAT(text.str(), Catch::Contains("strong  >417.3    ?"));
+    CHECK_THAT(text.str(), Catch::Contains("weak       0.0    ?"));
+    // The note under the head to head says so, not "0 at the two engines' average".
+    CHECK_THAT(text.str(), Catch::Contains("the table's Elo puts weak at 0 and strong above it as a bound"));
+    CHECK_THAT(text.str(), !Catch::Contains("average"));
 
     const nlohmann::json j = nlohmann::json::parse(output::standings_json(s));
     CHECK(j["head_to_head"]["games"]["bound"] == "upper");
@@ -55,9 +60,10 @@ TEST_CASE("a 0-4 match prints bounds with their marks and no error, LOS unknown"
     CHECK(j["head_to_head"]["games"]["nelo_error"].is_null());
     CHECK(j["head_to_head"]["games"]["los"].is_null());
     CHECK(j["head_to_head"]["pairs"]["bound"] == "upper");
-    CHECK(j["table"]["engines"][1]["name"] == "weak");
-    CHECK(j["table"]["engines"][1]["bound"] == "upper");
-    CHECK(j["table"]["engines"][1]["error95"].is_null());
+    CHECK(j["table"]["engines"][0]["name"] == "strong");
+    CHECK(j["table"]["engines"][0]["bound"] == "lower");
+    CHECK(j["table"]["engines"][0]["error95"].is_null());
+    CHECK(j["table"]["engines"][1]["bound"].is_null());
 }
 
 TEST_CASE("a match that is not a sweep prints errors and no footnote", "[rating][standings]") {
@@ -87,4 +93,29 @@ TEST_CASE("names holding terminal escapes are shown escaped in every form of the
     CHECK_THAT(shown, Catch::Contains("Tigre \xc3\xb1\\x1b[2J"));
     const std::string json = output::standings_json(s);
     CHECK(json.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("standings show each engine's mean margin with its standard error, text and JSON", "[rating][standings][margin]") {
+    // a wins by 10 as side 0, loses by 4 as side 1 (side 0's margin +4): a's margins +10 and -4,
+    // mean 3, standard error sqrt(98 / 1 / 2) = 7; b's -10 and +4, mean -3, the same error.
+    auto games = sweep(1, true);  // game 0: a (side 0) wins; game 1: b is side 0 and loses
+    games[0].record.margin = 10;
+    games[1].record.result = ARB_RESULT_WIN_SIDE_0;  // b (side 0) wins game 1 instead
+    games[1].record.margin = 4;
+    const auto s = output::compute_standings({"a", "b"}, games, std::nullopt);
+    std::ostringstream text;
+    output::write_standings_text(text, s);
+    INFO(text.str());
+    CHECK_THAT(text.str(), Catch::Contains("Mean margin per game"));
+    CHECK_THAT(text.str(), Catch::Contains("a       +3.00 +/- 7.00  (2 games)"));
+    CHECK_THAT(text.str(), Catch::Contains("b       -3.00 +/- 7.00  (2 games)"));
+    const nlohmann::json j = nlohmann::json::parse(output::standings_json(s));
+    REQUIRE(j["margins"].size() == 2);
+    CHECK(j["margins"][0]["name"] == "a");
+    CHECK(j["margins"][0]["mean"].get<double>() == Approx(3.0));
+    CHECK(j["margins"][0]["standard_error"].get<double>() == Approx(7.0));
+    CHECK(j["margins"][1]["mean"].get<double>() == Approx(-3.0));
+    // A game without margins has none of it.
+    const auto plain = output::compute_standings({"a", "b"}, sweep(1, true), std::nullopt);
+    CHECK(output::standings_json(plain).find("\"margins\"") == std::string::npos);
 }

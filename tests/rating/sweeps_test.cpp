@@ -175,12 +175,13 @@ TEST_CASE("a fully transitive sweep: the middle engine is the reference, the res
     for (const EngineRating &e : t.ranked) CHECK_FALSE(e.los_next);
 }
 
-TEST_CASE("two engines 4-0: the loser is an upper bound, the head-to-head a bound without errors",
+TEST_CASE("two engines 4-0: the winner is a lower bound above the loser, the head-to-head a bound without errors",
           "[rating][sweeps]") {
     const std::vector<std::string> names = {"A", "B"};
     const RatingTable t = fit_ratings(names, games_of(names, {{"A", "B", 4, 0, 0}}));
-    // By hand: E^8 = 1/2, E = 2^(-1/8) = 0.917004, 400 log10(E / (1 - E)) = 417.325726.
-    check_table(t, {{"A", {0.0, Bound::None}}, {"B", {-417.325726, Bound::Upper}}}, 1e-5);
+    // By hand: E^8 = 1/2, E = 2^(-1/8) = 0.917004, 400 log10(E / (1 - E)) = 417.325726. The perfect
+    // score is the bound (">417.3"), the loser the reference at 0.
+    check_table(t, {{"A", {417.325726, Bound::Lower}}, {"B", {0.0, Bound::None}}}, 1e-5);
     const HeadToHead h = head_to_head(Trinomial{4, 0, 0});
     CHECK(h.bound == Bound::Lower);
     CHECK(h.elo == Approx(417.325726).margin(1e-5));
@@ -212,6 +213,11 @@ TEST_CASE("engines without games and groups no sweep places are not rated", "[ra
     CHECK(by_name(t, "C").bound == Bound::Upper);
     CHECK_FALSE(by_name(t, "D").rated);
     CHECK_FALSE(by_name(t, "E").rated);
+    // Each says why, for its row.
+    CHECK(by_name(t, "D").unrated_reason ==
+          "left out of the fit: it met only bounds on its other side, which place it nowhere");
+    CHECK(by_name(t, "E").unrated_reason == "no games");
+    CHECK(by_name(t, "A").unrated_reason.empty());
     CHECK(by_name(t, "A").rated);
     CHECK(t.ranked[3].rated == false);
     CHECK(t.ranked[4].rated == false);

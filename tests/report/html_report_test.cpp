@@ -151,27 +151,27 @@ TEST_CASE("the LLR course of an unpaired schedule counts games", "[report]") {
 }
 
 TEST_CASE("a bound is drawn as a point with a short arrow of fixed length, not as a bar", "[report]") {
-    // alpha (side 0 in even games, side 1 in odd ones) wins every game: with two engines of one
-    // game each, alpha is the reference (rated 0, no interval: a group of one) and beta a bound.
+    // alpha (side 0 in even games, side 1 in odd ones) wins every game: with two engines, beta is
+    // the reference (rated 0, no interval: a group of one) and alpha's perfect score the bound.
     std::vector<match::FinishedGame> games;
     for (int i = 0; i < 4; ++i)
         games.push_back(test::sample_game(i, i % 2 == 0 ? ARB_RESULT_WIN_SIDE_0 : ARB_RESULT_WIN_SIDE_1));
     auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
-    REQUIRE(standings.table.ranked[0].bound == rating::Bound::None);
-    REQUIRE(standings.table.ranked[1].bound == rating::Bound::Upper);
+    REQUIRE(standings.table.ranked[0].bound == rating::Bound::Lower);
+    REQUIRE(standings.table.ranked[1].bound == rating::Bound::None);
     output::ReportGames viewer(tictactoe(), {});
     const auto html = output::html_report({}, standings, games, viewer, std::nullopt);
-    CHECK(count_of(html, "class=\"bound\"") == 1);     // beta: an arrow pointing left
+    CHECK(count_of(html, "class=\"bound\"") == 1);     // alpha: an arrow pointing right
     CHECK(count_of(html, "class=\"arrow\" d=\"M") == 1);
-    CHECK(count_of(html, "<circle class=\"elo\"") == 1);  // alpha: a dot
-    CHECK(count_of(html, "<circle class=\"elo bound-point\"") == 1);  // beta: its point
+    CHECK(count_of(html, "<circle class=\"elo\"") == 1);  // beta: a dot
+    CHECK(count_of(html, "<circle class=\"elo bound-point\"") == 1);  // alpha: its point
     CHECK(count_of(html, "class=\"interval\"") == 0);   // without an interval
-    CHECK_THAT(html, Catch::Contains("beta: below"));
+    CHECK_THAT(html, Catch::Contains("alpha: above"));
     // The arrow starts at the point and is 14 px long whatever the scale: it
     // must not read as an interval reaching the edge of the chart.
     std::smatch m;
     REQUIRE(std::regex_search(html, m, std::regex("class=\"bound\" x1=\"([0-9.]+)\" y1=\"[0-9.]+\" x2=\"([0-9.]+)\"")));
-    CHECK(std::stod(m[1].str()) - std::stod(m[2].str()) == Approx(14.0));
+    CHECK(std::stod(m[2].str()) - std::stod(m[1].str()) == Approx(14.0));
     // A clean sweep: no rating has an error bar, so the page says to read the points first.
     CHECK_THAT(html, Catch::Contains("id=\"no-ratings-yet\""));
 }

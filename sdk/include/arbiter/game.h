@@ -44,6 +44,7 @@
  *     arbiter.protocol-notation/2 <arbiter/ext/protocol_notation.h> UCI/UAI/USI engines, conversions
  *     arbiter.engine-options/1   <arbiter/ext/engine_options.h>   engine options for rule options (UCI_Chess960)
  *     arbiter.rule-edges/1       <arbiter/ext/rule_edges.h>       positions where engines get rules wrong
+ *     arbiter.margin/1           <arbiter/ext/margin.h>           a finished game's margin (Othello: discs)
  *   The /2 revisions differ from their /1 only in following the text rule
  *   (and a protocol conversion's reason goes to an err buffer, not buf);
  *   a host asks for /2 first and falls back to /1. The /1 names keep their

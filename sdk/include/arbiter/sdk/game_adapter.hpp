@@ -59,6 +59,9 @@
 //                                                               const arb::sdk::Options &rules);
 //         "arbiter.engine-options/1": the engine options an engine of `protocol`
 //         gets for these rule options, e.g. UCI_Chess960 (see engine_options.hpp)
+//     std::string margin_unit() const;                 // "arbiter.margin/1", both: a finished
+//     int32_t margin() const;                          // game's margin for side 0 in the
+//         game's unit ("discs"); margin() is called only when the game is over
 //     static const void *extension(std::string_view id);  // any other extension
 //
 // The adapter fills both the 1.0 functions and their 1.1 forms (create_ex,
@@ -84,6 +87,7 @@
 #include <arbiter/sdk/adapter/diagram.hpp>
 #include <arbiter/sdk/adapter/engine_options.hpp>
 #include <arbiter/sdk/adapter/guarded.hpp>
+#include <arbiter/sdk/adapter/margin.hpp>
 #include <arbiter/sdk/adapter/move_properties.hpp>
 #include <arbiter/sdk/adapter/pgn_notation.hpp>
 #include <arbiter/sdk/adapter/position_hash.hpp>
@@ -131,7 +135,8 @@ struct Adapter : Core<Game> {
         if (const void *table = first_answer<Game, MovePropertiesExtension, PositionHashExtension, DiagramExtension,
                                              StatusLineExtension, RecordFormatExtension, RecordFormatsExtension,
                                              PgnNotationExtension,
-                                             ProtocolNotationExtension, RuleEdgesExtension, EngineOptionsExtension>(name))
+                                             ProtocolNotationExtension, RuleEdgesExtension, EngineOptionsExtension,
+                                             MarginExtension>(name))
             return table;
         if constexpr (requires(std::string_view s) { Game::extension(s); })
             return guarded(Host(), "extension", static_cast<const void *>(nullptr),

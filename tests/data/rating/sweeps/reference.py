@@ -112,6 +112,6 @@ r = bound({"R": 0.0}, q, trans, lower=False)
 s = bound({"S": 0.0}, {**q, **r}, trans, lower=False)
 show("fully transitive", {**p, **q, **r, **s})
 
-# Two engines, 4-0.
+# Two engines, 4-0: the loser is the reference, the winner's perfect score the bound.
 two = games_of([("A", "B", 4, 0, 0)])
-show("two engines 4-0", {"A": 0.0, **bound({"B": 0.0}, {"A": 0.0}, two, lower=False)})
+show("two engines 4-0", {**bound({"A": 0.0}, {"B": 0.0}, two, lower=True), "B": 0.0})
