@@ -4,7 +4,7 @@
 // the table at the end of a run and the "endings" of standings.json, so that
 // a tester sees at once which engine loses on time or crashes.
 //
-//   how games ended  games  time  crash  hung  illegal  protocol  resign-adj  draw-adj  max-moves  rules
+//   how games ended  games  time  crash  hung  illegal  protocol  resigned  resign-adj  draw-adj  max-moves  rules
 //   New                 20     1      0     0        0         0           3         6          0     10
 #pragma once
 
@@ -24,6 +24,7 @@ struct EngineEndings {
     // Losses by the engine's own fault.
     int64_t time = 0, crash = 0, stall = 0, illegal = 0, protocol = 0;
     // Games it played that were adjudicated, or ended by the game's rules.
+    int64_t resigned = 0;  // games it gave up (USI's 'bestmove resign')
     int64_t resign_adjudication = 0, draw_adjudication = 0, max_moves = 0, rules = 0;
 };
 
