@@ -209,7 +209,7 @@ public:
             }
             if (reply.kind == Reply::Kind::Resign) {
                 milliseconds stalled{0};
-                const milliseconds elapsed = used(&stalled);
+                const milliseconds elapsed = used(&stalled, process_->line_wake_delay());
                 return BestMove{std::string(reply.move), info, elapsed, stalled, true};
             }
             if (reply.kind == Reply::Kind::BestMove) {
