@@ -46,6 +46,9 @@ struct MockSettings {
     // setoption of these is accepted and ignored.
     std::vector<std::string> declared;
     std::string log_file;
+    // --scores: the cp score of its Nth go is entry (N-1) mod size of this
+    // comma-separated list (empty: 0 every time), for tests of what records keep.
+    std::vector<int> scores;
     std::string hop_lock;
     // --protocol: the dialect whose answer ("uaiok") it gives to any
     // handshake word, as engines that know one dialect do; empty: it
@@ -196,7 +199,10 @@ private:
             send("bestmove (none)");
             return std::nullopt;
         }
-        send("info depth 1 score cp 0 nodes " + std::to_string(moves.size()));
+        const int score = settings_.scores.empty()
+                              ? 0
+                              : settings_.scores[static_cast<size_t>(go_count_ - 1) % settings_.scores.size()];
+        send("info depth 1 score cp " + std::to_string(score) + " nodes " + std::to_string(moves.size()));
         send("bestmove " + session_.move_for_host(state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))])));
         return std::nullopt;
     }
@@ -252,6 +258,7 @@ int main(int argc, char **argv) {
     uint64_t seed = 1;
     MockSettings settings;
     std::string protocol_name;
+    std::string scores_text;
 
     po::options_description desc("arbiter-mock-engine: a UGI engine that misbehaves on purpose, for tests\n\noptions");
     desc.add_options()
@@ -272,6 +279,8 @@ int main(int argc, char **argv) {
          "one more option to declare, as after 'option name ', e.g. 'Threads type spin default 2 min 1 max 64' or "
          "'UCI_Chess960 type check default true'; its setoption is accepted and ignored; may repeat")
         ("log", po::value(&settings.log_file), "append every line received to this file")
+        ("scores", po::value(&scores_text),
+         "comma-separated cp scores: the Nth go's info line says entry (N-1) mod count (default: 0 every time)")
         ("hop-lock", po::value(&settings.hop_lock),
          "pid-hop: the hopper holds an flock on this file while any generation of it lives")(
         "protocol", po::value(&protocol_name),
@@ -283,7 +292,8 @@ int main(int argc, char **argv) {
         if (vm.count("help")) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
                          "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n"
-                         "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n\n"
+                         "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n"
+                         "                           [--scores CP,CP,...]\n\n"
                       << desc << "\n";
             return 0;
         }
@@ -306,6 +316,17 @@ int main(int argc, char **argv) {
                       << arb::protocol::dialect_names() << "\n";
             return 2;
         }
+    }
+    for (size_t start = 0; !scores_text.empty() && start <= scores_text.size();) {
+        const size_t comma = std::min(scores_text.find(',', start), scores_text.size());
+        auto score = arb::protocol::parse_integer<int>(std::string_view(scores_text).substr(start, comma - start));
+        if (!score) {
+            std::cerr << "arbiter-mock-engine: --scores: expected comma-separated whole numbers, got '" << scores_text
+                      << "'\n";
+            return 2;
+        }
+        settings.scores.push_back(*score);
+        start = comma + 1;
     }
     if (settings.at_move < 1 || settings.delay_ms < 0 || settings.late_ms < 0) {
         std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms, --late-ms >= 0\n";
