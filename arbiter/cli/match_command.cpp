@@ -115,6 +115,11 @@ the peers' options (one dash):
                          CRC-32 of the whole file), as fastchess prints it
   -epdout file=F [append=false]   each game's final position appended to F as fastchess writes it
                          ('FEN-without-counters hmvc H; fmvn F;')
+  -sample [file=F] [freq=P] [quiet=y|n] [append=false]   training data, as c-chess-cli's -sample csv:
+                         each engine move's 'position,score,result' appended to F (default sample.csv;
+                         score: the mover's cp, result from the mover's side 0/1/2), kept with probability
+                         P drawn from -srand; quiet=y leaves out positions in check, with a capture as best
+                         move or a mate score (docs/records.md); decay, resolve=y, format=bin refused
   -check-mate-pvs        accepted (fastchess: also check that a mating PV ends in mate)
   -pgnout ... match_line=REGEX   accepted (OpenBench passes it); the engines' lines are not copied yet
   -tb, -tbpieces, ...    refused: Syzygy tablebase adjudication is not implemented in this version

@@ -76,8 +76,9 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
         {"adjudication.resign", {"enabled", "score_cp", "move_count", "two_sided"}},
         {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
         {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
-        {"output", {"dir", "format", "pgn"}},
+        {"output", {"dir", "format", "pgn", "sample"}},
         {"output.pgn", {"nodes", "seldepth", "nps"}},
+        {"output.sample", {"file", "freq", "quiet", "append"}},
         {"progress", {"interval"}},
         {"timeouts", {"startup_ms", "ready_ms", "quit_grace_ms"}},
     };
@@ -166,6 +167,26 @@ public:
                 flag("nodes", c.pgn_comments.nodes);
                 flag("seldepth", c.pgn_comments.seldepth);
                 flag("nps", c.pgn_comments.nps);
+            }
+            if (auto p = n["sample"]; p && r_.expect_map(p, "output.sample")) {
+                r_.check_keys(p, keys_of("output.sample"), "output.sample");
+                SampleSection sample;
+                if (auto f = p["file"]) {
+                    if (auto v = r_.scalar(f, "output.sample.file")) sample.file = *v;
+                } else {
+                    r_.error(p.Mark(), "output.sample: needs file: FILE (the CSV file the samples are appended to)");
+                }
+                if (auto f = p["freq"]) {
+                    if (auto v = r_.number(f, "output.sample.freq")) {
+                        if (*v >= 0.0 && *v <= 1.0) sample.freq = *v;
+                        else r_.error(f.Mark(), "output.sample.freq: must be a probability from 0 to 1");
+                    }
+                }
+                if (auto v = p["quiet"])
+                    if (auto b = r_.boolean(v, "output.sample.quiet")) sample.quiet = *b;
+                if (auto v = p["append"])
+                    if (auto b = r_.boolean(v, "output.sample.append")) sample.append = *b;
+                c.sample = sample;
             }
         }
         if (auto n = root["progress"]; n && r_.expect_map(n, "progress")) {

@@ -118,6 +118,12 @@ std::string to_yaml(const TournamentConfig &c) {
         if (pc.nps) out << YAML::Key << "nps" << YAML::Value << true;
         out << YAML::EndMap;
     }
+    if (c.sample) {
+        out << YAML::Key << "sample" << YAML::Value << YAML::BeginMap << YAML::Key << "file" << YAML::Value
+            << YAML::DoubleQuoted << c.sample->file << YAML::Key << "freq" << YAML::Value << c.sample->freq
+            << YAML::Key << "quiet" << YAML::Value << c.sample->quiet << YAML::Key << "append" << YAML::Value
+            << c.sample->append << YAML::EndMap;
+    }
     out << YAML::EndMap;
     if (c.wait_between_games.count() > 0) out << YAML::Key << "wait_ms" << YAML::Value << c.wait_between_games.count();
     out << YAML::Key << "progress" << YAML::Value << YAML::BeginMap << YAML::Key << "interval" << YAML::Value

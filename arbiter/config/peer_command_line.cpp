@@ -42,7 +42,7 @@ constexpr OptionSpec kOptions[] = {
     {"-srand", Takes::OneWord},      {"-output", Takes::KeyValues},     {"-tournament", Takes::OneWord},
     {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
     {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord}, {"-crc32", Takes::KeyValues},
-    {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing},
+    {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing}, {"-sample", Takes::KeyValues},
     // Accepted with a note: they change only how the peer saves, prints or places its work, which the
     // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
     {"-scoreinterval", Takes::OneWord}, {"-autosaveinterval", Takes::OneWord}, {"-report", Takes::KeyValues},
@@ -328,7 +328,47 @@ private:
             read_epdout(words);
         } else if (option == "-check-mate-pvs") {
             out_.check_mate_pvs = true;
+        } else if (option == "-sample") {
+            read_sample(words);
         }
+    }
+
+    // c-chess-cli's -sample, in its csv format; its resolve=y (play the PV
+    // to a quiet leaf) is not done, quiet=y leaves such positions out.
+    void read_sample(const std::vector<std::string> &words) {
+        SampleSection sample;
+        sample.file = "sample.csv";  // c-chess-cli's default
+        // c-chess-cli writes its flags y or n.
+        auto yes_no = [&](const KeyValue &kv) {
+            return flag("-sample " + kv.text, kv.value == "y" ? "yes" : kv.value == "n" ? "no" : kv.value);
+        };
+        for (const auto &kv :
+             key_values("-sample", words, {"file", "freq", "quiet", "append", "decay", "resolve", "format"})) {
+            if (kv.key == "file") {
+                sample.file = kv.value;
+            } else if (kv.key == "freq") {
+                if (auto v = decimal("-sample " + kv.text, kv.value)) {
+                    if (*v >= 0.0 && *v <= 1.0) sample.freq = *v;
+                    else problem("-sample " + kv.text + ": freq is a probability, from 0 to 1");
+                }
+            } else if (kv.key == "quiet") {
+                if (auto v = yes_no(kv)) sample.quiet = *v;
+            } else if (kv.key == "append") {
+                if (auto v = yes_no(kv)) sample.append = *v;
+            } else if (kv.key == "decay") {
+                if (auto v = decimal("-sample " + kv.text, kv.value); v && *v != 0.0)
+                    problem("-sample " + kv.text + ": sampling by the fifty-move counter is not done here; "
+                            "leave decay out (or 0)");
+            } else if (kv.key == "resolve") {
+                if (auto v = yes_no(kv); v && *v)
+                    problem("-sample " + kv.text + ": playing the PV to a quiet position is not done here; "
+                            "quiet=y leaves positions in check, with a capture as best move or a mate score out");
+            } else if (kv.key == "format" && kv.value != "csv") {
+                problem("-sample " + kv.text + ": only format=csv is written here");
+            }
+        }
+        if (sample.file.empty()) problem("-sample: file= needs a file name");
+        out_.config.sample = sample;
     }
 
     void read_epdout(const std::vector<std::string> &words) {

@@ -71,6 +71,16 @@ struct PgnCommentSection {
     bool nps = false;       // nps=N
 };
 
+// Training data (output.sample, the peers' -sample): each engine move's
+// position with its score and the game's result, appended to a CSV file
+// besides the output folder's (output/training_sample.hpp says what is kept).
+struct SampleSection {
+    std::string file;     // as given: relative to the folder arbiter runs in
+    double freq = 1.0;    // each engine move's position is kept with this probability, drawn from tournament.seed
+    bool quiet = false;   // drop positions in check, with a capture as best move, or with a mate score
+    bool append = true;   // false: the file is emptied first
+};
+
 // One opening, checked against the plugin: a position string, or moves
 // played from the start position (never both).
 struct Opening {
@@ -103,6 +113,7 @@ struct TournamentConfig {
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
     StandingsLayout standings_layout = StandingsLayout::Arbiter;  // output.format
     PgnCommentSection pgn_comments;             // output.pgn
+    std::optional<SampleSection> sample;        // output.sample
     std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;

@@ -134,7 +134,10 @@ Plugin::Plugin(void *handle, const arb_game_api *api, std::filesystem::path file
     host_.plugin_path = path_text_.c_str();
     host_.log = &Plugin::log_from_plugin;
     host_.get_extension = &Plugin::host_extension;
-    move_properties_ = static_cast<const arb_game_move_properties *>(api_->get_extension(ARB_EXT_MOVE_PROPERTIES));
+    move_properties_ = static_cast<const arb_game_move_properties *>(api_->get_extension(ARB_EXT_MOVE_PROPERTIES_2));
+    move_capture_check_ = move_properties_ != nullptr && move_properties_->properties != nullptr;
+    if (!move_capture_check_)
+        move_properties_ = static_cast<const arb_game_move_properties *>(api_->get_extension(ARB_EXT_MOVE_PROPERTIES));
     position_hash_ = static_cast<const arb_game_position_hash *>(api_->get_extension(ARB_EXT_POSITION_HASH));
     // A table with a null function is no extension at all.
     if (move_properties_ != nullptr && move_properties_->properties == nullptr) move_properties_ = nullptr;

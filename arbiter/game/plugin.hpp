@@ -59,6 +59,9 @@ public:
     [[nodiscard]] const arb_host &host() const noexcept { return host_; }
     // Extension tables, or nullptr when the plugin lacks them (every 1.0 plugin).
     [[nodiscard]] const arb_game_move_properties *move_properties() const noexcept { return move_properties_; }
+    // Whether its move properties carry ARB_MOVE_CAPTURE and ARB_MOVE_CHECK
+    // ("arbiter.move-properties/2"); under /1 both bits mean nothing.
+    [[nodiscard]] bool move_capture_check() const noexcept { return move_capture_check_; }
     [[nodiscard]] const arb_game_position_hash *position_hash() const noexcept { return position_hash_; }
     // The text extensions, /2 or /1 alike under the text rule (see
     // plugin_extensions.hpp); null when absent or unusable.
@@ -109,6 +112,7 @@ private:
     PluginLog log_;
     arb_host host_{};
     const arb_game_move_properties *move_properties_ = nullptr;
+    bool move_capture_check_ = false;
     const arb_game_position_hash *position_hash_ = nullptr;
     std::vector<RecordFormatCalls> record_formats_;
     std::optional<PgnNotationCalls> pgn_notation_;

@@ -117,7 +117,9 @@ void check_move_flags(GameState &state, const std::vector<arb_move> &moves, arb_
                       Checks &c) {
     for (arb_move m : moves) {
         arb_move_flags flags = state.move_flags(m);
-        c.expect((flags & ~kKnownFlags) == 0, "move properties set unknown bits" + at(state));
+        const arb_move_flags known =
+            kKnownFlags | (state.plugin()->move_capture_check() ? ARB_MOVE_CAPTURE | ARB_MOVE_CHECK : 0);
+        c.expect((flags & ~known) == 0, "move properties set unknown bits" + at(state));
         if ((flags & ARB_MOVE_PASS) != 0) {
             GameState after = state;
             after.play(m);

@@ -9,6 +9,7 @@
 #include "output/record_set.hpp"
 #include "output/fastchess_text.hpp"
 #include "output/game_endings.hpp"
+#include "output/training_sample.hpp"
 #include "output/standings.hpp"
 #include "tournament/config_identity.hpp"
 #include "tournament/fastchess_console.hpp"
@@ -140,6 +141,7 @@ private:
     std::string out_of_resources_;  // the system, not an engine, failed a start before game 1
     std::string write_error_;       // a record file could not be written: nothing more is
     std::vector<std::pair<std::shared_ptr<output::ExtraOutput>, ExtraContent>> extra_outputs_;
+    std::optional<output::TrainingSampler> sampler_;  // of c_.sample, for its TrainingSample output
     std::string extra_error_;  // an extra output could not be written: no new games (seen by the tick)
     RunStats stats_;
     std::optional<Progress> progress_;
@@ -417,14 +419,22 @@ void Session::note_shared_decision() {
 // The files named besides the folder's (-pgnout, --log), opened and checked
 // before any engine starts: a bad name fails the run now, not after its games.
 bool Session::open_extra_outputs() {
+    std::vector<ExtraOutputSpec> specs = options_.extra_outputs;
+    if (c_.sample) {
+        auto sampler = output::TrainingSampler::create(loaded_.plugin, c_.game.options, c_.sample->freq,
+                                                       c_.sample->quiet, c_.schedule.seed);
+        if (!sampler) return failed_before_start("output.sample: " + sampler.error().message);
+        sampler_.emplace(std::move(*sampler));
+        specs.push_back({{"the sample file", c_.sample->file, c_.sample->append}, ExtraContent::TrainingSample});
+    }
     std::vector<output::ExtraOutputRequest> requests;
-    for (const auto &spec : options_.extra_outputs) requests.push_back(spec.file);
+    for (const auto &spec : specs) requests.push_back(spec.file);
     auto opened =
         output::open_extra_outputs(requests, records_->folder(), folder_file_names(format_), options_.write);
     if (!opened) return failed_before_start(opened.error().message);
     for (size_t i = 0; i < opened->size(); ++i) {
         auto &file = (*opened)[i];
-        const ExtraContent content = options_.extra_outputs[i].content;
+        const ExtraContent content = specs[i].content;
         if (content == ExtraContent::EngineTraffic && options_.engine_log)
             options_.engine_log->set_sink([file](const std::string &line) { (void)file->append(line); });
         extra_outputs_.emplace_back(file, content);
@@ -655,6 +665,16 @@ void Session::write_extra_outputs(const match::FinishedGame &g) {
         switch (content) {
         case ExtraContent::GamePgn: text = writers_.pgn(g); break;
         case ExtraContent::FinalEpd: text = output::fastchess_epd_line(g.record.final_position); break;
+        case ExtraContent::TrainingSample:
+            if (auto lines = sampler_->lines(g.record, g.slot.index)) {
+                text = std::move(*lines);
+            } else {
+                progress_->message(fmt::format("the sample file: game {} left out: {}", g.slot.index + 1,
+                                               lines.error().message));
+                continue;
+            }
+            if (text.empty()) continue;
+            break;
         case ExtraContent::EngineTraffic: continue;  // written by the engines' TrafficLog
         }
         uint32_t crc = 0;

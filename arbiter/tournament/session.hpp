@@ -20,8 +20,9 @@ namespace arb::tournament {
 // A file named besides the output folder's own (output/extra_output.hpp)
 // and what it gets: each game's PGN as the game ends (-pgnout), or every
 // line to and from the engines (--log, -log, through SessionOptions::engine_log).
-// (-epdout: each game's final position, as fastchess writes it.)
-enum class ExtraContent { GamePgn, EngineTraffic, FinalEpd };
+// (-epdout: each game's final position, as fastchess writes it; the
+// training samples of output.sample, -sample, which the session adds itself.)
+enum class ExtraContent { GamePgn, EngineTraffic, FinalEpd, TrainingSample };
 struct ExtraOutputSpec {
     output::ExtraOutputRequest file;
     ExtraContent content = ExtraContent::GamePgn;

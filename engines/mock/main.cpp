@@ -46,6 +46,9 @@ struct MockSettings {
     // setoption of these is accepted and ignored.
     std::vector<std::string> declared;
     std::string log_file;
+    // --scores: the cp score of its Nth go is entry (N-1) mod size of this
+    // comma-separated list (empty: 0 every time), for tests of what records keep.
+    std::vector<int> scores;
     std::string hop_lock;
     // --protocol: the dialect whose answer ("uaiok") it gives to any
     // handshake word, as engines that know one dialect do; empty: it
@@ -215,7 +218,10 @@ private:
             send("bestmove (none)");
             return std::nullopt;
         }
-        send("info depth 1 score cp 0 nodes " + std::to_string(moves.size()));
+        const int score = settings_.scores.empty()
+                              ? 0
+                              : settings_.scores[static_cast<size_t>(go_count_ - 1) % settings_.scores.size()];
+        send("info depth 1 score cp " + std::to_string(score) + " nodes " + std::to_string(moves.size()));
         send("bestmove " + session_.move_for_host(state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))])));
         return std::nullopt;
     }
@@ -273,6 +279,7 @@ int main(int argc, char **argv) {
     uint64_t seed = 1;
     MockSettings settings;
     std::string protocol_name;
+    std::string scores_text;
 
     po::options_description desc("arbiter-mock-engine: a UGI engine that misbehaves on purpose, for tests\n\noptions");
     desc.add_options()
@@ -297,6 +304,8 @@ int main(int argc, char **argv) {
          "'UCI_Chess960 type check default true'; its setoption is accepted and ignored (but for 'seed', which "
          "reseeds the engine's moves and --lose-probability draws with --seed and the value); may repeat")
         ("log", po::value(&settings.log_file), "append every line received to this file")
+        ("scores", po::value(&scores_text),
+         "comma-separated cp scores: the Nth go's info line says entry (N-1) mod count (default: 0 every time)")
         ("hop-lock", po::value(&settings.hop_lock),
          "pid-hop: the hopper holds an flock on this file while any generation of it lives")(
         "protocol", po::value(&protocol_name),
@@ -309,7 +318,8 @@ int main(int argc, char **argv) {
             std::cout << "usage: arbiter-mock-engine --game G [--option k=v]... [--seed S] [--misbehave MODE]\n"
                          "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n"
                          "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n"
-                         "                           [--lose-probability P]\n\n"
+                         "                           [--lose-probability P]\n"
+                         "                           [--scores CP,CP,...]\n\n"
                       << desc << "\n";
             return 0;
         }
@@ -337,6 +347,17 @@ int main(int argc, char **argv) {
         std::cerr << "arbiter-mock-engine: --lose-probability must be in [0, 1], got " << settings.lose_probability
                   << "\n";
         return 2;
+    }
+    for (size_t start = 0; !scores_text.empty() && start <= scores_text.size();) {
+        const size_t comma = std::min(scores_text.find(',', start), scores_text.size());
+        auto score = arb::protocol::parse_integer<int>(std::string_view(scores_text).substr(start, comma - start));
+        if (!score) {
+            std::cerr << "arbiter-mock-engine: --scores: expected comma-separated whole numbers, got '" << scores_text
+                      << "'\n";
+            return 2;
+        }
+        settings.scores.push_back(*score);
+        start = comma + 1;
     }
     if (settings.at_move < 1 || settings.delay_ms < 0 || settings.late_ms < 0) {
         std::cerr << "arbiter-mock-engine: --at-move must be >= 1 and --delay-ms, --late-ms >= 0\n";

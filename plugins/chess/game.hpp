@@ -62,9 +62,16 @@ public:
     [[nodiscard]] int32_t side_to_move() const;
     [[nodiscard]] sdk::Outcome outcome() const;
 
-    // Captures, pawn moves, castling and moves that lose a castling right.
+    // Irreversible: captures, pawn moves, castling and moves that lose a
+    // castling right. Capture and check exactly ("arbiter.move-properties/2").
+    static constexpr bool kMovePropertiesCaptureCheck = true;
     [[nodiscard]] arb_move_flags move_properties(arb_move move) const noexcept {
-        return pos_.irreversible(move) ? ARB_MOVE_IRREVERSIBLE : 0;
+        arb_move_flags flags = pos_.irreversible(move) ? ARB_MOVE_IRREVERSIBLE : 0;
+        if (pos_.is_capture(move)) flags |= ARB_MOVE_CAPTURE;
+        Position after = pos_;
+        after.play(move);
+        if (after.in_check()) flags |= ARB_MOVE_CHECK;
+        return flags;
     }
     // The Zobrist key: pieces, side, castling rights (with the rooks' files)
     // and the en passant file only when that capture is legal.

@@ -6,7 +6,7 @@
 // short. No game may end by a fault the arbiter made: every ending is the
 // rules', a resignation or a move limit, and the records (games.kif,
 // games.csa) hold every game. Skipped when the engine is not installed.
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/skip.hpp"
 

@@ -4,7 +4,7 @@
 // moves the games start from. The expected openings are written by hand.
 #include "config/config_loader.hpp"
 #include "support/plugins.hpp"
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -7,7 +7,7 @@
 #include "support/child_process.hpp"
 #include "support/plugins.hpp"
 #include "support/skip.hpp"
-#include "../tournament/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -29,7 +29,9 @@
 // and may provide
 //
 //     arb_move_flags move_properties(arb_move move) const;  // "arbiter.move-properties/1":
-//         ARB_MOVE_PASS, ARB_MOVE_IRREVERSIBLE (without it the extension is absent)
+//         ARB_MOVE_PASS, ARB_MOVE_IRREVERSIBLE (without it the extension is absent);
+//     static constexpr bool kMovePropertiesCaptureCheck = true;  // also "/2": its
+//         answers carry ARB_MOVE_CAPTURE and ARB_MOVE_CHECK exactly
 //     uint64_t hash() const;                           // "arbiter.position-hash/1"
 //         (without it the adapter hashes position(), which allocates)
 //     const arb::sdk::BoardDrawing &drawing() const;   // "arbiter.diagram/2", with
@@ -132,9 +134,9 @@ struct Adapter : Core<Game> {
     static const void *ARB_CALL get_extension(const char *id) noexcept {
         if (id == nullptr) return nullptr;
         const std::string_view name(id);
-        if (const void *table = first_answer<Game, MovePropertiesExtension, PositionHashExtension, DiagramExtension,
-                                             StatusLineExtension, RecordFormatExtension, RecordFormatsExtension,
-                                             PgnNotationExtension,
+        if (const void *table = first_answer<Game, MovePropertiesExtension, MovePropertiesExtension2,
+                                             PositionHashExtension, DiagramExtension, StatusLineExtension,
+                                             RecordFormatExtension, RecordFormatsExtension, PgnNotationExtension,
                                              ProtocolNotationExtension, RuleEdgesExtension, EngineOptionsExtension,
                                              MarginExtension>(name))
             return table;

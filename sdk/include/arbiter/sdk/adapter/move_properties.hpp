@@ -1,5 +1,8 @@
 // "arbiter.move-properties/1" for a game class with
 //     arb_move_flags move_properties(arb_move move) const;  // ARB_MOVE_PASS, ARB_MOVE_IRREVERSIBLE
+// and also "/2" when the class says its answers carry ARB_MOVE_CAPTURE and
+// ARB_MOVE_CHECK exactly:
+//     static constexpr bool kMovePropertiesCaptureCheck = true;
 #pragma once
 
 #include <arbiter/ext/move_properties.h>
@@ -26,6 +29,16 @@ struct MovePropertiesExtension {
         static constexpr arb_game_move_properties kTable{&properties};
         return &kTable;
     }
+};
+
+// The same table under "arbiter.move-properties/2", for a class that declares it.
+template <class Game>
+struct MovePropertiesExtension2 {
+    static constexpr const char *kId = ARB_EXT_MOVE_PROPERTIES_2;
+    static constexpr bool kPresent = MovePropertiesExtension<Game>::kPresent && requires {
+        requires Game::kMovePropertiesCaptureCheck;
+    };
+    static const void *table() noexcept { return MovePropertiesExtension<Game>::table(); }
 };
 
 }  // namespace arb::sdk::detail
