@@ -6,6 +6,7 @@
 // short. No game may end by a fault the arbiter made: every ending is the
 // rules', a resignation or a move limit, and the records (games.kif,
 // games.csa) hold every game. Skipped when the engine is not installed.
+#include "support/programs.hpp"
 #include "support/temp_dir.hpp"
 #include "support/child_process.hpp"
 #include "support/skip.hpp"
@@ -45,7 +46,7 @@ TEST_CASE("fairy-stockfish against the generic engine: sennichite and entering-k
               "sfen RBGGG4/SSS1K4/NN7/9/9/9/9/9/8k b 10P 1\n"
               "# bare kings with a gold each: the kings walk to and fro\n"
               "sfen 4k4/4g4/9/9/9/9/9/4G4/4K4 b - 1\n");
-    const std::string bin = ARBITER_BIN_DIR;
+    const std::string bin = arb::test::kBin;
     auto config = dir.write("shogi.yaml", "game: {id: shogi, options: {max_moves: 40}}\n"
                                           "engines:\n"
                                           "  - name: fairy-stockfish\n"

@@ -4,6 +4,7 @@
 // pgn-extract replays them. An engine that is not installed says SKIPPED.
 // The longer gauntlets and `arbiter check` of each are run by hand
 // (docs/protocol.md, "xboard").
+#include "support/programs.hpp"
 #include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
 #include "support/skip.hpp"
@@ -33,7 +34,7 @@ void gauntlet(const std::string &name, const std::string &program, const std::st
             << "tournament: {type: gauntlet, rounds: 1, games_per_pairing: 2, seed: 3}\n"
             << "concurrency: 1\ntime_control: 2+0.05\nadjudication: {max_plies: 80}\n";
     }
-    auto run = arb::test::run_command(std::string(ARBITER_BIN_DIR) + "/arbiter run " + (dir / "match.yaml").string() +
+    auto run = arb::test::run_command(arb::test::kArbiter + " run " + (dir / "match.yaml").string() +
                                       " --out " + (dir / "out").string() + " -q 2>&1");
     INFO(run.output);
     REQUIRE(run.exit_code == 0);

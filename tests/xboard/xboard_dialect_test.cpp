@@ -3,6 +3,7 @@
 // usermove, clocks, SAN replies, result claims true and false, ping/pong,
 // options, and the start failures that name the protocol. Each expected
 // line is CECP's, written out here from the protocol's text.
+#include "support/programs.hpp"
 #include "support/temp_dir.hpp"
 #include "engine/protocol_engine.hpp"
 #include "match/engine_setup.hpp"
@@ -23,7 +24,7 @@ using arb::engine::ProtocolEngine;
 using arb::protocol::Dialect;
 using std::chrono::milliseconds;
 
-const std::string kFake = std::string(ARBITER_BIN_DIR) + "/arbiter-fake-cecp";
+const std::string kFake = arb::test::kBin + "/arbiter-fake-cecp";
 
 struct Rig {
     arb::test::TempDir dir;
