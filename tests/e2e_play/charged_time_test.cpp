@@ -5,6 +5,7 @@
 // ~100 ms later). The
 // engine is charged its 30 ms and the little around them, not the arbiter's
 // wait for a CPU after 'bestmove' woke it (process/run_queue_wait.hpp).
+#include "support/programs.hpp"
 #include "engine/protocol_engine.hpp"
 #include "process/run_queue_wait.hpp"
 #include "support/process_scan.hpp"
