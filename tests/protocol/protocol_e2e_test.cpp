@@ -184,7 +184,8 @@ TEST_CASE("a tournament with engines of different dialects finishes without a fa
 }
 
 TEST_CASE("a USI engine hears usinewgame before each game, gameover after it, and USI_Ponder false", "[e2e][protocol][usi]") {
-    auto dir = temp_dir("usi-session");
+    arb::test::TempDir temp;
+    const auto &dir = temp.path();
     const auto log_a = dir / "a.log", log_b = dir / "b.log";
     std::ofstream(dir / "usi.yaml") << "game: tictactoe\n"
                                        "engines:\n"
