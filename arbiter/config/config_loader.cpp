@@ -147,48 +147,7 @@ public:
                 else c.shared_dir = *v;
             }
         }
-        if (auto n = root["output"]; n && r_.expect_map(n, "output")) {
-            r_.check_keys(n, keys_of("output"), "output");
-            if (auto d = n["dir"]) {
-                if (auto v = r_.scalar(d, "output.dir")) c.out_dir = *v;
-            }
-            if (auto f = n["format"]) {
-                if (auto v = r_.choice(f, "output.format", {"arbiter", "fastchess", "cutechess"}))
-                    c.standings_layout = *v == "fastchess"   ? StandingsLayout::Fastchess
-                                         : *v == "cutechess" ? StandingsLayout::Cutechess
-                                                             : StandingsLayout::Arbiter;
-            }
-            if (auto p = n["pgn"]; p && r_.expect_map(p, "output.pgn")) {
-                r_.check_keys(p, keys_of("output.pgn"), "output.pgn");
-                auto flag = [&](const char *key, bool &out) {
-                    if (auto v = p[key])
-                        if (auto b = r_.boolean(v, std::string("output.pgn.") + key)) out = *b;
-                };
-                flag("nodes", c.pgn_comments.nodes);
-                flag("seldepth", c.pgn_comments.seldepth);
-                flag("nps", c.pgn_comments.nps);
-            }
-            if (auto p = n["sample"]; p && r_.expect_map(p, "output.sample")) {
-                r_.check_keys(p, keys_of("output.sample"), "output.sample");
-                SampleSection sample;
-                if (auto f = p["file"]) {
-                    if (auto v = r_.scalar(f, "output.sample.file")) sample.file = *v;
-                } else {
-                    r_.error(p.Mark(), "output.sample: needs file: FILE (the CSV file the samples are appended to)");
-                }
-                if (auto f = p["freq"]) {
-                    if (auto v = r_.number(f, "output.sample.freq")) {
-                        if (*v >= 0.0 && *v <= 1.0) sample.freq = *v;
-                        else r_.error(f.Mark(), "output.sample.freq: must be a probability from 0 to 1");
-                    }
-                }
-                if (auto v = p["quiet"])
-                    if (auto b = r_.boolean(v, "output.sample.quiet")) sample.quiet = *b;
-                if (auto v = p["append"])
-                    if (auto b = r_.boolean(v, "output.sample.append")) sample.append = *b;
-                c.sample = sample;
-            }
-        }
+        parse_output(root["output"], c);
         if (auto n = root["progress"]; n && r_.expect_map(n, "progress")) {
             r_.check_keys(n, keys_of("progress"), "progress");
             if (auto i = n["interval"]) {
@@ -215,6 +174,51 @@ public:
     }
 
 private:
+    // output: the folder, the standings' layout, PGN comments, training samples.
+    void parse_output(const YAML::Node &n, TournamentConfig &c) {
+        if (!n || !r_.expect_map(n, "output")) return;
+        r_.check_keys(n, keys_of("output"), "output");
+        if (auto d = n["dir"]) {
+            if (auto v = r_.scalar(d, "output.dir")) c.out_dir = *v;
+        }
+        if (auto f = n["format"]) {
+            if (auto v = r_.choice(f, "output.format", {"arbiter", "fastchess", "cutechess"}))
+                c.standings_layout = *v == "fastchess"   ? StandingsLayout::Fastchess
+                                     : *v == "cutechess" ? StandingsLayout::Cutechess
+                                                         : StandingsLayout::Arbiter;
+        }
+        if (auto p = n["pgn"]; p && r_.expect_map(p, "output.pgn")) {
+            r_.check_keys(p, keys_of("output.pgn"), "output.pgn");
+            auto flag = [&](const char *key, bool &out) {
+                if (auto v = p[key])
+                    if (auto b = r_.boolean(v, std::string("output.pgn.") + key)) out = *b;
+            };
+            flag("nodes", c.pgn_comments.nodes);
+            flag("seldepth", c.pgn_comments.seldepth);
+            flag("nps", c.pgn_comments.nps);
+        }
+        if (auto p = n["sample"]; p && r_.expect_map(p, "output.sample")) {
+            r_.check_keys(p, keys_of("output.sample"), "output.sample");
+            SampleSection sample;
+            if (auto f = p["file"]) {
+                if (auto v = r_.scalar(f, "output.sample.file")) sample.file = *v;
+            } else {
+                r_.error(p.Mark(), "output.sample: needs file: FILE (the CSV file the samples are appended to)");
+            }
+            if (auto f = p["freq"]) {
+                if (auto v = r_.number(f, "output.sample.freq")) {
+                    if (*v >= 0.0 && *v <= 1.0) sample.freq = *v;
+                    else r_.error(f.Mark(), "output.sample.freq: must be a probability from 0 to 1");
+                }
+            }
+            if (auto v = p["quiet"])
+                if (auto b = r_.boolean(v, "output.sample.quiet")) sample.quiet = *b;
+            if (auto v = p["append"])
+                if (auto b = r_.boolean(v, "output.sample.append")) sample.append = *b;
+            c.sample = sample;
+        }
+    }
+
     std::optional<core::TimeControl> time_control(const YAML::Node &node, const std::string &what) {
         auto text = r_.scalar(node, what);
         if (!text) return std::nullopt;

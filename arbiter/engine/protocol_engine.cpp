@@ -279,13 +279,17 @@ private:
 
     // One handshake in `dialect` until `until`; Next when `last` is false
     // and the time ran out; an error otherwise, quoting what the engine printed.
+    // Lines for a message on one line: "xboard, protover 2".
+    static std::string one_line(std::string text) {
+        for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at)) text.replace(at, 1, ", ");
+        return text;
+    }
+
     Expected<Tried, EngineError> try_handshake(Dialect dialect, SteadyClock::time_point until, bool last,
                                                const std::vector<Dialect> &supported, const GameSetupOptions *game) {
         std::unique_ptr<DialectCodec> codec = make_dialect_codec(dialect, notation_, game);
         std::string command(codec->handshake());
-        std::string shown = command;  // one line for messages: "xboard, protover 2"
-        for (size_t at = shown.find('\n'); at != std::string::npos; at = shown.find('\n', at)) shown.replace(at, 1, ", ");
-        const std::string answer = "'" + std::string(codec->handshake_answer()) + "' after '" + shown + "'";
+        const std::string answer = "'" + std::string(codec->handshake_answer()) + "' after '" + one_line(command) + "'";
         const Awaited awaited{answer.c_str(), FailureKind::Stall, timeouts_.startup};
         declared_.clear();
         command += '\n';

@@ -248,17 +248,7 @@ private:
             if (outcome.result < ARB_RESULT_ONGOING || outcome.result > ARB_RESULT_DRAW)
                 return plugin_failed("outcome() gave the unknown result code " + std::to_string(outcome.result));
             if (auto listed = state.checked_legal_moves(legal); !listed) return plugin_failed(listed.error().message);
-            if (outcome.result != ARB_RESULT_ONGOING) {
-                if (!legal.empty())
-                    return plugin_failed("outcome() says the game is over ('" + std::string(outcome.reason) +
-                                         "') but legal_moves lists " + std::to_string(legal.size()) + " moves");
-                end(outcome.result, Termination::GameRule, outcome.reason);
-                record_.has_score = outcome.has_score != 0;
-                record_.score[0] = outcome.score[0];
-                record_.score[1] = outcome.score[1];
-                record_.margin = game::finished_game_margin(state);
-                return;
-            }
+            if (outcome.result != ARB_RESULT_ONGOING) return end_by_rules(state, outcome, legal.size());
             if (legal.empty()) return plugin_failed("legal_moves lists no move but outcome() says the game goes on");
             int max = setup_.adjudication.max_plies;
             if (max > 0 && plies >= max)
@@ -319,6 +309,18 @@ private:
                 return end(result, verdict->termination, "adjudication: " + verdict->reason, -1);
             }
         }
+    }
+
+    // The plugin says the game is over: by its rules, with its score and margin.
+    void end_by_rules(const game::GameState &state, const arb_outcome &outcome, size_t legal_moves) {
+        if (legal_moves != 0)
+            return plugin_failed("outcome() says the game is over ('" + std::string(outcome.reason) +
+                                 "') but legal_moves lists " + std::to_string(legal_moves) + " moves");
+        end(outcome.result, Termination::GameRule, outcome.reason);
+        record_.has_score = outcome.has_score != 0;
+        record_.score[0] = outcome.score[0];
+        record_.score[1] = outcome.score[1];
+        record_.margin = game::finished_game_margin(state);
     }
 
     void append(protocol::Position &position, int side, std::string_view text, milliseconds elapsed,

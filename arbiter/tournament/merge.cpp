@@ -280,6 +280,25 @@ std::vector<std::vector<output::RecordPlace>> record_places(const std::vector<In
 
 }  // namespace
 
+namespace {
+
+// The shards' SPRT decision from their shared folder, if they had one, into the report and standings.
+void add_shared_decision(const std::string &shared, MergeReport &report, output::Standings &computed) {
+    if (shared.empty()) return;
+    auto decision = read_decision(shared);
+    if (!decision)
+        report.notes.push_back("the SPRT decision could not be read: " + decision.error().message);
+    else if (!*decision || !(*decision)->complete)
+        report.notes.push_back("the shared folder " + shared + " holds no decision of the shards' SPRT (not decided, "
+                               "or the folder is not mounted here)");
+    else {
+        report.sprt_decision = decision_summary(**decision);
+        computed.shared_sprt = shared_standing(**decision, true);
+    }
+}
+
+}  // namespace
+
 Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs::path &out_dir,
                                  const MergeOptions &options) {
     if (folders.empty()) return fail("no folders to merge");
@@ -357,18 +376,7 @@ Expected<MergeReport> merge_runs(const std::vector<fs::path> &folders, const fs:
     });
     if (!merged_records) return fail(merged_records.error().message);
     auto computed = output::compute_standings(names, tally.counts(), merged.config.sprt);
-    if (const std::string &shared = first.loaded.config.shared_dir; !shared.empty()) {
-        auto decision = read_decision(shared);
-        if (!decision)
-            report.notes.push_back("the SPRT decision could not be read: " + decision.error().message);
-        else if (!*decision || !(*decision)->complete)
-            report.notes.push_back("the shared folder " + shared + " holds no decision of the shards' SPRT (not decided, "
-                                   "or the folder is not mounted here)");
-        else {
-            report.sprt_decision = decision_summary(**decision);
-            computed.shared_sprt = shared_standing(**decision, true);
-        }
-    }
+    add_shared_decision(first.loaded.config.shared_dir, report, computed);
     report.book_size = static_cast<int64_t>(first.loaded.openings.size());
     computed.endings = std::move(endings);
     auto standings = write_standings_files(*records, computed);

@@ -79,6 +79,9 @@ public:
     void announce();
     void play();
     SessionResult finish();
+    void add_shared_decision(output::Standings &standings);
+    void print_summary(const output::Standings &standings, const std::string &standings_text);
+    bool report_shared_folder();
     [[nodiscard]] const SessionResult &result() const { return result_; }
 
 private:
@@ -772,6 +775,66 @@ void Session::play() {
     progress_->clear();
 }
 
+// The shared folder's decision, looked at a last time, for the standings.
+void Session::add_shared_decision(output::Standings &standings) {
+    if (!shared_) return;
+    if (auto looked = shared_->look(); !looked) {
+        std::lock_guard guard(shared_mutex_);
+        if (shared_error_.empty()) shared_error_ = looked.error().message;
+    }
+    if (auto decision = shared_->decision(); decision && decision->complete)
+        standings.shared_sprt = shared_standing(*decision, false);
+}
+
+// The run's last lines: counts, time, the standings, where the records are.
+void Session::print_summary(const output::Standings &standings, const std::string &standings_text) {
+    std::ostream &own = own_lines();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - play_start_).count();
+    const int64_t played = recorded_ - recorded_before_;
+    // The fastchess layout's standard output has no empty line before its end (OpenBench's worker stops reading there).
+    own << fmt::format("{}{} of {} games played{}{}; {} engine processes started\n", fastchess_layout() ? "" : "\n",
+                        recorded_, total_,
+                        stats_.abandoned ? fmt::format(", {} abandoned (not recorded)", stats_.abandoned) : "",
+                        result_.sprt_stopped ? ", stopped by SPRT" : "", stats_.engine_starts);
+    own << fmt::format("elapsed {} ({:.1f} s), {} games in this run, {:.2f} games/s\n{}", format_duration(seconds),
+                        seconds, played, seconds > 0 ? static_cast<double>(played) / seconds : 0.0,
+                        fastchess_layout() ? "" : "\n");
+    if (c_.standings_layout == config::StandingsLayout::Arbiter) {
+        out_ << standings_text;  // the endings table included
+    } else {
+        if (!console_) out_ << standings_for_screen(standings);  // the console printed its block with the last game
+        err_ << endings_->text();
+    }
+    own << (fastchess_layout() ? "" : "\n") << "records: ";
+    const auto files = records_->record_paths();
+    for (size_t i = 0; i < files.size(); ++i) own << (i ? ", " : "") << files[i].string();
+    own << "; report: " << (dir_ / kReportFile).string() << "\n";
+}
+
+// What the shared folder saw; false after an error that stops the run (said on err_).
+bool Session::report_shared_folder() {
+    const auto cost = shared_->look_cost();
+    const int64_t waiting = shared_->decision() ? 0 : shared_->pairs_waiting();
+    out_ << fmt::format("shared folder {}: pairs 1-{} of all shards counted{}, {} looks at the others' pairs "
+                        "({:.1f} us each)\n",
+                        c_.shared_dir, shared_->pairs_counted(),
+                        waiting ? fmt::format(" ({} more waiting for an earlier pair)", waiting) : std::string(),
+                        cost.looks,
+                        cost.looks ? std::chrono::duration<double, std::micro>(cost.time).count() /
+                                         static_cast<double>(cost.looks)
+                                   : 0.0);
+    std::lock_guard guard(shared_mutex_);
+    if (!shared_error_.empty()) {
+        out_.flush();
+        err_ << prefix() << "stopped: " << shared_error_
+             << fmt::format("; {} of {} games of this shard are recorded; once the shared folder is back, "
+                            "continue with 'arbiter run --resume {}'\n",
+                            recorded_, total_, dir_.string());
+        return false;
+    }
+    return true;
+}
+
 SessionResult Session::finish() {
     result_.engine_starts = stats_.engine_starts;
     result_.games_recorded = static_cast<int>(recorded_);
@@ -808,14 +871,7 @@ SessionResult Session::finish() {
             "note: {} games were played at once, not {}: the descriptor limit allows {} engine processes\n",
             stats_.workers, c_.concurrency, stats_.pool_capacity);
     auto standings = output::compute_standings(names_, tally_.counts(), c_.sprt);
-    if (shared_) {
-        if (auto looked = shared_->look(); !looked) {  // the last word, for the standings
-            std::lock_guard guard(shared_mutex_);
-            if (shared_error_.empty()) shared_error_ = looked.error().message;
-        }
-        if (auto decision = shared_->decision(); decision && decision->complete)
-            standings.shared_sprt = shared_standing(*decision, false);
-    }
+    add_shared_decision(standings);
     standings.endings = endings_;
     auto standings_text = write_standings_files(*records_, standings);
     if (!standings_text) {
@@ -826,26 +882,7 @@ SessionResult Session::finish() {
                  : result_.interrupted && recorded_ < total_                 ? "interrupted"
                  : recorded_ < total_ && !stats_.out_of_resources.empty()    ? "stopped"
                                                                              : "finished");
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - play_start_).count();
-    const int64_t played = recorded_ - recorded_before_;
-    // The fastchess layout's standard output has no empty line before its end (OpenBench's worker stops reading there).
-    own << fmt::format("{}{} of {} games played{}{}; {} engine processes started\n", fastchess_layout() ? "" : "\n",
-                        recorded_, total_,
-                        stats_.abandoned ? fmt::format(", {} abandoned (not recorded)", stats_.abandoned) : "",
-                        result_.sprt_stopped ? ", stopped by SPRT" : "", stats_.engine_starts);
-    own << fmt::format("elapsed {} ({:.1f} s), {} games in this run, {:.2f} games/s\n{}", format_duration(seconds),
-                        seconds, played, seconds > 0 ? static_cast<double>(played) / seconds : 0.0,
-                        fastchess_layout() ? "" : "\n");
-    if (c_.standings_layout == config::StandingsLayout::Arbiter) {
-        out_ << *standings_text;  // the endings table included
-    } else {
-        if (!console_) out_ << standings_for_screen(standings);  // the console printed its block with the last game
-        err_ << endings_->text();
-    }
-    own << (fastchess_layout() ? "" : "\n") << "records: ";
-    const auto files = records_->record_paths();
-    for (size_t i = 0; i < files.size(); ++i) own << (i ? ", " : "") << files[i].string();
-    own << "; report: " << (dir_ / kReportFile).string() << "\n";
+    print_summary(standings, *standings_text);
     // fastchess's last lines (the block of games counted since its last one, the players that lost on time or
     // crashed, "Finished match"), also after an interrupt or a failure below: its readers wait for them.
     if (console_) out_ << console_->closing(std::chrono::duration_cast<std::chrono::seconds>(
@@ -862,27 +899,9 @@ SessionResult Session::finish() {
         result_.exit_code = 1;
         return result_;
     }
-    if (shared_) {
-        const auto cost = shared_->look_cost();
-        const int64_t waiting = shared_->decision() ? 0 : shared_->pairs_waiting();
-        out_ << fmt::format("shared folder {}: pairs 1-{} of all shards counted{}, {} looks at the others' pairs "
-                            "({:.1f} us each)\n",
-                            c_.shared_dir, shared_->pairs_counted(),
-                            waiting ? fmt::format(" ({} more waiting for an earlier pair)", waiting) : std::string(),
-                            cost.looks,
-                            cost.looks ? std::chrono::duration<double, std::micro>(cost.time).count() /
-                                             static_cast<double>(cost.looks)
-                                       : 0.0);
-        std::lock_guard guard(shared_mutex_);
-        if (!shared_error_.empty()) {
-            out_.flush();
-            err_ << prefix() << "stopped: " << shared_error_
-                 << fmt::format("; {} of {} games of this shard are recorded; once the shared folder is back, "
-                                "continue with 'arbiter run --resume {}'\n",
-                                recorded_, total_, dir_.string());
-            result_.exit_code = 1;
-            return result_;
-        }
+    if (shared_ && !report_shared_folder()) {
+        result_.exit_code = 1;
+        return result_;
     }
     if (!stats_.out_of_resources.empty()) {
         out_.flush();

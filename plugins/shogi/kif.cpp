@@ -95,7 +95,7 @@ std::string kif_move(const Position &p, arb_move m, int previous_to) {
     // No 不成 for a move that could promote and does not: the origin square
     // says it, and readers such as tsshogi (ShogiHome's) refuse the word.
     if (move_promotes(m)) out += "成";
-    char origin[8];
+    char origin[32];  // "(77)"; room for any int, as the compiler cannot see 1..9
     std::snprintf(origin, sizeof origin, "(%d%d)", 9 - column_of(from), row_of(from) + 1);
     return out + origin;
 }

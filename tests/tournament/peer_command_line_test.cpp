@@ -287,10 +287,12 @@ TEST_CASE("command lines from the peers' documentation give the model written ou
 // and cutechess-cli(6) (-games N "default 1", -rounds N "default 1").
 TEST_CASE("with no -rounds or -games a match plays as many games as the peer whose layout it prints", "[peer-cli]") {
     const std::string two = "-engine cmd=a -engine cmd=b ";
-    auto as_fastchess = parse(two).config;  // no layout named: fastchess's counts, the arbiter's own output
+    // No layout named, two engines: fastchess's counts and, as fastchess users expect, its layout
+    // with its interval (issue 34: the arbiter's tables on request or for more engines).
+    auto as_fastchess = parse(two).config;
     CHECK(as_fastchess.schedule.rounds == 2);
     CHECK(as_fastchess.schedule.games_per_pairing == 2);
-    CHECK(as_fastchess.progress_interval == 0);
+    CHECK(as_fastchess.progress_interval == 10);
     auto fastchess = parse(two + "-output format=fastchess").config;
     CHECK(fastchess.schedule.rounds == 2);
     CHECK(fastchess.schedule.games_per_pairing == 2);
@@ -532,6 +534,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"engines.env", "", "no peer option sets an engine's environment"},
         {"engines.options", "-engine cmd=/bin/sh name=b2 option.Hash=16", ""},
         {"engines.time_control", "-engine cmd=/bin/sh name=b2 st=0.5 depth=8", ""},
+        {"engines.false_claims", "", "an xboard engine's false result claims (YAML only: neither peer has the setting)"},
         {"engines.protocol", "-engine cmd=/bin/sh name=b2 proto=auto", ""},
         {"engines.restart", "-engine cmd=/bin/sh name=b2 restart=on", ""},
         {"each.restart", "", "-each restart=on sets engines.restart of every engine; the printed YAML has no each"},
@@ -573,7 +576,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"output.sample.freq", "-sample file=s.csv freq=0.25", "", "-sample file=s.csv"},
         {"output.sample.quiet", "-sample file=s.csv quiet=y", "", "-sample file=s.csv"},
         {"output.sample.append", "-sample file=s.csv append=false", "", "-sample file=s.csv"},
-        {"progress.interval", "-ratinginterval 10", ""},
+        {"progress.interval", "-ratinginterval 7", ""},
         {"on_interrupt", "", "Ctrl-C finishes running games; a YAML setting only"},
         {"timeouts.startup_ms", "", "a YAML setting only"},
         {"timeouts.ready_ms", "", "a YAML setting only"},
