@@ -8,6 +8,7 @@
 
 #include "support/child_process.hpp"
 #include "support/programs.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -53,12 +54,7 @@ test::Run check(const std::string &game, const std::string &engine, const game::
                              std::to_string(seed) + option_flags(options));
 }
 
-std::vector<std::string> lines_of(const std::string &text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
+using arb::test::lines_of;
 
 }  // namespace
 

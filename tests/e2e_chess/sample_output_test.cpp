@@ -26,12 +26,7 @@ std::string mock_engines(const std::string &game) {
            mock + " name=m2 args=\"--game " + game + " --seed 2 --scores -5,-6\" -each tc=10+0.1 ";
 }
 
-std::vector<std::string> lines_of(const std::string &text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
+using arb::test::lines_of;
 
 }  // namespace
 

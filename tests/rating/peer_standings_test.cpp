@@ -3,6 +3,7 @@
 // table's centred Elo and the head-to-head difference apart.
 #include "output/peer_standings.hpp"
 #include "output/standings.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,12 +25,7 @@ match::FinishedGame game(int index, int pair, int first, double points_of_engine
     return g;
 }
 
-std::vector<std::string> lines_of(const std::string &text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
+using arb::test::lines_of;
 
 }  // namespace
 

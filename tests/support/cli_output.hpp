@@ -4,8 +4,17 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace arb::test {
+
+// The text's lines, without their line ends.
+inline std::vector<std::string> lines_of(const std::string &text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
 
 // The text after "key: " on the first line that starts with it, or "".
 inline std::string field(const std::string &output, const std::string &key) {

@@ -19,6 +19,7 @@
 #include "output/fastchess_text.hpp"
 #include "output/game_endings.hpp"
 #include "tournament/fastchess_console.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -49,12 +50,7 @@ match::FinishedGame game(int index, arb_result result, match::Termination how = 
     return g;
 }
 
-std::vector<std::string> lines_of(const std::string &text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
+using arb::test::lines_of;
 
 tournament::FastchessConsole console(int interval = 1, bool pairs = true, int64_t total = 4) {
     tournament::FastchessConsole::Setup setup;

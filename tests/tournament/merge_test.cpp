@@ -9,6 +9,7 @@
 
 #include "fake_engines.hpp"
 #include "support/temp_dir.hpp"
+#include "support/cli_output.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -335,12 +336,7 @@ TEST_CASE("sprt with a shard needs a shared folder, and a shared folder needs bo
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string &text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
+using arb::test::lines_of;
 
 int index_in(const std::string &line) { return nlohmann::json::parse(line)["index"].get<int>(); }
 

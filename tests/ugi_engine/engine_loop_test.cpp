@@ -1,3 +1,4 @@
+#include "support/cli_output.hpp"
 // The engine loop of the UGI helper, with a scripted engine and string streams.
 #include <arbiter/ugi/engine_loop.hpp>
 
@@ -53,12 +54,7 @@ public:
     }
 };
 
-std::vector<std::string> lines_of(const std::string &text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
+using arb::test::lines_of;
 
 std::vector<std::string> run(ScriptedEngine &engine, const std::string &input, std::string *log = nullptr) {
     std::istringstream in(input);
