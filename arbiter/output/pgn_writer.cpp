@@ -2,7 +2,9 @@
 
 #include "core/quote.hpp"
 
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <ctime>
 
@@ -56,13 +58,25 @@ private:
     size_t column_ = 0;
 };
 
+// A score as fastchess writes it: pawns with a sign ("+0.50"), or a mate in
+// plies ("+M5": mate in 3 moves; "-M4": mated in 2), "+M"/"-M" where the
+// engine gave no distance (USI's "mate +").
+std::string score_text(const protocol::InfoFields &info) {
+    if (info.mate) {
+        const int n = *info.mate;
+        return (n > 0 ? "+M" : "-M") + std::to_string(n > 0 ? 2 * static_cast<int64_t>(n) - 1 : -2 * static_cast<int64_t>(n));
+    }
+    if (std::abs(*info.score_cp) >= protocol::kMateScore) return *info.score_cp > 0 ? "+M" : "-M";
+    char score[32];
+    std::snprintf(score, sizeof score, "%+.2f", *info.score_cp / 100.0);
+    return score;
+}
+
 // cutechess's move comment: "+0.50/12 0.51s" (no "/depth" without one),
 // then fastchess's fields as asked: ", n=123456, sd=18, nps=1000000"; a
 // field the engine did not send is left out.
 std::string move_comment(const match::MoveRecord &m, const PgnCommentFields &fields) {
-    char score[32];
-    std::snprintf(score, sizeof score, "%+.2f", *m.info.score_cp / 100.0);
-    std::string text = score;
+    std::string text = score_text(m.info);
     if (m.info.depth) text += "/" + std::to_string(*m.info.depth);
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, " %.3gs", static_cast<double>(m.elapsed.count()) / 1000.0);

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 namespace arb::output {
@@ -23,6 +24,14 @@ uint64_t figure(const std::optional<int> &value, const std::optional<int> &refer
     if (!value) return 0;
     const int64_t delta = int64_t{*value} - reference.value_or(0);
     return (delta >= 0 ? 2 * static_cast<uint64_t>(delta) : 2 * static_cast<uint64_t>(-delta) - 1) + 1;
+}
+
+// The score the page shows: centipawns, or a mate in N moves as
+// +-(kMateScore + N) (report.js reads it back as "#N" / "#-N").
+std::optional<int> shown_score(const protocol::InfoFields &info) {
+    if (!info.score_cp || !info.mate || *info.mate == 0) return info.score_cp;
+    const int distance = std::min(std::abs(*info.mate), 10000);
+    return *info.score_cp > 0 ? protocol::kMateScore + distance : -(protocol::kMateScore + distance);
 }
 
 // A column of numbers as byte planes (see the header); returns the width.
@@ -184,7 +193,7 @@ void ReportGames::add(const match::FinishedGame &g) {
         const auto &m = r.moves[i];
         times_.push_back(m.forced ? 0 : static_cast<uint64_t>(std::max<int64_t>(0, m.elapsed.count())) + 1);
         const match::MoveRecord *same_side = i >= 2 ? &r.moves[i - 2] : nullptr;
-        scores_.push_back(figure(m.info.score_cp, same_side ? same_side->info.score_cp : std::nullopt));
+        scores_.push_back(figure(shown_score(m.info), same_side ? shown_score(same_side->info) : std::nullopt));
         depths_.push_back(figure(m.info.depth, same_side ? same_side->info.depth : std::nullopt));
     }
 

@@ -124,8 +124,11 @@ def first_mover(game_name, g):
     return (side + len(g.get("opening_moves", []))) % 2
 
 
-def score_text(cp):
-    """A score as the peers write it: pawns with a sign; the record's mate value as +# or -#."""
+def score_text(cp, mate=None):
+    """A score as the peers write it: pawns with a sign; a mate as #N or #-N
+    (N in moves, as the engine said), +# or -# where it gave no distance."""
+    if mate:
+        return ("#%d" % mate) if mate > 0 else ("#-%d" % -mate)
     if abs(cp) >= 100000:
         return "+#" if cp > 0 else "-#"
     return "%s%.2f" % ("-" if cp < 0 else "+", abs(cp) / 100)
@@ -352,11 +355,13 @@ def main():
         check(("Ply %d: %s" % (plies, listed[-1])) in q(info), "the info line names the last move: %s" % q(info))
 
         # Scores in pawns with a sign, as the peers write them.
-        scored = [(len(game.get("opening_moves", [])) + i + 1, m["cp"]) for i, m in enumerate(game["moves"]) if "cp" in m]
+        scored = [(len(game.get("opening_moves", [])) + i + 1, m["cp"], m.get("mate"))
+                  for i, m in enumerate(game["moves"]) if "cp" in m]
         if scored:
-            at, cp = scored[-1]
+            at, cp, mate = scored[-1]
             q("document.querySelector('#viewer-moves .move[data-ply=\"%d\"]').click()" % at)
-            check(("score " + score_text(cp)) in q(info), "ply %d's score %d reads %s: %s" % (at, cp, score_text(cp), q(info)))
+            check(("score " + score_text(cp, mate)) in q(info),
+                  "ply %d's score %d reads %s: %s" % (at, cp, score_text(cp, mate), q(info)))
 
         # Every piece reads on its square, at the end and at the start.
         def pieces_readable(where):

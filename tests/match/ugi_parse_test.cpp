@@ -34,6 +34,25 @@ TEST_CASE("info lines give score, depth, seldepth, nodes and nps, later lines up
     CHECK(info.score_cp == -kMateScore);
 }
 
+TEST_CASE("a mate score keeps its distance until a cp score or a distance-free mate replaces it", "[ugi]") {
+    arb::protocol::InfoFields info;
+    parse_info_line("info depth 9 score mate 3 pv e2e4", info);
+    CHECK(info.mate == 3);
+    parse_info_line("info depth 10 score mate +5", info);  // USI's signed form
+    CHECK(info.mate == 5);
+    CHECK(info.score_cp == kMateScore);
+    parse_info_line("info depth 11 score mate -", info);  // USI: mated, no distance
+    CHECK_FALSE(info.mate);
+    CHECK(info.score_cp == -kMateScore);
+    parse_info_line("info score mate -2", info);
+    CHECK(info.mate == -2);
+    parse_info_line("info depth 12 nodes 5", info);  // no score: the last one stands
+    CHECK(info.mate == -2);
+    parse_info_line("info score cp 31", info);
+    CHECK_FALSE(info.mate);
+    CHECK(info.score_cp == 31);
+}
+
 TEST_CASE("info parsing stops at string and pv and ignores malformed numbers", "[ugi]") {
     arb::protocol::InfoFields info;
     parse_info_line("info string score cp 500 depth 3", info);

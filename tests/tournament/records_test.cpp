@@ -147,6 +147,31 @@ TEST_CASE("PGN move comments carry fastchess's n=, sd= and nps= when asked, none
     CHECK_THAT(output::to_pgn(g, context), Catch::Contains("a1 {+0.50/12 0.51s, sd=18} 2. c3 {-1.23 2s} a3"));
 }
 
+// fastchess writes a mate as "+M" or "-M" and the distance in plies
+// (app/src/types/score.hpp, Score's string form): mate in N moves is
+// 2N-1 plies, mated in N is 2N. By hand: mate 3 -> +M5, mate -2 -> -M4.
+TEST_CASE("PGN move comments write a mate as fastchess does, in plies, and JSON lines keep the distance", "[records]") {
+    auto g = test::sample_game(0);
+    g.record.moves[0].info.score_cp = arb::protocol::kMateScore;
+    g.record.moves[0].info.mate = 3;
+    g.record.moves[0].info.depth = 9;
+    g.record.moves[0].elapsed = std::chrono::milliseconds(510);
+    g.record.moves[1].info.score_cp = -arb::protocol::kMateScore;
+    g.record.moves[1].info.mate = -2;
+    g.record.moves[1].elapsed = std::chrono::milliseconds(2000);
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr, {}};
+    CHECK_THAT(output::to_pgn(g, context), Catch::Contains("a1 {+M5/9 0.51s} 2. c3 {-M4 2s} a3"));
+    g.record.moves[1].info.mate.reset();  // USI's "mate -": no distance
+    CHECK_THAT(output::to_pgn(g, context), Catch::Contains("2. c3 {-M 2s} a3"));
+
+    g.record.moves[1].info.mate = -2;
+    auto back = output::parse_json_line(output::to_json_line(g, {"tictactoe", "tictactoe", ""}));
+    REQUIRE(back.has_value());
+    CHECK(back->record.moves[0].info.mate == 3);
+    CHECK(back->record.moves[1].info.mate == -2);
+    CHECK_FALSE(back->record.moves[2].info.mate);
+}
+
 TEST_CASE("a JSON line keeps each move's seldepth and nps, and a line without them still reads", "[records]") {
     auto g = test::sample_game(1);
     g.record.moves[1].info.seldepth = 18;

@@ -320,11 +320,16 @@
   }
 
   // A score as the peers write it: pawns with a sign (centipawns / 100), or
-  // a mate found (+#) or suffered (-#); the record keeps no mate distance.
+  // a mate in N moves found (#N) or suffered (#-N), coded as +-(MATE + N)
+  // (report_games.cpp); +# / -# where the engine gave no distance.
   var MATE = 100000;
   function scoreText(cp) {
     var n = +cp;
-    if (Math.abs(n) >= MATE) return n > 0 ? '+#' : '-#';
+    if (Math.abs(n) >= MATE) {
+      var distance = Math.abs(n) - MATE;
+      if (distance === 0) return n > 0 ? '+#' : '-#';
+      return (n > 0 ? '#' : '#-') + distance;
+    }
     return (n < 0 ? '-' : '+') + (Math.abs(n) / 100).toFixed(2);
   }
 

@@ -27,6 +27,10 @@ struct InfoFields {
     std::optional<int64_t> nodes;
     std::optional<int> seldepth;  // "seldepth N": the selective search depth
     std::optional<int64_t> nps;   // "nps N": nodes per second
+    // "score mate N": N as the engine wrote it, in moves (negative or 0: being
+    // mated); unset for a cp score and for USI's "mate +" / "mate -", which
+    // give no distance. score_cp holds +-kMateScore beside it.
+    std::optional<int> mate;
 };
 
 // The first word of a line, e.g. "bestmove" or "info".
@@ -62,18 +66,28 @@ inline void parse_info(std::string_view line, InfoFields &info) noexcept {
         } else if (key == "score") {
             std::string_view kind = detail::next_word(rest);
             if (kind == "cp" || kind == "cs") {
-                if (auto v = parse_integer<int>(detail::next_word(rest))) read.score_cp = *v;
+                if (auto v = parse_integer<int>(detail::next_word(rest))) {
+                    read.score_cp = *v;
+                    read.mate.reset();
+                }
             } else if (kind == "mate") {
                 std::string_view n = detail::next_word(rest);
-                if (n == "+") read.score_cp = kMateScore;
-                else if (n == "-") read.score_cp = -kMateScore;
-                else if (!n.empty() && n.front() == '+') {
-                    if (parse_integer<int>(n.substr(1))) read.score_cp = kMateScore;  // USI writes "+3"
-                } else if (auto v = parse_integer<int>(n)) {
-                    read.score_cp = *v > 0 ? kMateScore : -kMateScore;
+                std::optional<int> distance;
+                if (n == "+" || n == "-") {
+                    read.score_cp = n == "+" ? kMateScore : -kMateScore;
+                    read.mate.reset();
+                } else if (!n.empty() && n.front() == '+') {
+                    distance = parse_integer<int>(n.substr(1));  // USI writes "+3"
+                } else {
+                    distance = parse_integer<int>(n);
+                }
+                if (distance) {
+                    read.score_cp = *distance > 0 ? kMateScore : -kMateScore;
+                    read.mate = *distance;
                 }
             } else if (auto v = parse_integer<int>(kind)) {
                 read.score_cp = *v;
+                read.mate.reset();
             }
         }
     }
