@@ -43,6 +43,7 @@ constexpr OptionSpec kOptions[] = {
     {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
     {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord}, {"-crc32", Takes::KeyValues},
     {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing}, {"-sample", Takes::KeyValues},
+    {"-engine-stderr", Takes::OneWord},  // the arbiter's own (output.engine_stderr), in the peers' style
     // Accepted with a note: they change only how the peer saves, prints or places its work, which the
     // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
     {"-scoreinterval", Takes::OneWord}, {"-autosaveinterval", Takes::OneWord}, {"-report", Takes::KeyValues},
@@ -302,6 +303,9 @@ private:
             c.site = one();
         } else if (option == "-wait") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.wait_between_games = std::chrono::milliseconds(*v);
+        } else if (option == "-engine-stderr") {
+            if (one() == "per-game" || one() == "off") c.engine_stderr_per_game = one() == "per-game";
+            else problem(what() + ": expected per-game or off");
         } else if (option == "-ratinginterval") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) rating_interval_ = *v;
         } else if (option == "-variant") {
