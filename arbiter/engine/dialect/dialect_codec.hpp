@@ -28,12 +28,14 @@ namespace arb::engine {
 
 // What one line from the engine is, once read in its dialect.
 // Claim: a result the engine claims ("1-0 {White mates}"); Refused: the
-// engine refused a move it was given ("Illegal move: e2e4"): xboard's.
+// engine refused a move it was given ("Illegal move: e2e4"); DrawOffer: the
+// engine offers a draw, its move still to come ('offer draw'): xboard's.
 struct Reply {
-    // Resign: USI's 'bestmove resign', the engine gives the game up (no move).
-    enum class Kind { Other, Info, BestMove, Claim, Refused, Resign };
+    // Resign: USI's 'bestmove resign' or xboard's 'resign', the engine gives
+    // the game up (no move).
+    enum class Kind { Other, Info, BestMove, Claim, Refused, Resign, DrawOffer };
     Kind kind = Kind::Other;
-    std::string_view move;  // BestMove: the move as sent (empty: none followed)
+    std::string_view move;  // BestMove: the move as sent (empty: none followed); Claim: the claim
 };
 
 // What one line of a handshake that is a conversation (xboard's 'feature'
@@ -74,6 +76,8 @@ public:
     // The line that asks the engine to catch up and the word that says it
     // did; empty when the engine has no such command (xboard without 'ping').
     [[nodiscard]] virtual std::string_view sync() const = 0;
+    // The word that answers 'go', for messages ("no 'move' after 'go'").
+    [[nodiscard]] virtual std::string_view move_answer() const { return "bestmove"; }
     [[nodiscard]] virtual std::string_view sync_answer() const = 0;
 
     // Each appends one line without its '\n' (xboard: several, '\n' between).

@@ -174,6 +174,7 @@ public:
 
     [[nodiscard]] std::string_view handshake_nudge() const override { return featured_ ? std::string_view() : "ping 0"; }
 
+    [[nodiscard]] std::string_view move_answer() const override { return "move"; }
     [[nodiscard]] std::string_view sync() const override { return ping_ ? std::string_view(ping_line_) : std::string_view(); }
     [[nodiscard]] std::string_view sync_answer() const override { return "pong"; }
 
@@ -326,11 +327,16 @@ public:
         std::string_view rest = line;
         const std::string_view word = protocol::detail::next_word(rest);
         if (word == "move") return best_move(protocol::detail::next_word(rest));
-        if (word == "resign") return best_move(word);  // no move: the plugin judges it unparsable
+        if (word == "resign") return {Reply::Kind::Resign, word};
+        if (word == "offer" && protocol::detail::next_word(rest) == "draw") return {Reply::Kind::DrawOffer, {}};
         // A claim before the engine's first move of a game is the last game's,
         // sent late (GNU Chess answers 'ping' before it): passed over.
-        if (word == "1-0" || word == "0-1" || word == "1/2-1/2")
-            return moved_in_game_ ? Reply{Reply::Kind::Claim, {}} : Reply{};
+        if (word == "1-0" || word == "0-1" || word == "1/2-1/2") {
+            if (!moved_in_game_) return {};
+            std::string_view claim = line;
+            while (!claim.empty() && (claim.back() == '\r' || claim.back() == ' ')) claim.remove_suffix(1);
+            return {Reply::Kind::Claim, claim};
+        }
         // "Illegal move: e2e4", "Illegal move (in check): e2e4": a refusal of a
         // move it was given; of anything else ("Illegal move: sd 1", Phalanx's
         // word for a command it does not know), no.
