@@ -427,3 +427,29 @@ TEST_CASE("xboard: a search that times out names xboard's 'move', not 'bestmove'
     CHECK(reply.error().kind == FailureKind::Timeout);
     CHECK(reply.error().message == "no 'move' after 'go' within 200 ms");
 }
+
+TEST_CASE("xboard: Chess960 castling goes to the engine as O-O, and comes back as O-O or the king's two squares",
+          "[xboard]") {
+    Rig rig;
+    rig.game = arb::match::engine_game_options(*rig.chess, {{"variant", "chess960"}});
+    auto engine = rig.start(rig.config({"--feature", kProtocol2 + " variants=\"normal,fischerandom\"", "--replies",
+                                        "move e8c8,move O-O,move e8e7"}));
+    REQUIRE(engine);
+    REQUIRE((*engine)->new_game());
+    // The plugin writes Chess960 castling as the king taking its rook (e1h1, e8a8); CECP's FRC convention
+    // is O-O/O-O-O, and engines also write the king's move to g or c.
+    const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    auto two_squares = (*engine)->go({false, fen, {"e1h1"}}, fischer(1000, 1000, 0), milliseconds(2000));
+    INFO((two_squares ? std::string() : two_squares.error().message));
+    REQUIRE(two_squares);
+    CHECK(rig.got("variant fischerandom"));
+    CHECK(rig.got("usermove O-O"));
+    CHECK(two_squares->move == "e8a8");
+    auto san = (*engine)->go({false, fen, {"e1a1"}}, fischer(1000, 1000, 0), milliseconds(2000));
+    REQUIRE(san);
+    CHECK(rig.got("usermove O-O-O"));
+    CHECK(san->move == "e8h8");  // not O-O-O: white's rook on d1 now guards d8
+    auto plain = (*engine)->go({false, fen, {"e1e2"}}, fischer(1000, 1000, 0), milliseconds(2000));
+    REQUIRE(plain);
+    CHECK(plain->move == "e8e7");  // a king's ordinary move is no castling
+}
