@@ -303,7 +303,11 @@ private:
         declared_.clear();
         command += '\n';
         auto last_heard = SteadyClock::now();
-        bool nudged = false;
+        // The nudge goes again each fifth of the silence while the engine
+        // says nothing: GNU Chess flushes what it printed only when it reads
+        // a line, and one nudge read before it printed its features frees none.
+        int nudges = 0;
+        auto last_nudge = last_heard;
         if (auto sent = send(command, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
         const bool auto_tries_xboard =
@@ -319,11 +323,12 @@ private:
             const bool silence_ends = silence && (config_.protocol || printed_count_ > 0);
             auto read_until = silence_ends ? std::min(until, last_heard + *silence) : until;
             const std::string_view nudge = codec->handshake_nudge();
-            const bool nudging = silence && !nudged && !nudge.empty();
-            if (nudging) read_until = std::min(read_until, last_heard + *silence / 5);
+            const bool nudging = silence && nudges < 4 && !nudge.empty();
+            if (nudging) read_until = std::min(read_until, std::max(last_heard, last_nudge) + *silence / 5);
             ReadStatus status = read_line(read_until, line);
             if (status == ReadStatus::Timeout && nudging && read_until < until) {
-                nudged = true;
+                ++nudges;
+                last_nudge = SteadyClock::now();
                 std::string text(nudge);
                 text += '\n';
                 if (auto sent = send(text, until); sent != WriteStatus::Written)

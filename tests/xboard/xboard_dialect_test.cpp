@@ -453,3 +453,16 @@ TEST_CASE("xboard: Chess960 castling goes to the engine as O-O, and comes back a
     REQUIRE(plain);
     CHECK(plain->move == "e8e7");  // a king's ordinary move is no castling
 }
+
+TEST_CASE("xboard: the handshake nudges a silent engine again until its held features come", "[xboard]") {
+    Rig rig;
+    // Three lines after 'protover 2' before it prints: one nudge frees nothing, the third does.
+    EngineConfig c = rig.config({"--hold", "3", "--feature", kProtocol2});
+    arb::engine::EngineTimeouts timeouts;
+    timeouts.startup = milliseconds(2000);  // a silence of 1000 ms, a nudge each 200 ms
+    auto engine = ProtocolEngine::start(c, timeouts, rig.game);
+    INFO((engine ? std::string() : engine.error().message));
+    REQUIRE(engine);
+    CHECK(rig.got("accepted setboard"));  // the features were read, not protocol 1's defaults taken
+    CHECK((*engine)->id_name() == "Fake 1");
+}

@@ -69,9 +69,10 @@ public:
     // 'feature' or no 'done'); nullopt: only the answer does (the UCI
     // family, xboard after 'done=0').
     [[nodiscard]] virtual std::optional<std::chrono::milliseconds> handshake_silence() const { return std::nullopt; }
-    // A line written once when the engine has said nothing of the handshake
-    // for a fifth of that silence (xboard: 'ping 0', which makes GNU Chess
-    // flush the features it holds unflushed); empty: none.
+    // A line written when the engine has said nothing of the handshake for
+    // a fifth of that silence, and again each fifth after, four times at most
+    // (xboard: 'ping 0', which makes GNU Chess flush the features it holds
+    // unflushed); empty: none.
     [[nodiscard]] virtual std::string_view handshake_nudge() const { return {}; }
     // The line that asks the engine to catch up and the word that says it
     // did; empty when the engine has no such command (xboard without 'ping').
