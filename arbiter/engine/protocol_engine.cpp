@@ -288,6 +288,9 @@ private:
 
     // One handshake in `dialect` until `until`; Next when `last` is false
     // and the time ran out; an error otherwise, quoting what the engine printed.
+    // The codec's nudge goes again each fifth of the silence while the engine
+    // says nothing: GNU Chess frees what it printed only as it reads lines,
+    // and one nudge read before it printed its features frees none.
     // Lines for a message on one line: "xboard, protover 2".
     static std::string one_line(std::string text) {
         for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at)) text.replace(at, 1, ", ");
@@ -303,9 +306,6 @@ private:
         declared_.clear();
         command += '\n';
         auto last_heard = SteadyClock::now();
-        // The nudge goes again each fifth of the silence while the engine
-        // says nothing: GNU Chess flushes what it printed only when it reads
-        // a line, and one nudge read before it printed its features frees none.
         int nudges = 0;
         auto last_nudge = last_heard;
         if (auto sent = send(command, until); sent != WriteStatus::Written)
@@ -329,9 +329,7 @@ private:
             if (status == ReadStatus::Timeout && nudging && read_until < until) {
                 ++nudges;
                 last_nudge = SteadyClock::now();
-                std::string text(nudge);
-                text += '\n';
-                if (auto sent = send(text, until); sent != WriteStatus::Written)
+                if (auto sent = send(std::string(nudge) + "\n", until); sent != WriteStatus::Written)
                     return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
                 continue;
             }
