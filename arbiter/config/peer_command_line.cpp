@@ -406,7 +406,8 @@ private:
         static const std::vector<std::string> keys = {"cmd",   "name",  "dir",     "args",       "arg",
                                                       "proto", "tc",    "st",      "nodes",      "depth",      "byoyomi",
                                                       "plies", "restart", "timemargin", "conf", "stderr",
-                                                      "book", "bookdepth", "initstr", "whitepov", "ponder", "trust"};
+                                                      "book", "bookdepth", "initstr", "whitepov", "ponder", "trust",
+                                                      "false_claims"};
         if (words.empty()) problem(option + ": needs KEY=VALUE settings, e.g. cmd=./engine name=e1");
         for (auto &kv : key_values(option, words, keys, true)) {
             if (kv.key.rfind("option.", 0) == 0) {
@@ -530,6 +531,11 @@ private:
             if (restart->value != "auto") {
                 if (auto v = flag(from(restart) + " " + restart->text, restart->value)) e.restart = *v;
             }
+        }
+        // arbiter's own key (no peer has it): an xboard engine's false result claims.
+        if (auto claims = get("false_claims")) {
+            if (claims->value == "ignore" || claims->value == "lose") e.ignore_false_claims = claims->value == "ignore";
+            else problem(from(claims) + " " + claims->text + ": expected lose or ignore");
         }
         if (auto margin = get("timemargin")) {
             if (auto v = whole<int>(from(margin) + " " + margin->text, margin->value, 0, kIntMax)) margins_.push_back(*v);

@@ -32,9 +32,10 @@ enum class Termination {
     Abandoned,       // stopped by the user (Ctrl-C) before the end; not rated
     PluginError,     // the game plugin broke its contract (play failed, no legal moves in an
                      // ongoing game, ...): no engine blamed, result "*", recorded but not rated
-    Resigned,        // the engine gave the game up (USI's 'bestmove resign')
+    Resigned,        // the engine gave the game up (USI's 'bestmove resign', xboard's 'resign')
+    FalseClaim,      // the engine claimed a result the game does not bear (xboard's '1-0 {White mates}')
 };
-inline constexpr Termination kLastTermination = Termination::Resigned;
+inline constexpr Termination kLastTermination = Termination::FalseClaim;
 
 const char *termination_name(Termination t);  // stable lower-case token, e.g. "illegal-move"
 std::optional<Termination> termination_from_name(std::string_view name);  // inverse of termination_name
