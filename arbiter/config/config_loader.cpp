@@ -64,7 +64,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
     static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
         {"", {"event", "site", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
               "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard", "shared",
-              "isolate_plugins", "wait_ms", "each"}},
+              "isolate_plugins", "wait_ms", "each", "pv_checks"}},
         {"game", {"id", "file", "options"}},
         {"engines",
          {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol", "restart",
@@ -124,6 +124,9 @@ public:
         }
         if (auto n = root["isolate_plugins"]) {
             if (auto v = r_.boolean(n, "isolate_plugins")) c.isolate_plugins = *v;
+        }
+        if (auto n = root["pv_checks"]) {
+            if (auto v = r_.choice(n, "pv_checks", {"off", "moves", "mates"})) c.pv_checks = *game::pv_checks_named(*v);
         }
         if (auto n = root["time_control"]) {
             if (auto tc = time_control(n, "time_control")) c.time_control = *tc;

@@ -80,6 +80,7 @@ std::string to_yaml(const TournamentConfig &c) {
     }
     out << YAML::Key << "concurrency" << YAML::Value << c.concurrency;
     if (c.isolate_plugins) out << YAML::Key << "isolate_plugins" << YAML::Value << true;
+    if (c.pv_checks != game::PvChecks::Moves) out << YAML::Key << "pv_checks" << YAML::Value << game::pv_checks_name(c.pv_checks);
     out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << c.time_control.to_string();
     out << YAML::Key << "time_margin_ms" << YAML::Value << c.time_margin.count();
     out << YAML::Key << "adjudication" << YAML::Value << YAML::BeginMap;

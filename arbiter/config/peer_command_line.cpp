@@ -43,6 +43,7 @@ constexpr OptionSpec kOptions[] = {
     {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
     {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord}, {"-crc32", Takes::KeyValues},
     {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing}, {"-sample", Takes::KeyValues},
+    {"-pv-checks", Takes::OneWord},
     // Accepted with a note: they change only how the peer saves, prints or places its work, which the
     // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
     {"-scoreinterval", Takes::OneWord}, {"-autosaveinterval", Takes::OneWord}, {"-report", Takes::KeyValues},
@@ -319,7 +320,13 @@ private:
             }
         } else if (option == "-use-affinity") {
             note(option + ": no effect here: engines run where the kernel places them");
-        } else if (option == "-testEnv" || option == "-show-latency") {
+        } else if (option == "-testEnv") {
+            out_.test_env = true;
+        } else if (option == "-pv-checks") {
+            const std::string value = one();
+            if (auto checks = game::pv_checks_named(value)) out_.config.pv_checks = *checks;
+            else problem(what() + ": '" + value + "' is none of off, moves, mates");
+        } else if (option == "-show-latency") {
             note(option + ": no effect here");
         } else if (option == "-crc32") {
             for (const auto &kv : key_values(option, words, {"pgn"}))
@@ -328,6 +335,7 @@ private:
             read_epdout(words);
         } else if (option == "-check-mate-pvs") {
             out_.check_mate_pvs = true;
+            out_.config.pv_checks = game::PvChecks::Mates;
         } else if (option == "-sample") {
             read_sample(words);
         }

@@ -7,6 +7,7 @@
 #include "core/time_control.hpp"
 #include "engine/engine_config.hpp"
 #include "game/game_state.hpp"
+#include "game/pv_judge.hpp"
 #include "match/adjudication_rules.hpp"
 #include "rating/ratings.hpp"
 
@@ -113,6 +114,9 @@ struct TournamentConfig {
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
     StandingsLayout standings_layout = StandingsLayout::Arbiter;  // output.format
     PgnCommentSection pgn_comments;             // output.pgn
+    // How the engines' PVs are judged (pv_checks; fastchess always checks
+    // their moves, and their mates under -check-mate-pvs).
+    game::PvChecks pv_checks = game::PvChecks::Moves;
     std::optional<SampleSection> sample;        // output.sample
     std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
     OnInterrupt on_interrupt = OnInterrupt::Finish;

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <regex>
 #include <string_view>
 
 namespace arb::engine {
@@ -187,6 +188,7 @@ public:
         if (auto sent = send(out_, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{failure(sent, {"'bestmove' after 'go'", FailureKind::Timeout, deadline})};
         protocol::InfoFields info;
+        begin_capture();
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(until, line);
@@ -194,6 +196,8 @@ public:
                 return Unexpected<EngineError>{
                     failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr, {})}, line)};
             const Reply reply = codec_->read_reply(line, info);
+            if (capturing_ && reply.kind != Reply::Kind::BestMove && reply.kind != Reply::Kind::Resign)
+                capture(line, reply.kind);
             if (reply.kind == Reply::Kind::Claim && !config_.ignore_false_claims) {
                 // The game was not over when the engine was asked to move
                 // (the plugin said so), nor after its last move, or it would
@@ -210,7 +214,7 @@ public:
             if (reply.kind == Reply::Kind::Resign) {
                 milliseconds stalled{0};
                 const milliseconds elapsed = used(&stalled, process_->line_wake_delay());
-                return BestMove{std::string(reply.move), info, elapsed, stalled, true};
+                return captured(BestMove{std::string(reply.move), info, elapsed, stalled, true});
             }
             if (reply.kind == Reply::Kind::BestMove) {
                 milliseconds stalled{0};
@@ -223,7 +227,7 @@ public:
                 // A move the game cannot read back is passed on as sent:
                 // the plugin then judges it unparsable, naming the text.
                 std::optional<std::string> own = codec_->move_in(reply.move);
-                return BestMove{own ? std::move(*own) : std::string(reply.move), info, elapsed, stalled};
+                return captured(BestMove{own ? std::move(*own) : std::string(reply.move), info, elapsed, stalled});
             }
         }
     }
@@ -272,7 +276,45 @@ public:
         });
     }
 
+    void set_capture(Capture capture) override {
+        capture_ = std::move(capture);
+        capturing_ = capture_.search_lines || !capture_.line_patterns.empty();
+    }
+
 private:
+    void begin_capture() {
+        if (!capturing_) return;
+        kept_lines_.clear();
+        matched_.assign(capture_.line_patterns.size(), std::nullopt);
+    }
+
+    // Keeps what Capture asks of one line of a search: only its text here, so
+    // that the time charged to the engine does not pay for reading its PV.
+    void capture(std::string_view line, Reply::Kind kind) {
+        if (capture_.search_lines && kind == Reply::Kind::Info && line.find(" score ") != std::string_view::npos)
+            kept_lines_.emplace_back(line);
+        for (size_t i = 0; i < capture_.line_patterns.size(); ++i)
+            if (std::regex_search(line.begin(), line.end(), capture_.line_patterns[i])) matched_[i] = std::string(line);
+    }
+
+    // The kept lines read into `move` once the time is taken: each PV's
+    // moves in the plugin's notation.
+    BestMove captured(BestMove move) {
+        if (!capturing_) return move;
+        for (auto &text : kept_lines_) {
+            SearchLine line;
+            if (!protocol::parse_pv_line(text, line.pv)) continue;
+            for (auto &m : line.pv.moves)
+                if (auto own = codec_->move_in(m)) m = std::move(*own);
+            line.text = std::move(text);
+            move.lines.push_back(std::move(line));
+        }
+        kept_lines_.clear();
+        for (auto &m : matched_)
+            if (m) move.matched.push_back(std::move(*m));
+        return move;
+    }
+
     // How one handshake went: answered; not (under "auto", try the next
     // dialect); or the engine's lines are xboard's (go to xboard).
     enum class Tried { Answered, Next, Xboard };
@@ -598,6 +640,10 @@ private:
     std::vector<std::string> printed_;       // the first lines the engine printed, for handshake errors
     std::vector<std::string> last_printed_;  // the last ones after those (at most kPrintedLines)
     size_t printed_count_ = 0;
+    Capture capture_;                                 // what searches keep (set_capture)
+    bool capturing_ = false;                          // capture_ asks for anything
+    std::vector<std::string> kept_lines_;             // this search's scored info lines
+    std::vector<std::optional<std::string>> matched_;  // this search's last line per pattern
 };
 
 Expected<std::unique_ptr<ProtocolEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,

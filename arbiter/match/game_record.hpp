@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/time_control.hpp"
+#include "game/pv_judge.hpp"
 
 #include <arbiter/game.h>
 #include <arbiter/protocol/reply.hpp>
@@ -65,6 +66,19 @@ struct PlayedUnder {
     std::vector<std::pair<std::string, std::string>> engine_options[2];  // UGI options each engine was given, in order
 };
 
+// One PV check's finding during a game (GameSetup::pv_checks), with what
+// fastchess's warning quotes: the info line, the start and the moves before.
+struct PvWarning {
+    int side = 0;                // whose search
+    game::PvIssue issue = game::PvIssue::IllegalMove;
+    std::string move;            // game::PvFinding::move
+    std::string info_line;       // the line judged; MateSignMismatch: the other side's last line
+    std::string own_line;        // MateSignMismatch: this side's last line
+    int mates[2] = {0, 0};       // MateSignMismatch: the other side's distance, then this side's
+    std::string start;           // "startpos", or "fen " and the opening position
+    size_t moves_before = 0;     // engine moves played before (MateSignMismatch: up to this side's move)
+};
+
 struct GameRecord {
     // who and what
     std::string engine_names[2];          // side 0, side 1
@@ -89,6 +103,11 @@ struct GameRecord {
     std::chrono::milliseconds duration{0};
 
     PlayedUnder played_under;
+
+    // PV checks: the findings each side's searches drew (kept in games.jsonl
+    // as "pv_warnings"), and each in full while the game is reported (not kept).
+    int pv_warnings[2] = {0, 0};
+    std::vector<PvWarning> pv_findings;
 };
 
 // The record's texts (names, reason, offending line, moves, positions, engine
