@@ -126,7 +126,8 @@ the peers' options (one dash):
                          default, as fastchess), and with mates that a 'score mate N' PV is a mate in N;
                          findings are printed as fastchess's warnings and counted (docs/config.md)
   -check-mate-pvs        the same as -pv-checks mates (fastchess's option)
-  -pgnout ... match_line=REGEX   accepted (OpenBench passes it); the engines' lines are not copied yet
+  -pgnout ... match_line=REGEX   (may repeat) the last line of each move's search that matches REGEX
+                         goes into the move's PGN comment as line="..." (output.pgn.match_lines)
   -tb, -tbpieces, ...    refused: Syzygy tablebase adjudication is not implemented in this version
 
 Without --game, a command line with an option only chess has (-variant, -check-mate-pvs, -tb,

@@ -10,6 +10,7 @@
 #include <yaml-cpp/depthguard.h>
 
 #include <limits>
+#include <regex>
 #include <stdexcept>
 
 namespace arb::config {
@@ -77,7 +78,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
         {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
         {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
         {"output", {"dir", "format", "pgn", "sample"}},
-        {"output.pgn", {"nodes", "seldepth", "nps"}},
+        {"output.pgn", {"nodes", "seldepth", "nps", "match_lines"}},
         {"output.sample", {"file", "freq", "quiet", "append"}},
         {"progress", {"interval"}},
         {"timeouts", {"startup_ms", "ready_ms", "quit_grace_ms"}},
@@ -199,6 +200,17 @@ private:
             flag("nodes", c.pgn_comments.nodes);
             flag("seldepth", c.pgn_comments.seldepth);
             flag("nps", c.pgn_comments.nps);
+            if (auto m = p["match_lines"]; m && r_.expect_sequence(m, "output.pgn.match_lines"))
+                for (const auto &item : m)
+                    if (auto text = r_.scalar(item, "output.pgn.match_lines")) {
+                        try {
+                            (void)std::regex(*text);
+                            c.pgn_comments.match_lines.push_back(*text);
+                        } catch (const std::regex_error &e) {
+                            r_.error(item.Mark(), "output.pgn.match_lines: " + quote(*text) +
+                                                      " is not a regular expression (" + e.what() + ")");
+                        }
+                    }
         }
         if (auto p = n["sample"]; p && r_.expect_map(p, "output.sample")) {
             r_.check_keys(p, keys_of("output.sample"), "output.sample");

@@ -642,10 +642,10 @@ private:
                 if (kv.key == "file") {
                     out_.pgn_file = kv.value;
                 } else if (kv.key == "match_line") {
-                    // OpenBench's worker passes one; refusing it would refuse the worker's whole command line.
+                    // OpenBench's worker passes one (engine 'info string' lines into the move comments).
                     try {
                         (void)std::regex(kv.value);
-                        note(what + ": taken, but no engine line is copied into the PGN comments in this version");
+                        out_.config.pgn_comments.match_lines.push_back(kv.value);
                     } catch (const std::regex_error &e) {
                         problem(what + ": not a regular expression (" + e.what() + ")");
                     }

@@ -70,6 +70,10 @@ struct PgnCommentSection {
     bool nodes = false;     // n=N
     bool seldepth = false;  // sd=N
     bool nps = false;       // nps=N
+    // match_lines (fastchess's -pgnout match_line=REGEX, may repeat): for each,
+    // the last line of the move's search that matches it (std::regex_search,
+    // ECMAScript) as line="..." (docs/records.md); kept in games.jsonl.
+    std::vector<std::string> match_lines;
 };
 
 // Training data (output.sample, the peers' -sample): each engine move's

@@ -52,6 +52,9 @@ struct MoveRecord {
     // The arbiter's own stall during the search (engine::BestMove::stalled),
     // left out of `elapsed`.
     std::chrono::milliseconds stalled{0};
+    // The search's lines that matched output.pgn.match_lines (the last one per
+    // expression, in their order), for the PGN comment's line="...".
+    std::vector<std::string> lines;
 };
 
 // What a game was played under, kept with the game: every format labels the

@@ -147,6 +147,7 @@ public:
             for (auto *e : engines_) e->set_stop_flag(stop_);
         engine::Capture capture;
         capture.search_lines = setup_.pv_checks != game::PvChecks::Off;
+        capture.line_patterns = setup_.line_patterns;
         for (auto *e : engines_) e->set_capture(capture);
         // A plugin that dies in its plugin-host child ends only this game.
         try {
@@ -307,7 +308,8 @@ private:
             std::string_view played = state.format_move(move, text);
             if (played.empty()) return plugin_failed("format_move failed on the legal move " + quote(answer->move));
             if (auto ok = state.checked_play(move); !ok) return plugin_failed(ok.error().message);
-            append(position, side, played, answer->elapsed, answer->info, false, answer->stalled);
+            append(position, side, played, answer->elapsed, answer->info, false, answer->stalled,
+                   std::move(answer->matched));
             ++plies;
             if (!answer->lines.empty()) last_lines_[side] = answer->lines.back().text;
             check_mate_signs(side);
@@ -374,9 +376,11 @@ private:
     }
 
     void append(protocol::Position &position, int side, std::string_view text, milliseconds elapsed,
-                const protocol::InfoFields &info, bool forced, milliseconds stalled = milliseconds(0)) {
+                const protocol::InfoFields &info, bool forced, milliseconds stalled = milliseconds(0),
+                std::vector<std::string> lines = {}) {
         position.moves.emplace_back(text);
         MoveRecord &m = record_.moves.emplace_back();
+        m.lines = std::move(lines);
         m.text = text;
         m.elapsed = elapsed;
         m.info = info;

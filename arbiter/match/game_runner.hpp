@@ -14,6 +14,7 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ struct GameSetup {
     // How the engines' PVs are judged (game/pv_judge.hpp); the findings go
     // into GameRecord::pv_warnings and pv_findings. Off: the engines keep no lines.
     game::PvChecks pv_checks = game::PvChecks::Off;
+    // The engine lines to keep with each move (MoveRecord::lines): for each,
+    // the search's last line that matches it. Empty: none kept.
+    std::vector<std::regex> line_patterns;
 };
 
 // Plays the game. Never throws for engine misbehaviour: every ending is in

@@ -43,6 +43,7 @@ std::string to_json_line(const match::FinishedGame &g, const RecordContext &cont
         json mj = {{"move", m.text}, {"ms", m.elapsed.count()}};
         if (m.info.score_cp) mj["cp"] = *m.info.score_cp;
         if (m.info.mate) mj["mate"] = *m.info.mate;
+        if (!m.lines.empty()) mj["lines"] = m.lines;
         if (m.info.depth) mj["depth"] = *m.info.depth;
         if (m.info.nodes) mj["nodes"] = *m.info.nodes;
         if (m.info.seldepth) mj["seldepth"] = *m.info.seldepth;
@@ -116,6 +117,7 @@ Expected<match::FinishedGame> parse_json_line(const std::string &line) {
             m.elapsed = std::chrono::milliseconds(mj.at("ms").get<int64_t>());
             if (mj.contains("cp")) m.info.score_cp = mj["cp"].get<int>();
             if (mj.contains("mate")) m.info.mate = mj["mate"].get<int>();
+            if (mj.contains("lines")) m.lines = mj["lines"].get<std::vector<std::string>>();
             if (mj.contains("depth")) m.info.depth = mj["depth"].get<int>();
             if (mj.contains("nodes")) m.info.nodes = mj["nodes"].get<int64_t>();
             // Lines written before these two fields existed have neither.
