@@ -122,6 +122,8 @@ the peers' options (one dash):
                          score: the mover's cp, result from the mover's side 0/1/2), kept with probability
                          P drawn from -srand; quiet=y leaves out positions in check, with a capture as best
                          move or a mate score (docs/records.md); decay, resolve=y, format=bin refused
+  -engine-stderr per-game   each game's engines' stderr in <out>/engine-stderr/game-N-ENGINE.txt, named in
+                         games.jsonl (stderr_files; docs/records.md); off (the default): not kept
   -pv-checks off|moves|mates   judge every PV the engines report by the game's rules: its moves (the
                          default, as fastchess), and with mates that a 'score mate N' PV is a mate in N;
                          findings are printed as fastchess's warnings and counted (docs/config.md)

@@ -77,7 +77,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
         {"adjudication.resign", {"enabled", "score_cp", "move_count", "two_sided"}},
         {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
         {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
-        {"output", {"dir", "format", "pgn", "sample"}},
+        {"output", {"dir", "format", "pgn", "sample", "engine_stderr"}},
         {"output.pgn", {"nodes", "seldepth", "nps", "match_lines"}},
         {"output.sample", {"file", "freq", "quiet", "append"}},
         {"progress", {"interval"}},
@@ -190,6 +190,9 @@ private:
                 c.standings_layout = *v == "fastchess"   ? StandingsLayout::Fastchess
                                      : *v == "cutechess" ? StandingsLayout::Cutechess
                                                          : StandingsLayout::Arbiter;
+        }
+        if (auto e = n["engine_stderr"]) {
+            if (auto v = r_.choice(e, "output.engine_stderr", {"off", "per-game"})) c.engine_stderr_per_game = *v == "per-game";
         }
         if (auto p = n["pgn"]; p && r_.expect_map(p, "output.pgn")) {
             r_.check_keys(p, keys_of("output.pgn"), "output.pgn");

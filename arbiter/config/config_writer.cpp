@@ -132,6 +132,7 @@ std::string to_yaml(const TournamentConfig &c) {
             << YAML::Key << "quiet" << YAML::Value << c.sample->quiet << YAML::Key << "append" << YAML::Value
             << c.sample->append << YAML::EndMap;
     }
+    if (c.engine_stderr_per_game) out << YAML::Key << "engine_stderr" << YAML::Value << "per-game";
     out << YAML::EndMap;
     if (c.wait_between_games.count() > 0) out << YAML::Key << "wait_ms" << YAML::Value << c.wait_between_games.count();
     out << YAML::Key << "progress" << YAML::Value << YAML::BeginMap << YAML::Key << "interval" << YAML::Value

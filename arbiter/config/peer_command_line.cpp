@@ -44,6 +44,7 @@ constexpr OptionSpec kOptions[] = {
     {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord}, {"-crc32", Takes::KeyValues},
     {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing}, {"-sample", Takes::KeyValues},
     {"-pv-checks", Takes::OneWord},
+    {"-engine-stderr", Takes::OneWord},  // the arbiter's own (output.engine_stderr), in the peers' style
     // Accepted with a note: they change only how the peer saves, prints or places its work, which the
     // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
     {"-scoreinterval", Takes::OneWord}, {"-autosaveinterval", Takes::OneWord}, {"-report", Takes::KeyValues},
@@ -303,6 +304,9 @@ private:
             c.site = one();
         } else if (option == "-wait") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.wait_between_games = std::chrono::milliseconds(*v);
+        } else if (option == "-engine-stderr") {
+            if (one() == "per-game" || one() == "off") c.engine_stderr_per_game = one() == "per-game";
+            else problem(what() + ": expected per-game or off");
         } else if (option == "-ratinginterval") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) rating_interval_ = *v;
         } else if (option == "-variant") {
@@ -323,9 +327,7 @@ private:
         } else if (option == "-testEnv") {
             out_.test_env = true;
         } else if (option == "-pv-checks") {
-            const std::string value = one();
-            if (auto checks = game::pv_checks_named(value)) out_.config.pv_checks = *checks;
-            else problem(what() + ": '" + value + "' is none of off, moves, mates");
+            read_pv_checks(what(), one());
         } else if (option == "-show-latency") {
             note(option + ": no effect here");
         } else if (option == "-crc32") {
@@ -339,6 +341,11 @@ private:
         } else if (option == "-sample") {
             read_sample(words);
         }
+    }
+
+    void read_pv_checks(const std::string &what, const std::string &value) {
+        if (auto checks = game::pv_checks_named(value)) out_.config.pv_checks = *checks;
+        else problem(what + ": '" + value + "' is none of off, moves, mates");
     }
 
     // c-chess-cli's -sample, in its csv format; its resolve=y (play the PV

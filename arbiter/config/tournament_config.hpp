@@ -122,6 +122,9 @@ struct TournamentConfig {
     // their moves, and their mates under -check-mate-pvs).
     game::PvChecks pv_checks = game::PvChecks::Moves;
     std::optional<SampleSection> sample;        // output.sample
+    // output.engine_stderr: per-game (the peers' -engine-stderr per-game): each game's engines' stderr in
+    // <out_dir>/engine-stderr/game-<N>-<engine>.txt, named in its games.jsonl line; off: none.
+    bool engine_stderr_per_game = false;
     std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;

@@ -265,15 +265,17 @@ public:
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
     // The log taps the channel itself: every line written or read, 'quit' included.
     void set_traffic_log(TrafficLog log) override {
-        if (!log) {
-            process_->set_stderr_tap(nullptr);
-            return process_->set_tap(nullptr);
-        }
-        process_->set_stderr_tap(
-            [log, name = config_.name](std::string_view line) { log(name, Traffic::Stderr, line); });
+        traffic_stderr_ = log ? [log, name = config_.name](std::string_view line) { log(name, Traffic::Stderr, line); }
+                              : StderrCopy();
+        tap_stderr();
+        if (!log) return process_->set_tap(nullptr);
         process_->set_tap([log = std::move(log), name = config_.name](bool to_engine, std::string_view line) {
             log(name, to_engine ? Traffic::ToEngine : Traffic::FromEngine, line);
         });
+    }
+    void set_stderr_copy(StderrCopy copy) override {
+        stderr_copy_ = std::move(copy);
+        tap_stderr();
     }
 
     void set_capture(Capture capture) override {
@@ -313,6 +315,16 @@ private:
         for (auto &m : matched_)
             if (m) move.matched.push_back(std::move(*m));
         return move;
+    }
+
+    // One tap on the process's stderr for both readers of it: the traffic
+    // log and the game's copy; none when neither is set.
+    void tap_stderr() {
+        if (!traffic_stderr_ && !stderr_copy_) return process_->set_stderr_tap(nullptr);
+        process_->set_stderr_tap([this](std::string_view line) {
+            if (traffic_stderr_) traffic_stderr_(line);
+            if (stderr_copy_) stderr_copy_(line);
+        });
     }
 
     // How one handshake went: answered; not (under "auto", try the next
@@ -634,6 +646,7 @@ private:
     std::vector<std::string> warnings_;
     std::vector<std::pair<std::string, std::string>> game_options_sent_;
     bool needs_restart_ = false;
+    StderrCopy traffic_stderr_, stderr_copy_;  // what tap_stderr() feeds
     std::shared_ptr<const Notation> notation_;  // the game's, handed to the codec
     std::unique_ptr<DialectCodec> codec_;       // the dialect spoken: the configured one until the handshake ends
     static constexpr size_t kPrintedLines = 5;

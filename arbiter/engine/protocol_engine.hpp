@@ -129,6 +129,12 @@ public:
     // What each search keeps of the lines it reads besides the fields
     // (BestMove::lines, BestMove::matched); nothing until set.
     virtual void set_capture(Capture capture) { (void)capture; }
+    // When set, also called with every line the engine writes to stderr
+    // from now on (besides the TrafficLog), e.g. to keep one game's lines
+    // (output.engine_stderr); a line cut at the stderr tail's size comes in
+    // parts. Empty: no copy.
+    using StderrCopy = std::function<void(std::string_view line)>;
+    virtual void set_stderr_copy(StderrCopy copy) { (void)copy; }
 };
 
 }  // namespace arb::engine

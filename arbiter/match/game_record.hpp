@@ -100,6 +100,9 @@ struct GameRecord {
     std::string offending_text;           // the raw line for illegal/unparsable/protocol endings
     bool has_score = false;
     int32_t score[2] = {0, 0};
+    // The files with the engines' stderr of this game, relative to the output folder
+    // (output.engine_stderr: per-game; tournament/game_stderr.hpp); empty: none kept.
+    std::vector<std::string> stderr_files;
     std::optional<int32_t> margin;        // side 0's, from "arbiter.margin/1", for a game over by its rules
 
     std::chrono::system_clock::time_point started;

@@ -1,7 +1,6 @@
 #include "match/game_runner.hpp"
 
 #include "core/quote.hpp"
-#include "game/game_margin.hpp"
 #include "game/move_judge.hpp"
 #include "match/adjudicator.hpp"
 #include "match/clock.hpp"
@@ -330,7 +329,7 @@ private:
         record_.has_score = outcome.has_score != 0;
         record_.score[0] = outcome.score[0];
         record_.score[1] = outcome.score[1];
-        record_.margin = game::finished_game_margin(state);
+        record_.margin = state.margin();
     }
 
     void warn(int side, const game::PvFinding &finding, const std::string &line) {

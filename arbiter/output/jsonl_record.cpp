@@ -36,6 +36,7 @@ std::string to_json_line(const match::FinishedGame &g, const RecordContext &cont
     if (r.margin) j["margin"] = *r.margin;
     // Only when a PV check found something, so that other records stay as they were.
     if (r.pv_warnings[0] != 0 || r.pv_warnings[1] != 0) j["pv_warnings"] = {r.pv_warnings[0], r.pv_warnings[1]};
+    if (!r.stderr_files.empty()) j["stderr_files"] = r.stderr_files;
     j["opening_position"] = r.opening_position;
     j["opening_moves"] = r.opening_moves;
     json moves = json::array();
@@ -109,6 +110,7 @@ Expected<match::FinishedGame> parse_json_line(const std::string &line) {
             r.pv_warnings[0] = j["pv_warnings"].at(0).get<int>();
             r.pv_warnings[1] = j["pv_warnings"].at(1).get<int>();
         }
+        if (j.contains("stderr_files")) r.stderr_files = j["stderr_files"].get<std::vector<std::string>>();
         r.opening_position = j.at("opening_position").get<std::string>();
         r.opening_moves = j.at("opening_moves").get<std::vector<std::string>>();
         for (const auto &mj : j.at("moves")) {
