@@ -45,6 +45,7 @@ std::string settings_outside_yaml(const config::PeerCommandLine &parsed) {
         text += "# -epdout file=" + escaped(parsed.epd_file) + (parsed.epd_append ? "" : " append=false") +
                 ": no YAML key; each game's final position\n";
     if (parsed.force_concurrency) text += "# -force-concurrency: 'arbiter run --force-concurrency'\n";
+    if (parsed.test_env) text += "# -testEnv: each PV warning on one line\n";
     for (const auto &note : parsed.notes) text += "# " + escaped(note) + "\n";  // the options that change nothing
     return text.empty() ? text : "# Given on the command line, not in the YAML:\n" + text;
 }
@@ -109,8 +110,9 @@ the peers' options (one dash):
   -event NAME, -site NAME   PGN tags
   -wait MS               each worker's pause after a game
   -recover               accepted: an engine that crashes always loses only that game here
-  -report penta=true, -autosaveinterval N, -scoreinterval N, -use-affinity [CPUS], -testEnv,
+  -report penta=true, -autosaveinterval N, -scoreinterval N, -use-affinity [CPUS],
   -show-latency          accepted with a note: they change nothing here
+  -testEnv               each PV warning on one line, its parts joined by ' :: ' (as fastchess)
   -crc32 pgn=true        after each game written to the -pgnout file, 'File F has CRC32: 0x...' (zlib's
                          CRC-32 of the whole file), as fastchess prints it
   -epdout file=F [append=false]   each game's final position appended to F as fastchess writes it
@@ -122,8 +124,12 @@ the peers' options (one dash):
                          move or a mate score (docs/records.md); decay, resolve=y, format=bin refused
   -engine-stderr per-game   each game's engines' stderr in <out>/engine-stderr/game-N-ENGINE.txt, named in
                          games.jsonl (stderr_files; docs/records.md); off (the default): not kept
-  -check-mate-pvs        accepted (fastchess: also check that a mating PV ends in mate)
-  -pgnout ... match_line=REGEX   accepted (OpenBench passes it); the engines' lines are not copied yet
+  -pv-checks off|moves|mates   judge every PV the engines report by the game's rules: its moves (the
+                         default, as fastchess), and with mates that a 'score mate N' PV is a mate in N;
+                         findings are printed as fastchess's warnings and counted (docs/config.md)
+  -check-mate-pvs        the same as -pv-checks mates (fastchess's option)
+  -pgnout ... match_line=REGEX   (may repeat) the last line of each move's search that matches REGEX
+                         goes into the move's PGN comment as line="..." (output.pgn.match_lines)
   -tb, -tbpieces, ...    refused: Syzygy tablebase adjudication is not implemented in this version
 
 Without --game, a command line with an option only chess has (-variant, -check-mate-pvs, -tb,
@@ -294,6 +300,7 @@ int run_match(const Args &args, bool as_fastchess) {
     tournament::SessionOptions options;
     options.quiet = own.quiet;
     options.command = "match";
+    options.test_env = parsed->test_env;
     if (!parsed->pgn_file.empty())
         options.extra_outputs.push_back({{"the -pgnout file", parsed->pgn_file, parsed->pgn_append, parsed->pgn_crc32},
                                          tournament::ExtraContent::GamePgn});

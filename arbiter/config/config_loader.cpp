@@ -10,6 +10,7 @@
 #include <yaml-cpp/depthguard.h>
 
 #include <limits>
+#include <regex>
 #include <stdexcept>
 
 namespace arb::config {
@@ -64,7 +65,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
     static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
         {"", {"event", "site", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
               "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard", "shared",
-              "isolate_plugins", "wait_ms", "each"}},
+              "isolate_plugins", "wait_ms", "each", "pv_checks"}},
         {"game", {"id", "file", "options"}},
         {"engines",
          {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol", "restart",
@@ -77,7 +78,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
         {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
         {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
         {"output", {"dir", "format", "pgn", "sample", "engine_stderr"}},
-        {"output.pgn", {"nodes", "seldepth", "nps"}},
+        {"output.pgn", {"nodes", "seldepth", "nps", "match_lines"}},
         {"output.sample", {"file", "freq", "quiet", "append"}},
         {"progress", {"interval"}},
         {"timeouts", {"startup_ms", "ready_ms", "quit_grace_ms"}},
@@ -124,6 +125,9 @@ public:
         }
         if (auto n = root["isolate_plugins"]) {
             if (auto v = r_.boolean(n, "isolate_plugins")) c.isolate_plugins = *v;
+        }
+        if (auto n = root["pv_checks"]) {
+            if (auto v = r_.choice(n, "pv_checks", {"off", "moves", "mates"})) c.pv_checks = *game::pv_checks_named(*v);
         }
         if (auto n = root["time_control"]) {
             if (auto tc = time_control(n, "time_control")) c.time_control = *tc;
@@ -199,6 +203,17 @@ private:
             flag("nodes", c.pgn_comments.nodes);
             flag("seldepth", c.pgn_comments.seldepth);
             flag("nps", c.pgn_comments.nps);
+            if (auto m = p["match_lines"]; m && r_.expect_sequence(m, "output.pgn.match_lines"))
+                for (const auto &item : m)
+                    if (auto text = r_.scalar(item, "output.pgn.match_lines")) {
+                        try {
+                            (void)std::regex(*text);
+                            c.pgn_comments.match_lines.push_back(*text);
+                        } catch (const std::regex_error &e) {
+                            r_.error(item.Mark(), "output.pgn.match_lines: " + quote(*text) +
+                                                      " is not a regular expression (" + e.what() + ")");
+                        }
+                    }
         }
         if (auto p = n["sample"]; p && r_.expect_map(p, "output.sample")) {
             r_.check_keys(p, keys_of("output.sample"), "output.sample");

@@ -37,6 +37,21 @@ void emit_engine(YAML::Emitter &out, const engine::EngineConfig &e) {
     out << YAML::EndMap;
 }
 
+// output.pgn: only what is on, so that a config without it prints as before.
+void write_pgn_comments(YAML::Emitter &out, const PgnCommentSection &pc) {
+    if (!pc.nodes && !pc.seldepth && !pc.nps && pc.match_lines.empty()) return;
+    out << YAML::Key << "pgn" << YAML::Value << YAML::BeginMap;
+    if (pc.nodes) out << YAML::Key << "nodes" << YAML::Value << true;
+    if (pc.seldepth) out << YAML::Key << "seldepth" << YAML::Value << true;
+    if (pc.nps) out << YAML::Key << "nps" << YAML::Value << true;
+    if (!pc.match_lines.empty()) {
+        out << YAML::Key << "match_lines" << YAML::Value << YAML::BeginSeq;
+        for (const auto &m : pc.match_lines) out << YAML::DoubleQuoted << m;
+        out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+}
+
 }  // namespace
 
 std::string to_yaml(const TournamentConfig &c) {
@@ -80,6 +95,7 @@ std::string to_yaml(const TournamentConfig &c) {
     }
     out << YAML::Key << "concurrency" << YAML::Value << c.concurrency;
     if (c.isolate_plugins) out << YAML::Key << "isolate_plugins" << YAML::Value << true;
+    if (c.pv_checks != game::PvChecks::Moves) out << YAML::Key << "pv_checks" << YAML::Value << game::pv_checks_name(c.pv_checks);
     out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << c.time_control.to_string();
     out << YAML::Key << "time_margin_ms" << YAML::Value << c.time_margin.count();
     out << YAML::Key << "adjudication" << YAML::Value << YAML::BeginMap;
@@ -109,15 +125,7 @@ std::string to_yaml(const TournamentConfig &c) {
         << YAML::DoubleQuoted << c.out_dir;
     if (c.standings_layout != StandingsLayout::Arbiter)
         out << YAML::Key << "format" << YAML::Value << layout_name(c.standings_layout);
-    // Only what is on, so that a config without it prints as before.
-    const auto &pc = c.pgn_comments;
-    if (pc.nodes || pc.seldepth || pc.nps) {
-        out << YAML::Key << "pgn" << YAML::Value << YAML::BeginMap;
-        if (pc.nodes) out << YAML::Key << "nodes" << YAML::Value << true;
-        if (pc.seldepth) out << YAML::Key << "seldepth" << YAML::Value << true;
-        if (pc.nps) out << YAML::Key << "nps" << YAML::Value << true;
-        out << YAML::EndMap;
-    }
+    write_pgn_comments(out, c.pgn_comments);
     if (c.sample) {
         out << YAML::Key << "sample" << YAML::Value << YAML::BeginMap << YAML::Key << "file" << YAML::Value
             << YAML::DoubleQuoted << c.sample->file << YAML::Key << "freq" << YAML::Value << c.sample->freq

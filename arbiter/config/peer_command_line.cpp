@@ -43,6 +43,7 @@ constexpr OptionSpec kOptions[] = {
     {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
     {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord}, {"-crc32", Takes::KeyValues},
     {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing}, {"-sample", Takes::KeyValues},
+    {"-pv-checks", Takes::OneWord},
     {"-engine-stderr", Takes::OneWord},  // the arbiter's own (output.engine_stderr), in the peers' style
     // Accepted with a note: they change only how the peer saves, prints or places its work, which the
     // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
@@ -323,7 +324,11 @@ private:
             }
         } else if (option == "-use-affinity") {
             note(option + ": no effect here: engines run where the kernel places them");
-        } else if (option == "-testEnv" || option == "-show-latency") {
+        } else if (option == "-testEnv") {
+            out_.test_env = true;
+        } else if (option == "-pv-checks") {
+            read_pv_checks(what(), one());
+        } else if (option == "-show-latency") {
             note(option + ": no effect here");
         } else if (option == "-crc32") {
             for (const auto &kv : key_values(option, words, {"pgn"}))
@@ -332,9 +337,15 @@ private:
             read_epdout(words);
         } else if (option == "-check-mate-pvs") {
             out_.check_mate_pvs = true;
+            out_.config.pv_checks = game::PvChecks::Mates;
         } else if (option == "-sample") {
             read_sample(words);
         }
+    }
+
+    void read_pv_checks(const std::string &what, const std::string &value) {
+        if (auto checks = game::pv_checks_named(value)) out_.config.pv_checks = *checks;
+        else problem(what + ": '" + value + "' is none of off, moves, mates");
     }
 
     // c-chess-cli's -sample, in its csv format; its resolve=y (play the PV
@@ -644,10 +655,10 @@ private:
                 if (kv.key == "file") {
                     out_.pgn_file = kv.value;
                 } else if (kv.key == "match_line") {
-                    // OpenBench's worker passes one; refusing it would refuse the worker's whole command line.
+                    // OpenBench's worker passes one (engine 'info string' lines into the move comments).
                     try {
                         (void)std::regex(kv.value);
-                        note(what + ": taken, but no engine line is copied into the PGN comments in this version");
+                        out_.config.pgn_comments.match_lines.push_back(kv.value);
                     } catch (const std::regex_error &e) {
                         problem(what + ": not a regular expression (" + e.what() + ")");
                     }

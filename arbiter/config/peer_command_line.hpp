@@ -23,7 +23,8 @@ struct PeerCommandLine {
     bool pgn_crc32 = false;          // -crc32 pgn=true: "File F has CRC32: 0x..." after each game written to it
     std::string epd_file;            // -epdout file=: each game's final position (EPD) appended as the game ends
     bool epd_append = true;          // -epdout append=false: the file is emptied first
-    bool check_mate_pvs = false;     // -check-mate-pvs: fastchess also checks mating PVs (taken; see the notes)
+    bool check_mate_pvs = false;     // -check-mate-pvs: mating PVs are checked too (config.pv_checks: mates)
+    bool test_env = false;           // -testEnv: each PV warning on one line, its parts joined by " :: "
     // Options taken that change nothing here (-autosaveinterval, -use-affinity, ...), each with the
     // reason, e.g. "-use-affinity: no effect here: ..."; printed before the run.
     std::vector<std::string> notes;

@@ -7,6 +7,7 @@
 #include "core/time_control.hpp"
 #include "engine/engine_config.hpp"
 #include "game/game_state.hpp"
+#include "game/pv_judge.hpp"
 #include "match/adjudication_rules.hpp"
 #include "rating/ratings.hpp"
 
@@ -69,6 +70,10 @@ struct PgnCommentSection {
     bool nodes = false;     // n=N
     bool seldepth = false;  // sd=N
     bool nps = false;       // nps=N
+    // match_lines (fastchess's -pgnout match_line=REGEX, may repeat): for each,
+    // the last line of the move's search that matches it (std::regex_search,
+    // ECMAScript) as line="..." (docs/records.md); kept in games.jsonl.
+    std::vector<std::string> match_lines;
 };
 
 // Training data (output.sample, the peers' -sample): each engine move's
@@ -113,6 +118,9 @@ struct TournamentConfig {
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
     StandingsLayout standings_layout = StandingsLayout::Arbiter;  // output.format
     PgnCommentSection pgn_comments;             // output.pgn
+    // How the engines' PVs are judged (pv_checks; fastchess always checks
+    // their moves, and their mates under -check-mate-pvs).
+    game::PvChecks pv_checks = game::PvChecks::Moves;
     std::optional<SampleSection> sample;        // output.sample
     // output.engine_stderr: per-game (the peers' -engine-stderr per-game): each game's engines' stderr in
     // <out_dir>/engine-stderr/game-<N>-<engine>.txt, named in its games.jsonl line; off: none.

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <regex>
 #include <string_view>
 
 namespace arb::engine {
@@ -191,6 +192,7 @@ public:
             return Unexpected<EngineError>{failure(sent, {awaited.c_str(), FailureKind::Timeout, deadline})};
         protocol::InfoFields info;
         bool draw_offered = false;
+        begin_capture();
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(until, line);
@@ -198,6 +200,8 @@ public:
                 return Unexpected<EngineError>{
                     failure(status, {awaited.c_str(), FailureKind::Timeout, used(nullptr, {})}, line)};
             const Reply reply = codec_->read_reply(line, info);
+            if (capturing_ && reply.kind != Reply::Kind::BestMove && reply.kind != Reply::Kind::Resign)
+                capture(line, reply.kind);
             if (reply.kind == Reply::Kind::DrawOffer) draw_offered = true;
             // The engine is asked to move only while the game goes on (the
             // plugin said so), so a claim read now is one the caller judges
@@ -217,12 +221,12 @@ public:
             answer.draw_offered = draw_offered;
             if (reply.kind == Reply::Kind::Claim) {
                 answer.claim = std::string(reply.move.substr(0, kClaimMax));
-                return answer;
+                return captured(std::move(answer));
             }
             if (reply.kind == Reply::Kind::Resign) {
                 answer.move = std::string(reply.move);
                 answer.resigned = true;
-                return answer;
+                return captured(std::move(answer));
             }
             if (reply.move.empty()) {
                 needs_restart_ = true;
@@ -233,7 +237,7 @@ public:
             // the plugin then judges it unparsable, naming the text.
             std::optional<std::string> own = codec_->move_in(reply.move);
             answer.move = own ? std::move(*own) : std::string(reply.move);
-            return answer;
+            return captured(std::move(answer));
         }
     }
 
@@ -283,7 +287,45 @@ public:
         tap_stderr();
     }
 
+    void set_capture(Capture capture) override {
+        capture_ = std::move(capture);
+        capturing_ = capture_.search_lines || !capture_.line_patterns.empty();
+    }
+
 private:
+    void begin_capture() {
+        if (!capturing_) return;
+        kept_lines_.clear();
+        matched_.assign(capture_.line_patterns.size(), std::nullopt);
+    }
+
+    // Keeps what Capture asks of one line of a search: only its text here, so
+    // that the time charged to the engine does not pay for reading its PV.
+    void capture(std::string_view line, Reply::Kind kind) {
+        if (capture_.search_lines && kind == Reply::Kind::Info && line.find(" score ") != std::string_view::npos)
+            kept_lines_.emplace_back(line);
+        for (size_t i = 0; i < capture_.line_patterns.size(); ++i)
+            if (std::regex_search(line.begin(), line.end(), capture_.line_patterns[i])) matched_[i] = std::string(line);
+    }
+
+    // The kept lines read into `move` once the time is taken: each PV's
+    // moves in the plugin's notation.
+    BestMove captured(BestMove move) {
+        if (!capturing_) return move;
+        for (auto &text : kept_lines_) {
+            SearchLine line;
+            if (!protocol::parse_pv_line(text, line.pv)) continue;
+            for (auto &m : line.pv.moves)
+                if (auto own = codec_->move_in(m)) m = std::move(*own);
+            line.text = std::move(text);
+            move.lines.push_back(std::move(line));
+        }
+        kept_lines_.clear();
+        for (auto &m : matched_)
+            if (m) move.matched.push_back(std::move(*m));
+        return move;
+    }
+
     // One tap on the process's stderr for both readers of it: the traffic
     // log and the game's copy; none when neither is set.
     void tap_stderr() {
@@ -623,6 +665,10 @@ private:
     std::vector<std::string> printed_;       // the first lines the engine printed, for handshake errors
     std::vector<std::string> last_printed_;  // the last ones after those (at most kPrintedLines)
     size_t printed_count_ = 0;
+    Capture capture_;                                 // what searches keep (set_capture)
+    bool capturing_ = false;                          // capture_ asks for anything
+    std::vector<std::string> kept_lines_;             // this search's scored info lines
+    std::vector<std::optional<std::string>> matched_;  // this search's last line per pattern
 };
 
 Expected<std::unique_ptr<ProtocolEngine>, EngineError> start_engine(const EngineConfig &config, const EngineTimeouts &timeouts,

@@ -126,6 +126,9 @@ public:
     virtual void set_stop_flag(const std::atomic<bool> *flag) { (void)flag; }
     // See TrafficLog.
     virtual void set_traffic_log(TrafficLog log) { (void)log; }
+    // What each search keeps of the lines it reads besides the fields
+    // (BestMove::lines, BestMove::matched); nothing until set.
+    virtual void set_capture(Capture capture) { (void)capture; }
     // When set, also called with every line the engine writes to stderr
     // from now on (besides the TrafficLog), e.g. to keep one game's lines
     // (output.engine_stderr); a line cut at the stderr tail's size comes in

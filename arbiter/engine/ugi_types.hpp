@@ -8,7 +8,9 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <regex>
 #include <string>
+#include <vector>
 
 namespace arb::engine {
 
@@ -23,6 +25,22 @@ struct EngineError {
     std::string message;         // e.g. "no 'readyok' within 5000 ms"
     std::string offending_text;  // the line that broke the protocol, if any
     std::string stderr_tail = {};  // start failures: the last words the engine wrote to stderr
+};
+
+// One scored 'info' line of a search (not "info string"), kept when asked
+// (Capture::search_lines) for the PV checks of the match.
+struct SearchLine {
+    std::string text;     // the line as the engine sent it
+    protocol::PvLine pv;  // its PV, the moves in the plugin's notation (one the game cannot read back: as sent)
+};
+
+// What of a search's output the engine layer keeps beyond its fields
+// (ProtocolEngine::set_capture). Nothing by default: keeping lines costs
+// a copy of each.
+struct Capture {
+    bool search_lines = false;  // BestMove::lines (UCI family only: xboard's thinking lines are not read)
+    // BestMove::matched: for each, the last line of the search that matches it (std::regex_search).
+    std::vector<std::regex> line_patterns;
 };
 
 struct BestMove {
@@ -43,6 +61,12 @@ struct BestMove {
     std::string claim;
     // The engine offered a draw with this move (xboard's 'offer draw').
     bool draw_offered = false;
+    // The search's scored 'info' lines in the order read, when captured.
+    std::vector<SearchLine> lines = {};
+    // The last line of the search (from 'go' to 'bestmove', both left out)
+    // that matched each Capture::line_patterns entry, in the patterns'
+    // order; a pattern no line matched has no entry.
+    std::vector<std::string> matched = {};
 };
 
 }  // namespace arb::engine

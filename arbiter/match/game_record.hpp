@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/time_control.hpp"
+#include "game/pv_judge.hpp"
 
 #include <arbiter/game.h>
 #include <arbiter/protocol/reply.hpp>
@@ -52,6 +53,9 @@ struct MoveRecord {
     // The arbiter's own stall during the search (engine::BestMove::stalled),
     // left out of `elapsed`.
     std::chrono::milliseconds stalled{0};
+    // The search's lines that matched output.pgn.match_lines (the last one per
+    // expression, in their order), for the PGN comment's line="...".
+    std::vector<std::string> lines;
 };
 
 // What a game was played under, kept with the game: every format labels the
@@ -64,6 +68,19 @@ struct PlayedUnder {
     std::optional<uint64_t> seed;  // the seed handed to the plugin (create_ex), if the game had one
     std::optional<uint64_t> engine_seed;  // the seed offered to the engines (GameSetup::engine_seed), if any
     std::vector<std::pair<std::string, std::string>> engine_options[2];  // UGI options each engine was given, in order
+};
+
+// One PV check's finding during a game (GameSetup::pv_checks), with what
+// fastchess's warning quotes: the info line, the start and the moves before.
+struct PvWarning {
+    int side = 0;                // whose search
+    game::PvIssue issue = game::PvIssue::IllegalMove;
+    std::string move;            // game::PvFinding::move
+    std::string info_line;       // the line judged; MateSignMismatch: the other side's last line
+    std::string own_line;        // MateSignMismatch: this side's last line
+    int mates[2] = {0, 0};       // MateSignMismatch: the other side's distance, then this side's
+    std::string start;           // "startpos", or "fen " and the opening position
+    size_t moves_before = 0;     // engine moves played before (MateSignMismatch: up to this side's move)
 };
 
 struct GameRecord {
@@ -93,6 +110,11 @@ struct GameRecord {
     std::chrono::milliseconds duration{0};
 
     PlayedUnder played_under;
+
+    // PV checks: the findings each side's searches drew (kept in games.jsonl
+    // as "pv_warnings"), and each in full while the game is reported (not kept).
+    int pv_warnings[2] = {0, 0};
+    std::vector<PvWarning> pv_findings;
 };
 
 // The record's texts (names, reason, offending line, moves, positions, engine

@@ -145,6 +145,10 @@ public:
         auto began = std::chrono::steady_clock::now();
         if (stop_ != nullptr)
             for (auto *e : engines_) e->set_stop_flag(stop_);
+        engine::Capture capture;
+        capture.search_lines = setup_.pv_checks != game::PvChecks::Off;
+        capture.line_patterns = setup_.line_patterns;
+        for (auto *e : engines_) e->set_capture(capture);
         // A plugin that dies in its plugin-host child ends only this game.
         try {
             run();
@@ -226,6 +230,7 @@ private:
         state_.emplace(std::move(start->state));
         protocol::Position &position = start->position;
         game::GameState &state = *state_;
+        pv_start_ = position.startpos ? std::string("startpos") : "fen " + position.fen;
 
         for (int side = 0; side < 2; ++side) {
             if (stopped()) return abandon("stopped by the user");
@@ -274,6 +279,7 @@ private:
             auto answer = engine.go_next_ply(position, given_[side], make_go(clocks_, side), clock.allowance());
             given_[side] = position.moves.size();
             if (!answer) return engine_failed(side, answer.error());
+            judge_pvs(state, side, *answer);
             const std::string &name = record_.engine_names[side];
 
             milliseconds allowed = clock.allowance();
@@ -299,11 +305,15 @@ private:
                 return end(win_for(1 - side), Termination::IllegalMove,
                            "illegal move " + quote(answer->move) + " by " + name + ": " + error, side, answer->move);
             }
+            judge_bestmove(state, side, *answer);
             std::string_view played = state.format_move(move, text);
             if (played.empty()) return plugin_failed("format_move failed on the legal move " + quote(answer->move));
             if (auto ok = state.checked_play(move); !ok) return plugin_failed(ok.error().message);
-            append(position, side, played, answer->elapsed, answer->info, false, answer->stalled);
+            append(position, side, played, answer->elapsed, answer->info, false, answer->stalled,
+                   std::move(answer->matched));
             ++plies;
+            if (!answer->lines.empty()) last_lines_[side] = answer->lines.back().text;
+            check_mate_signs(side);
 
             auto verdict = adjudicator_.after_move(side, answer->info.score_cp, plies);
             // A draw offered with a move that ends the game is the rules' to judge.
@@ -341,10 +351,54 @@ private:
         record_.margin = state.margin();
     }
 
+    void warn(int side, const game::PvFinding &finding, const std::string &line) {
+        PvWarning &w = record_.pv_findings.emplace_back();
+        w.side = side;
+        w.issue = finding.issue;
+        w.move = finding.move;
+        w.info_line = line;
+        w.start = pv_start_;
+        w.moves_before = record_.moves.size();
+        ++record_.pv_warnings[side];
+    }
+
+    // Every PV of the search that gave `answer`, in the position searched.
+    void judge_pvs(const game::GameState &state, int side, const engine::BestMove &answer) {
+        for (const auto &line : answer.lines)
+            if (auto finding = pv_judge_.judge(state, line.pv)) warn(side, *finding, line.text);
+    }
+
+    // The legal bestmove of `answer` against its last best-line PV (a multi-PV search's line 1).
+    void judge_bestmove(const game::GameState &state, int side, const engine::BestMove &answer) {
+        for (auto it = answer.lines.rbegin(); it != answer.lines.rend(); ++it) {
+            if (!it->pv.principal) continue;
+            if (!pv_judge_.begins_pv(state, it->pv, answer.move))
+                warn(side, {game::PvIssue::BestmoveMismatch, answer.move}, it->text);
+            return;
+        }
+    }
+
+    // The mover's mate score and the one before it, the other engine's, both
+    // claim the same side wins (or loses): one of the two engines is wrong.
+    void check_mate_signs(int side) {
+        if (setup_.pv_checks == game::PvChecks::Off || record_.moves.size() < 2) return;
+        const MoveRecord &them = record_.moves[record_.moves.size() - 2];
+        const MoveRecord &us = record_.moves.back();
+        if (them.forced || !them.info.mate || !us.info.mate) return;
+        if (static_cast<long long>(*them.info.mate) * *us.info.mate <= 0) return;
+        warn(side, {game::PvIssue::MateSignMismatch, {}}, last_lines_[1 - side]);
+        PvWarning &w = record_.pv_findings.back();
+        w.own_line = last_lines_[side];
+        w.mates[0] = *them.info.mate;
+        w.mates[1] = *us.info.mate;
+    }
+
     void append(protocol::Position &position, int side, std::string_view text, milliseconds elapsed,
-                const protocol::InfoFields &info, bool forced, milliseconds stalled = milliseconds(0)) {
+                const protocol::InfoFields &info, bool forced, milliseconds stalled = milliseconds(0),
+                std::vector<std::string> lines = {}) {
         position.moves.emplace_back(text);
         MoveRecord &m = record_.moves.emplace_back();
+        m.lines = std::move(lines);
         m.text = text;
         m.elapsed = elapsed;
         m.info = info;
@@ -365,6 +419,9 @@ private:
     Adjudicator adjudicator_;
     std::optional<game::GameState> state_;
     GameRecord record_;
+    game::PvJudge pv_judge_{setup_.pv_checks};
+    std::string pv_start_;         // the start as the PV warnings quote it
+    std::string last_lines_[2];    // each side's last scored info line, for MateSignMismatch
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "engine/protocol_engine.hpp"
 #include "game/game_state.hpp"
 #include "game/plugin_host.hpp"
+#include "game/pv_judge.hpp"
 #include "match/adjudication_rules.hpp"
 #include "match/game_record.hpp"
 #include "core/time_control.hpp"
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,12 @@ struct GameSetup {
     // When set, the plies played so far (opening line included), updated
     // after each move: a live report's games in progress read it.
     std::atomic<int> *plies_played = nullptr;
+    // How the engines' PVs are judged (game/pv_judge.hpp); the findings go
+    // into GameRecord::pv_warnings and pv_findings. Off: the engines keep no lines.
+    game::PvChecks pv_checks = game::PvChecks::Off;
+    // The engine lines to keep with each move (MoveRecord::lines): for each,
+    // the search's last line that matches it. Empty: none kept.
+    std::vector<std::regex> line_patterns;
 };
 
 // Plays the game. Never throws for engine misbehaviour: every ending is in

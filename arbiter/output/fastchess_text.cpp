@@ -87,6 +87,58 @@ std::string fastchess_warnings(const match::GameRecord &r) {
     }
 }
 
+namespace {
+
+// fastchess's warning text of a finding, with the move and the engine's name.
+std::string pv_warning_text(const match::PvWarning &w, const std::string &name) {
+    using game::PvIssue;
+    const std::string move = escaped(w.move);
+    switch (w.issue) {
+    case PvIssue::IllegalMove: return fmt::format("Warning; Illegal PV move - move {} from {}", move, name);
+    case PvIssue::AfterCheckmate: return fmt::format("Warning; PV continues after checkmate - move {} from {}", move, name);
+    case PvIssue::AfterStalemate: return fmt::format("Warning; PV continues after stalemate - move {} from {}", move, name);
+    case PvIssue::AfterRepetition:
+        return fmt::format("Warning; PV continues after threefold repetition - move {} from {}", move, name);
+    case PvIssue::AfterFiftyMoves:
+        return fmt::format("Warning; PV continues after fifty-move rule - move {} from {}", move, name);
+    case PvIssue::AfterEnd: return fmt::format("Warning; PV continues after the game's end - move {} from {}", move, name);
+    case PvIssue::IncompleteMate: return fmt::format("Warning; Incomplete mating PV - from {}", name);
+    case PvIssue::TooLongMate: return fmt::format("Warning; Too long mating PV - from {}", name);
+    case PvIssue::MateWithoutMate: return fmt::format("Warning; Mating PV does not end with checkmate - from {}", name);
+    case PvIssue::BestmoveMismatch:
+        return fmt::format("Warning; Bestmove does not match beginning of last PV - move {} from {}", move, name);
+    case PvIssue::MateSignMismatch: break;
+    }
+    return fmt::format("Warning; PV check - from {}", name);
+}
+
+}  // namespace
+
+std::string fastchess_pv_warnings(const match::GameRecord &r, bool test_env) {
+    const char *separator = test_env ? " :: " : "\n";
+    std::string out;
+    for (const auto &w : r.pv_findings) {
+        std::string moves;
+        for (const auto &m : r.opening_moves) moves += (moves.empty() ? "" : " ") + m;
+        for (size_t i = 0; i < w.moves_before && i < r.moves.size(); ++i) moves += (moves.empty() ? "" : " ") + r.moves[i].text;
+        const int side = w.side == 1 ? 1 : 0;
+        std::string text, info;
+        if (w.issue == game::PvIssue::MateSignMismatch) {
+            // The mover is `side`; the mate before was the other engine's.
+            text = fmt::format("Warning; Sign mismatch in mate scores {} and {} from {} ({}) and {} ({})", w.mates[0],
+                               w.mates[1], escaped(r.engine_names[1 - side]), colour(1 - side),
+                               escaped(r.engine_names[side]), colour(side));
+            info = fmt::format("Infos; {} ; {}", escaped(w.info_line), escaped(w.own_line));
+        } else {
+            text = pv_warning_text(w, escaped(r.engine_names[side]));
+            info = "Info; " + escaped(w.info_line);
+        }
+        out += fmt::format("{1}{0}{2}{0}Position; {3}{0}Moves; {4}\n", separator, text, info, escaped(w.start),
+                           escaped(moves));
+    }
+    return out;
+}
+
 std::optional<std::string> fastchess_setup_warning(const std::string &warning) {
     // engine/protocol_engine.cpp's text: "engine 'NAME' does not declare the option 'X'".
     static const std::regex undeclared(R"(^engine '(.*)' does not declare the option '(.*)'$)");

@@ -28,6 +28,15 @@ std::string fastchess_reason(const match::GameRecord &record, std::chrono::milli
 // move, an engine that stopped answering), each with its newline.
 std::string fastchess_warnings(const match::GameRecord &record);
 
+// The PV checks' findings of the game (GameRecord::pv_findings) in
+// fastchess's words, each with its newline: the warning, then "Info; LINE",
+// "Position; startpos" (or "fen ...") and "Moves; M1 M2 ..." (the moves
+// before the search), joined by " :: " under `test_env` (fastchess's
+// -testEnv) and by newlines otherwise:
+//
+//   Warning; Illegal PV move - move e7e5 from New :: Info; info depth 3 score cp 20 pv e2e4 e7e5 :: ...
+std::string fastchess_pv_warnings(const match::GameRecord &record, bool test_env);
+
 // An engine's set-up warning in fastchess's words, for the ones fishtest's worker reads (an option the
 // engine does not declare: "Warning; NAME doesn't have option X", which fails a fishtest run, as it
 // should); nullopt for the others.

@@ -16,6 +16,7 @@ void GameEndings::add(const match::FinishedGame &g) {
         if (index < 0 || static_cast<size_t>(index) >= engines_.size()) continue;
         auto &e = engines_[static_cast<size_t>(index)];
         ++e.games;
+        e.pv_warnings += r.pv_warnings[side];
         const bool at_fault = r.loser_side == side;
         switch (r.termination) {
         case Termination::TimeForfeit: e.time += at_fault; break;
@@ -39,13 +40,15 @@ void GameEndings::add(const match::FinishedGame &g) {
 std::string GameEndings::text() const {
     size_t width = std::string("how games ended").size();
     for (const auto &n : names_) width = std::max(width, n.size());
-    std::string out = fmt::format("{:<{}}  games  time  crash  hung  illegal  protocol  false-claim  resigned  resign-adj  draw-adj  max-moves  rules\n",
-                                  "how games ended", width);
+    const bool pv = std::any_of(engines_.begin(), engines_.end(), [](const EngineEndings &e) { return e.pv_warnings != 0; });
+    std::string out = fmt::format("{:<{}}  games  time  crash  hung  illegal  protocol  false-claim  resigned  resign-adj  draw-adj  max-moves  rules{}\n",
+                                  "how games ended", width, pv ? "  pv-warnings" : "");
     for (size_t i = 0; i < names_.size(); ++i) {
         const auto &e = engines_[i];
-        out += fmt::format("{:<{}}  {:>5}  {:>4}  {:>5}  {:>4}  {:>7}  {:>8}  {:>11}  {:>8}  {:>10}  {:>8}  {:>9}  {:>5}\n", names_[i], width,
+        out += fmt::format("{:<{}}  {:>5}  {:>4}  {:>5}  {:>4}  {:>7}  {:>8}  {:>11}  {:>8}  {:>10}  {:>8}  {:>9}  {:>5}", names_[i], width,
                            e.games, e.time, e.crash, e.stall, e.illegal, e.protocol, e.false_claim, e.resigned, e.resign_adjudication,
                            e.draw_adjudication, e.max_moves, e.rules);
+        out += pv ? fmt::format("  {:>11}\n", e.pv_warnings) : std::string("\n");
     }
     return out;
 }
@@ -65,7 +68,8 @@ nlohmann::json GameEndings::json() const {
                         {"resign_adjudication", e.resign_adjudication},
                         {"draw_adjudication", e.draw_adjudication},
                         {"max_moves", e.max_moves},
-                        {"rules", e.rules}};
+                        {"rules", e.rules},
+                        {"pv_warnings", e.pv_warnings}};
     }
     return j;
 }

@@ -27,6 +27,7 @@ struct EngineEndings {
     // Games it played that were adjudicated, or ended by the game's rules.
     int64_t resigned = 0;  // games it gave up (USI's 'bestmove resign')
     int64_t resign_adjudication = 0, draw_adjudication = 0, max_moves = 0, rules = 0;
+    int64_t pv_warnings = 0;  // the PV checks' findings on its searches (GameRecord::pv_warnings)
 };
 
 class GameEndings {
@@ -36,11 +37,12 @@ public:
 
     [[nodiscard]] const std::vector<std::string> &names() const { return names_; }
     [[nodiscard]] const std::vector<EngineEndings> &engines() const { return engines_; }
-    // The table above, each line with its newline. Its words are none of those fishtest's worker
+    // The table above, each line with its newline; a column "pv-warnings" at
+    // its end when any engine has one. Its words are none of those fishtest's worker
     // counts failures by in any line it reads ("stall", "disconnect", "timeout", "on time"): a
     // stall is "hung" here.
     [[nodiscard]] std::string text() const;
-    // {"NAME": {"games": N, "time": N, "crash": N, "stall": N, ...}, ...}.
+    // {"NAME": {"games": N, "time": N, "crash": N, "stall": N, ..., "pv_warnings": N}, ...}.
     [[nodiscard]] nlohmann::json json() const;
 
 private:

@@ -34,6 +34,8 @@ std::string to_json_line(const match::FinishedGame &g, const RecordContext &cont
     if (!r.offending_text.empty()) j["offending_text"] = r.offending_text;
     if (r.has_score) j["score"] = {r.score[0], r.score[1]};
     if (r.margin) j["margin"] = *r.margin;
+    // Only when a PV check found something, so that other records stay as they were.
+    if (r.pv_warnings[0] != 0 || r.pv_warnings[1] != 0) j["pv_warnings"] = {r.pv_warnings[0], r.pv_warnings[1]};
     if (!r.stderr_files.empty()) j["stderr_files"] = r.stderr_files;
     j["opening_position"] = r.opening_position;
     j["opening_moves"] = r.opening_moves;
@@ -42,6 +44,7 @@ std::string to_json_line(const match::FinishedGame &g, const RecordContext &cont
         json mj = {{"move", m.text}, {"ms", m.elapsed.count()}};
         if (m.info.score_cp) mj["cp"] = *m.info.score_cp;
         if (m.info.mate) mj["mate"] = *m.info.mate;
+        if (!m.lines.empty()) mj["lines"] = m.lines;
         if (m.info.depth) mj["depth"] = *m.info.depth;
         if (m.info.nodes) mj["nodes"] = *m.info.nodes;
         if (m.info.seldepth) mj["seldepth"] = *m.info.seldepth;
@@ -103,6 +106,10 @@ Expected<match::FinishedGame> parse_json_line(const std::string &line) {
             r.score[1] = j["score"].at(1).get<int32_t>();
         }
         if (j.contains("margin")) r.margin = j["margin"].get<int32_t>();
+        if (j.contains("pv_warnings")) {
+            r.pv_warnings[0] = j["pv_warnings"].at(0).get<int>();
+            r.pv_warnings[1] = j["pv_warnings"].at(1).get<int>();
+        }
         if (j.contains("stderr_files")) r.stderr_files = j["stderr_files"].get<std::vector<std::string>>();
         r.opening_position = j.at("opening_position").get<std::string>();
         r.opening_moves = j.at("opening_moves").get<std::vector<std::string>>();
@@ -112,6 +119,7 @@ Expected<match::FinishedGame> parse_json_line(const std::string &line) {
             m.elapsed = std::chrono::milliseconds(mj.at("ms").get<int64_t>());
             if (mj.contains("cp")) m.info.score_cp = mj["cp"].get<int>();
             if (mj.contains("mate")) m.info.mate = mj["mate"].get<int>();
+            if (mj.contains("lines")) m.lines = mj["lines"].get<std::vector<std::string>>();
             if (mj.contains("depth")) m.info.depth = mj["depth"].get<int>();
             if (mj.contains("nodes")) m.info.nodes = mj["nodes"].get<int64_t>();
             // Lines written before these two fields existed have neither.

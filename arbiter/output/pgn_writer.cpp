@@ -84,6 +84,14 @@ std::string move_comment(const match::MoveRecord &m, const PgnCommentFields &fie
     if (fields.nodes && m.info.nodes) text += ", n=" + std::to_string(*m.info.nodes);
     if (fields.seldepth && m.info.seldepth) text += ", sd=" + std::to_string(*m.info.seldepth);
     if (fields.nps && m.info.nps) text += ", nps=" + std::to_string(*m.info.nps);
+    // fastchess's match_line: each kept line as line="...", its quotes and
+    // backslashes escaped as a tag's (a reader finds the closing quote) and
+    // its braces made ')' (the comment holds).
+    for (const auto &line : m.lines) {
+        text += ", line=\"";
+        for (char c : escape_tag(line)) text += (c == '}' || c == '{') ? ')' : c;
+        text += '"';
+    }
     return "{" + text + "}";
 }
 

@@ -19,7 +19,8 @@ std::string FastchessConsole::started(const match::ScheduledGame &slot) const {
 
 std::string FastchessConsole::finished(const match::FinishedGame &g, bool last) {
     const auto &r = g.record;
-    std::string out = output::fastchess_warnings(r) + output::fastchess_finished_line(g, setup_.margin);
+    std::string out = output::fastchess_pv_warnings(r, setup_.test_env) + output::fastchess_warnings(r) +
+                      output::fastchess_finished_line(g, setup_.margin);
     // fastchess's tally of failures: the player at fault, for time losses, crashes and stalls.
     if (r.loser_side == 0 || r.loser_side == 1) {
         auto &f = failures_.at(static_cast<size_t>(g.slot.engine[r.loser_side]));

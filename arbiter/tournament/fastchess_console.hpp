@@ -48,6 +48,7 @@ public:
         output::PeerContext context;     // the block's heading; context.pentanomial: games come in pairs
         std::optional<rating::SprtConfig> sprt;
         std::chrono::milliseconds margin{0};  // the time margin (fastchess's overrun leaves it out)
+        bool test_env = false;                // PV warnings on one line each (fastchess's -testEnv)
     };
     explicit FastchessConsole(Setup setup);
 

@@ -59,6 +59,8 @@ GameRules game_rules(const config::TournamentConfig &c, game::PluginPtr plugin, 
     g.adjudication = c.adjudication;
     g.seed = c.schedule.seed;
     g.wait_between_games = c.wait_between_games;
+    g.pv_checks = c.pv_checks;
+    for (const auto &m : c.pgn_comments.match_lines) g.line_patterns.emplace_back(m);
     return g;
 }
 
@@ -79,6 +81,8 @@ match::GameSetup game_setup(const GameRules &rules, const match::ScheduledGame &
     s.adjudication = rules.adjudication;
     s.seed = static_cast<uint64_t>(slot.pair_id) + 1;
     s.engine_seed = engine_seed(rules.seed, slot.index);
+    s.pv_checks = rules.pv_checks;
+    s.line_patterns = rules.line_patterns;
     return s;
 }
 

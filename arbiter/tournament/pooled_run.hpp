@@ -53,6 +53,8 @@ struct GameRules {
     match::AdjudicationRules adjudication;
     uint64_t seed = 1;  // the tournament's seed: each game's engine seed comes from it (engine_seed.hpp)
     std::chrono::milliseconds wait_between_games{0};  // each worker's pause after a game (wait_ms)
+    game::PvChecks pv_checks = game::PvChecks::Moves;  // pv_checks
+    std::vector<std::regex> line_patterns;             // output.pgn.match_lines, compiled once
     // Isolation mode: the arbiter executable to run as each worker's
     // plugin-host child; empty: the plugin runs in this process.
     std::filesystem::path plugin_host_program;

@@ -747,6 +747,7 @@ void Session::play() {
         setup.context = peer_context();
         setup.sprt = c_.sprt;
         setup.margin = c_.time_margin;
+        setup.test_env = options_.test_env;
         console_.emplace(std::move(setup));
     }
     play_start_ = std::chrono::steady_clock::now();

@@ -44,6 +44,8 @@ struct SessionOptions {
     std::vector<ExtraOutputSpec> extra_outputs;
     // What the engines' TrafficLog writes to (RunnerParts); the EngineTraffic output becomes its sink.
     std::shared_ptr<engine::EngineLog> engine_log;
+    // The fastchess layout's PV warnings joined by " :: " instead of newlines (fastchess's -testEnv).
+    bool test_env = false;
     std::string command = "run";      // the command the messages name: "arbiter run: ...", "arbiter match: ..."
 };
 

@@ -65,6 +65,11 @@ struct MockSettings {
     // the rest of the game is fair (colour-swapped random play), so a test of
     // known strength difference needs no real engine. Drawn at the new-game word.
     double lose_probability = 0;
+    // --info: lines sent as they are after its own info line at every go,
+    // e.g. a PV to be judged; --bestmove: the move it answers every go with
+    // instead of a random one, legal or not.
+    std::vector<std::string> info_lines;
+    std::string bestmove;
 };
 
 class MockEngine {
@@ -231,6 +236,11 @@ private:
                               ? 0
                               : settings_.scores[static_cast<size_t>(go_count_ - 1) % settings_.scores.size()];
         send("info depth 1 score cp " + std::to_string(score) + " nodes " + std::to_string(moves.size()));
+        for (const auto &line : settings_.info_lines) send(line);
+        if (!settings_.bestmove.empty()) {
+            send("bestmove " + settings_.bestmove);
+            return std::nullopt;
+        }
         send("bestmove " + session_.move_for_host(state.format_move(moves[rng_.below(static_cast<uint32_t>(moves.size()))])));
         return std::nullopt;
     }
@@ -316,6 +326,9 @@ int main(int argc, char **argv) {
          "'UCI_Chess960 type check default true'; its setoption is accepted and ignored (but for 'seed', which "
          "reseeds the engine's moves and --lose-probability draws with --seed and the value); may repeat")
         ("log", po::value(&settings.log_file), "append every line received to this file")
+        ("info", po::value(&settings.info_lines)->composing(),
+         "a line to send after its own info line at every go, e.g. 'info depth 2 score mate 1 pv e2e4'; may repeat")
+        ("bestmove", po::value(&settings.bestmove), "answer every go with this move (the engine's notation), legal or not")
         ("scores", po::value(&scores_text),
          "comma-separated cp scores: the Nth go's info line says entry (N-1) mod count (default: 0 every time)")
         ("hop-lock", po::value(&settings.hop_lock),
@@ -331,7 +344,7 @@ int main(int argc, char **argv) {
                          "                           [--at-move N] [--delay-ms MS] [--log FILE] [--plugin-dir D] [--protocol P]\n"
                          "                           [--hop-lock FILE] [--late-ms MS] [--declare-option TEXT]...\n"
                          "                           [--lose-probability P]\n"
-                         "                           [--scores CP,CP,...]\n\n"
+                         "                           [--scores CP,CP,...] [--info LINE]... [--bestmove MOVE]\n\n"
                       << desc << "\n";
             return 0;
         }

@@ -14,7 +14,7 @@ using namespace arb;
 namespace {
 
 // A game of pair `pair` with `first` (engine 0 or 1) on side 0; `points` for engine 0.
-match::FinishedGame game(int index, int pair, int first, double points_of_engine0) {
+match::FinishedGame played(int index, int pair, int first, double points_of_engine0) {
     match::FinishedGame g;
     g.slot.index = index;
     g.slot.pair_id = pair;
@@ -38,8 +38,8 @@ TEST_CASE("fastchess layout: the lines fastchess printed for the same four games
     //   LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf
     //   Games: 4, Wins: 2, Losses: 0, Draws: 2, Points: 3.0 (75.00 %)
     //   Ptnml(0-2): [0, 0, 0, 2, 0], WL/DD Ratio: -nan
-    const std::vector<match::FinishedGame> games = {game(0, 0, 0, 0.5), game(1, 0, 1, 1), game(2, 1, 0, 1),
-                                                     game(3, 1, 1, 0.5)};
+    const std::vector<match::FinishedGame> games = {played(0, 0, 0, 0.5), played(1, 0, 1, 1), played(2, 1, 0, 1),
+                                                     played(3, 1, 1, 0.5)};
     const auto s = output::compute_standings({"sfA", "sfB"}, games, std::nullopt);
     output::PeerContext context;
     context.time_control = "0.5+0.01";
@@ -63,7 +63,7 @@ TEST_CASE("cutechess layout: the score line cutechess-cli printed for the same c
     std::vector<match::FinishedGame> games;
     int index = 0;
     auto add = [&](int count, double points) {
-        for (int i = 0; i < count; ++i, ++index) games.push_back(game(index, index / 2, index % 2, points));
+        for (int i = 0; i < count; ++i, ++index) games.push_back(played(index, index / 2, index % 2, points));
     };
     add(263, 1);
     add(159, 0);
@@ -79,8 +79,8 @@ TEST_CASE("cutechess layout: the score line cutechess-cli printed for the same c
 
 TEST_CASE("two engines: the head-to-head figures are labelled against the table's centred Elo", "[rating][standings]") {
     // a beats b 3-1: the table shows a and b either side of their average, the head to head their difference.
-    const std::vector<match::FinishedGame> games = {game(0, 0, 0, 1), game(1, 0, 1, 1), game(2, 1, 0, 1),
-                                                     game(3, 1, 1, 0)};
+    const std::vector<match::FinishedGame> games = {played(0, 0, 0, 1), played(1, 0, 1, 1), played(2, 1, 0, 1),
+                                                     played(3, 1, 1, 0)};
     const auto s = output::compute_standings({"a", "b"}, games, std::nullopt);
     std::ostringstream text;
     output::write_standings_text(text, s);

@@ -34,7 +34,7 @@ namespace {
 
 // Game `index` (0-based) of two engines "New" (0) and "Base" (1) playing pairs (2k, 2k+1) with colours
 // swapped, New on side 0 in the first game of each pair.
-match::FinishedGame game(int index, arb_result result, match::Termination how = match::Termination::GameRule,
+match::FinishedGame played(int index, arb_result result, match::Termination how = match::Termination::GameRule,
                          std::string reason = "white mates", int loser_side = -1) {
     match::FinishedGame g;
     g.slot.index = index;
@@ -83,56 +83,56 @@ TEST_CASE("fastchess lines: Finished game N (A vs B): R {reason} for every way a
     const std::chrono::milliseconds margin(100);
     auto line = [&](const match::FinishedGame &g) { return output::fastchess_finished_line(g, margin); };
     // The chess plugin's rule endings in fastchess's texts: mates, repetitions, the fifty-move rule, bare kings.
-    CHECK(line(game(0, ARB_RESULT_WIN_SIDE_0, T::GameRule, "white mates")) ==
+    CHECK(line(played(0, ARB_RESULT_WIN_SIDE_0, T::GameRule, "white mates")) ==
           "Finished game 1 (New vs Base): 1-0 {White mates}\n");
-    CHECK(line(game(1, ARB_RESULT_WIN_SIDE_1, T::GameRule, "black mates")) ==
+    CHECK(line(played(1, ARB_RESULT_WIN_SIDE_1, T::GameRule, "black mates")) ==
           "Finished game 2 (Base vs New): 0-1 {Black mates}\n");
-    CHECK(line(game(2, ARB_RESULT_DRAW, T::GameRule, "threefold repetition")) ==
+    CHECK(line(played(2, ARB_RESULT_DRAW, T::GameRule, "threefold repetition")) ==
           "Finished game 3 (New vs Base): 1/2-1/2 {Draw by 3-fold repetition}\n");
-    CHECK(line(game(2, ARB_RESULT_DRAW, T::GameRule, "the same position occurred for the fifth time")) ==
+    CHECK(line(played(2, ARB_RESULT_DRAW, T::GameRule, "the same position occurred for the fifth time")) ==
           "Finished game 3 (New vs Base): 1/2-1/2 {Draw by 3-fold repetition}\n");
-    CHECK(line(game(2, ARB_RESULT_DRAW, T::GameRule, "50 moves by each side without a capture or a pawn move")) ==
+    CHECK(line(played(2, ARB_RESULT_DRAW, T::GameRule, "50 moves by each side without a capture or a pawn move")) ==
           "Finished game 3 (New vs Base): 1/2-1/2 {Draw by fifty moves rule}\n");
-    CHECK(line(game(2, ARB_RESULT_DRAW, T::GameRule, "insufficient material: neither side can mate")) ==
+    CHECK(line(played(2, ARB_RESULT_DRAW, T::GameRule, "insufficient material: neither side can mate")) ==
           "Finished game 3 (New vs Base): 1/2-1/2 {Draw by insufficient mating material}\n");
-    CHECK(line(game(2, ARB_RESULT_DRAW, T::GameRule, "stalemate")) ==
+    CHECK(line(played(2, ARB_RESULT_DRAW, T::GameRule, "stalemate")) ==
           "Finished game 3 (New vs Base): 1/2-1/2 {Draw by stalemate}\n");
     // Adjudications (-draw, -maxmoves: "Draw by adjudication"; -resign: the winner "wins by adjudication").
-    CHECK(line(game(0, ARB_RESULT_DRAW, T::DrawAdjudication, "draw adjudication")) ==
+    CHECK(line(played(0, ARB_RESULT_DRAW, T::DrawAdjudication, "draw adjudication")) ==
           "Finished game 1 (New vs Base): 1/2-1/2 {Draw by adjudication}\n");
-    CHECK(line(game(0, ARB_RESULT_DRAW, T::MaxPlies, "move limit")) ==
+    CHECK(line(played(0, ARB_RESULT_DRAW, T::MaxPlies, "move limit")) ==
           "Finished game 1 (New vs Base): 1/2-1/2 {Draw by adjudication}\n");
-    CHECK(line(game(0, ARB_RESULT_WIN_SIDE_1, T::ResignAdjudication, "resign")) ==
+    CHECK(line(played(0, ARB_RESULT_WIN_SIDE_1, T::ResignAdjudication, "resign")) ==
           "Finished game 1 (New vs Base): 0-1 {Black wins by adjudication}\n");
     // fastchess's texts for engine failures (its match.hpp), the side at fault named. Observed:
     //   Finished game 1 (Slow vs Crash): 0-1 {White loses on time (109ms overrun)}
     //   Finished game 2 (Crash vs Slow): 0-1 {White disconnects}
     //   Finished game 1 (Illegal vs Plain): 0-1 {White makes an illegal move}
-    CHECK(line(game(0, ARB_RESULT_WIN_SIDE_1, T::TimeForfeit,
+    CHECK(line(played(0, ARB_RESULT_WIN_SIDE_1, T::TimeForfeit,
                     "New lost on time: used 1112 ms of 1100 ms allowed", 0)) ==
           "Finished game 1 (New vs Base): 0-1 {White loses on time (112ms overrun)}\n");
-    CHECK(line(game(1, ARB_RESULT_WIN_SIDE_0, T::Crash, "New crashed", 1)) ==
+    CHECK(line(played(1, ARB_RESULT_WIN_SIDE_0, T::Crash, "New crashed", 1)) ==
           "Finished game 2 (Base vs New): 1-0 {Black disconnects}\n");
-    CHECK(line(game(0, ARB_RESULT_WIN_SIDE_1, T::Stall, "New stalled", 0)) ==
+    CHECK(line(played(0, ARB_RESULT_WIN_SIDE_1, T::Stall, "New stalled", 0)) ==
           "Finished game 1 (New vs Base): 0-1 {White's connection stalls}\n");
-    CHECK(line(game(0, ARB_RESULT_WIN_SIDE_1, T::IllegalMove, "illegal", 0)) ==
+    CHECK(line(played(0, ARB_RESULT_WIN_SIDE_1, T::IllegalMove, "illegal", 0)) ==
           "Finished game 1 (New vs Base): 0-1 {White makes an illegal move}\n");
 }
 
 TEST_CASE("fastchess lines: the warning lines fishtest reads", "[fastchess]") {
     using T = match::Termination;
-    auto illegal = game(0, ARB_RESULT_WIN_SIDE_1, T::IllegalMove, "illegal", 0);
+    auto illegal = played(0, ARB_RESULT_WIN_SIDE_1, T::IllegalMove, "illegal", 0);
     // Observed: "Warning; Illegal move g7g5 played by Illegal".
     illegal.record.offending_text = "bestmove e2e5";
     CHECK(output::fastchess_warnings(illegal.record) == "Warning; Illegal move e2e5 played by New\n");
     illegal.record.offending_text = "";
     CHECK(output::fastchess_warnings(illegal.record) == "Warning; Illegal move <none> played by New\n");
-    CHECK(output::fastchess_warnings(game(1, ARB_RESULT_WIN_SIDE_1, T::Stall, "", 0).record) ==
+    CHECK(output::fastchess_warnings(played(1, ARB_RESULT_WIN_SIDE_1, T::Stall, "", 0).record) ==
           "Warning; Engine Base is not responsive\n");
     // A time loss and a crash print no warning line of their own (fastchess logs them to its log file only):
     // fishtest counts "on time" and "disconnect" in every line, so a second line would count twice.
-    CHECK(output::fastchess_warnings(game(0, ARB_RESULT_WIN_SIDE_1, T::TimeForfeit, "", 0).record).empty());
-    CHECK(output::fastchess_warnings(game(0, ARB_RESULT_WIN_SIDE_1, T::Crash, "", 0).record).empty());
+    CHECK(output::fastchess_warnings(played(0, ARB_RESULT_WIN_SIDE_1, T::TimeForfeit, "", 0).record).empty());
+    CHECK(output::fastchess_warnings(played(0, ARB_RESULT_WIN_SIDE_1, T::Crash, "", 0).record).empty());
 }
 
 TEST_CASE("fastchess lines: an option the engine lacks, in fastchess's words", "[fastchess]") {
@@ -146,7 +146,7 @@ TEST_CASE("fastchess lines: an option the engine lacks, in fastchess's words", "
 TEST_CASE("fastchess lines: the results block counts complete game pairs only", "[fastchess]") {
     auto c = console();
     // Game 1 done, its pair open: no block yet (fishtest asserts Games == 2 x the pentanomial's pairs).
-    const auto first = lines_of(c.finished(game(0, ARB_RESULT_WIN_SIDE_0), false));
+    const auto first = lines_of(c.finished(played(0, ARB_RESULT_WIN_SIDE_0), false));
     REQUIRE(first.size() == 1);
     CHECK(first[0] == "Finished game 1 (New vs Base): 1-0 {White mates}");
     // Game 2 completes pair 1 (New won as white, drew as black: WD). fastchess's lines for such a pair,
@@ -160,7 +160,7 @@ TEST_CASE("fastchess lines: the results block counts complete game pairs only", 
     //   Games: 2, Wins: 1, Losses: 0, Draws: 1, Points: 1.5 (75.00 %)
     //   Ptnml(0-2): [0, 0, 0, 1, 0], WL/DD Ratio: -nan
     //   --------------------------------------------------
-    const auto block = lines_of(c.finished(game(1, ARB_RESULT_DRAW, match::Termination::GameRule, "stalemate"), false));
+    const auto block = lines_of(c.finished(played(1, ARB_RESULT_DRAW, match::Termination::GameRule, "stalemate"), false));
     REQUIRE(block.size() == 8);
     CHECK(block[0] == "Finished game 2 (Base vs New): 1/2-1/2 {Draw by stalemate}");
     CHECK(block[1] == "--------------------------------------------------");
@@ -176,11 +176,11 @@ TEST_CASE("fastchess lines: pairs are games (2k-1, 2k) however they finish, and 
     auto c = console(2, true, 8);
     std::string out;
     // Games 2 and 1 finish in that order (concurrency), then 4, 3: two pairs, one block at pair 2.
-    out += c.finished(game(1, ARB_RESULT_WIN_SIDE_1), false);
-    out += c.finished(game(0, ARB_RESULT_WIN_SIDE_0), false);
+    out += c.finished(played(1, ARB_RESULT_WIN_SIDE_1), false);
+    out += c.finished(played(0, ARB_RESULT_WIN_SIDE_0), false);
     CHECK(out.find("Results of") == std::string::npos);  // pair 1 complete, but 1 is not a multiple of 2
-    out += c.finished(game(3, ARB_RESULT_DRAW, match::Termination::GameRule, "stalemate"), false);
-    out += c.finished(game(2, ARB_RESULT_WIN_SIDE_1, match::Termination::GameRule, "black mates"), false);
+    out += c.finished(played(3, ARB_RESULT_DRAW, match::Termination::GameRule, "stalemate"), false);
+    out += c.finished(played(2, ARB_RESULT_WIN_SIDE_1, match::Termination::GameRule, "black mates"), false);
     // New won pair 1 twice (WW), pair 2 lost as white and drew as black (LD).
     CHECK_THAT(out, Catch::Contains("Games: 4, Wins: 2, Losses: 1, Draws: 1, Points: 2.5 (62.50 %)\n"
                                     "Ptnml(0-2): [0, 1, 0, 0, 1], WL/DD Ratio: 0.00\n"));
@@ -191,7 +191,7 @@ TEST_CASE("fastchess lines: pairs are games (2k-1, 2k) however they finish, and 
 TEST_CASE("fastchess lines: -games 1 has no pairs, so no Ptnml and no PairsRatio", "[fastchess]") {
     // fastchess turns the pentanomial off unless -games 2; its block then counts every game.
     auto c = console(1, false, 2);
-    const auto out = c.finished(game(0, ARB_RESULT_WIN_SIDE_0), false);
+    const auto out = c.finished(played(0, ARB_RESULT_WIN_SIDE_0), false);
     CHECK_THAT(out, Catch::Contains("Games: 1, Wins: 1, Losses: 0, Draws: 0, Points: 1.0 (100.00 %)\n"));
     CHECK(out.find("Ptnml") == std::string::npos);
     CHECK(out.find("PairsRatio") == std::string::npos);
@@ -201,8 +201,8 @@ TEST_CASE("fastchess lines: -games 1 has no pairs, so no Ptnml and no PairsRatio
 TEST_CASE("fastchess lines: the closing lines, players that lost on time or crashed, Finished match", "[fastchess]") {
     using T = match::Termination;
     auto c = console(1, true, 2);
-    (void)c.finished(game(0, ARB_RESULT_WIN_SIDE_0, T::TimeForfeit, "used 5 ms of 4 ms allowed", 1), false);
-    (void)c.finished(game(1, ARB_RESULT_WIN_SIDE_1, T::Crash, "", 0), true);
+    (void)c.finished(played(0, ARB_RESULT_WIN_SIDE_0, T::TimeForfeit, "used 5 ms of 4 ms allowed", 1), false);
+    (void)c.finished(played(1, ARB_RESULT_WIN_SIDE_1, T::Crash, "", 0), true);
     // fastchess, observed (a mock engine too slow at its third move, another crashing at its fourth):
     //   (empty line)
     //   Player: Crash
@@ -218,8 +218,8 @@ TEST_CASE("fastchess lines: the closing lines, players that lost on time or cras
     CHECK(c.closing(std::chrono::seconds(3725)) ==
           "\nPlayer: Base\n  Timeouts: 1\n  Crashed: 1\n\nFinished match\nTotal Time: 01:02:05 (hours:minutes:seconds)\n\n");
     auto clean = console(1, true, 2);
-    (void)clean.finished(game(0, ARB_RESULT_WIN_SIDE_0), false);
-    (void)clean.finished(game(1, ARB_RESULT_WIN_SIDE_1), true);
+    (void)clean.finished(played(0, ARB_RESULT_WIN_SIDE_0), false);
+    (void)clean.finished(played(1, ARB_RESULT_WIN_SIDE_1), true);
     CHECK(clean.closing(std::chrono::seconds(4)) == "Finished match\nTotal Time: 00:00:04 (hours:minutes:seconds)\n\n");
 }
 
@@ -231,10 +231,10 @@ TEST_CASE("fastchess lines: -epdout's final position", "[fastchess]") {
 TEST_CASE("how games ended per engine: counted by the engine at fault, no fishtest trigger word", "[fastchess][endings]") {
     using T = match::Termination;
     output::GameEndings endings({"New", "Base"});
-    endings.add(game(0, ARB_RESULT_WIN_SIDE_1, T::TimeForfeit, "", 0));  // New loses on time
-    endings.add(game(1, ARB_RESULT_WIN_SIDE_0, T::Stall, "", 1));        // New (side 1) stalls
-    endings.add(game(2, ARB_RESULT_DRAW, T::DrawAdjudication, ""));
-    endings.add(game(3, ARB_RESULT_WIN_SIDE_1, T::GameRule, "black mates"));
+    endings.add(played(0, ARB_RESULT_WIN_SIDE_1, T::TimeForfeit, "", 0));  // New loses on time
+    endings.add(played(1, ARB_RESULT_WIN_SIDE_0, T::Stall, "", 1));        // New (side 1) stalls
+    endings.add(played(2, ARB_RESULT_DRAW, T::DrawAdjudication, ""));
+    endings.add(played(3, ARB_RESULT_WIN_SIDE_1, T::GameRule, "black mates"));
     const auto &e = endings.engines();
     CHECK(e[0].games == 4);
     CHECK(e[0].time == 1);

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include <sstream>
@@ -170,6 +172,31 @@ TEST_CASE("PGN move comments write a mate as fastchess does, in plies, and JSON 
     CHECK(back->record.moves[0].info.mate == 3);
     CHECK(back->record.moves[1].info.mate == -2);
     CHECK_FALSE(back->record.moves[2].info.mate);
+}
+
+// fastchess's -pgnout match_line=: each kept line as line="..." after the
+// other fields, joined by ", " (app/src/game/pgn/pgn_builder.cpp, createComment);
+// here quotes and backslashes escaped as in a tag, braces made ')'.
+TEST_CASE("PGN move comments carry the matched engine lines as line=\"...\", and JSON lines keep them", "[records]") {
+    auto g = test::sample_game(0);
+    auto &first = g.record.moves[0];
+    first.info.score_cp = 50;
+    first.info.depth = 12;
+    first.elapsed = std::chrono::milliseconds(510);
+    first.info.nodes = 7;
+    first.lines = {"info string nnue {on} \"big\" net\\1", "info string hash 5"};
+    output::PgnContext context{"e", "h", "tictactoe", ".........  X", 0, {}, std::nullopt, nullptr, {}};
+    context.comment_fields = {true, false, false};
+    // The line breaker may break the long comment at a space: compared with its breaks as spaces.
+    std::string pgn = output::to_pgn(g, context);
+    std::replace(pgn.begin(), pgn.end(), '\n', ' ');
+    CHECK_THAT(pgn,
+               Catch::Contains("a1 {+0.50/12 0.51s, n=7, line=\"info string nnue )on) \\\"big\\\" net\\\\1\", "
+                               "line=\"info string hash 5\"}"));
+    auto back = output::parse_json_line(output::to_json_line(g, {"tictactoe", "tictactoe", ""}));
+    REQUIRE(back.has_value());
+    CHECK(back->record.moves[0].lines == first.lines);
+    CHECK(back->record.moves[1].lines.empty());
 }
 
 TEST_CASE("a JSON line keeps each move's seldepth and nps, and a line without them still reads", "[records]") {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arb::protocol {
 
@@ -92,6 +93,61 @@ inline void parse_info(std::string_view line, InfoFields &info) noexcept {
         }
     }
     info = read;
+}
+
+// What judging an 'info' line's principal variation needs (the arbiter's
+// PV checks, docs/config.md "pv_checks"): its moves as sent, its mate
+// distance, whether its score is only a bound, and whether it is the best
+// line of a multi-PV search.
+struct PvLine {
+    bool scored = false;             // the line gives a "score"
+    std::vector<std::string> moves;  // the words after "pv", up to the next key or the end
+    std::optional<int> mate;         // "score mate N": N (a USI "+N" read as N)
+    bool bound = false;              // "lowerbound" or "upperbound" after the score
+    bool principal = true;           // no "multipv", or "multipv 1"
+};
+
+// Reads a search's "info" line for its PV (see PvLine); false for a line
+// that is not "info" or is "info string ...". Words after
+// "pv" are moves until a word that is an info key ("depth", "score", ...):
+// some engines put "pv" before other fields.
+inline bool parse_pv_line(std::string_view line, PvLine &out) {
+    std::string_view rest = line;
+    if (detail::next_word(rest) != "info") return false;
+    out = PvLine{};
+    auto is_key = [](std::string_view w) {
+        for (std::string_view key : {"depth", "seldepth", "time", "nodes", "score", "multipv", "currmove", "currmovenumber",
+                                     "hashfull", "nps", "tbhits", "sbhits", "cpuload", "string", "refutation", "currline",
+                                     "wdl", "pv"})
+            if (w == key) return true;
+        return false;
+    };
+    bool in_pv = false, first = true;
+    for (std::string_view word = detail::next_word(rest); !word.empty(); word = detail::next_word(rest)) {
+        if (in_pv && !is_key(word)) {
+            out.moves.emplace_back(word);
+            continue;
+        }
+        in_pv = false;
+        if (word == "string") return !first;  // free text follows; "info string ..." is none of a search's lines
+        first = false;
+        if (word == "pv") {
+            in_pv = true;
+        } else if (word == "multipv") {
+            if (auto v = parse_integer<int>(detail::next_word(rest))) out.principal = *v == 1;
+        } else if (word == "score") {
+            out.scored = true;
+            std::string_view kind = detail::next_word(rest);
+            if (kind == "mate") {
+                std::string_view n = detail::next_word(rest);
+                if (!n.empty() && n.front() == '+') n.remove_prefix(1);
+                out.mate = parse_integer<int>(n);
+            }
+        } else if (word == "lowerbound" || word == "upperbound") {
+            out.bound = true;
+        }
+    }
+    return true;
 }
 
 // The move of a "bestmove <move> [ponder ...]" line; empty when no move follows.
