@@ -109,6 +109,7 @@ std::string to_yaml(const TournamentConfig &c) {
         << YAML::DoubleQuoted << c.out_dir;
     if (c.standings_layout != StandingsLayout::Arbiter)
         out << YAML::Key << "format" << YAML::Value << layout_name(c.standings_layout);
+    if (c.report_labels) out << YAML::Key << "report_pieces" << YAML::Value << "labels";
     // Only what is on, so that a config without it prints as before.
     const auto &pc = c.pgn_comments;
     if (pc.nodes || pc.seldepth || pc.nps) {

@@ -113,6 +113,9 @@ struct TournamentConfig {
     int progress_interval = 0;                  // interim standings every N games (0: only at the end)
     StandingsLayout standings_layout = StandingsLayout::Arbiter;  // output.format
     PgnCommentSection pgn_comments;             // output.pgn
+    // The report draws pieces by the plugin's labels (shogi's kanji), not
+    // by their cell letters (output.report_pieces: labels, letters).
+    bool report_labels = false;
     std::optional<SampleSection> sample;        // output.sample
     std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
