@@ -75,7 +75,7 @@ TEST_CASE("a bad drawing is refused naming the line and the mistake", "[diagram]
     }
 }
 
-TEST_CASE("revision 3 labels a piece in UTF-8, turned or not; revision 2 knows no labels", "[diagram]") {
+TEST_CASE("revision 3 labels a piece in UTF-8, turned or not, and revision 2 knows no labels", "[diagram]") {
     // 歩 is three bytes of UTF-8 (E6 AD A9).
     const std::string text = "grid 2 1\npiece P letter #111111 sente_pawn\npiece p letter #b8321f gote_pawn\n"
                              "label P \xe6\xad\xa9\nlabel p \xe6\xad\xa9 turned\n";

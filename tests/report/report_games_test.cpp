@@ -208,7 +208,7 @@ TEST_CASE("a plugin without a record notation carries no notation column", "[rep
     CHECK(decoded.games.at(0).notations.empty());
 }
 
-TEST_CASE("a shogi game's status lines count the checks in a row of its replay; pieces carry kanji when asked",
+TEST_CASE("a shogi game's status lines count the checks in a row of its replay, and pieces carry kanji when asked",
           "[report][shogi]") {
     // The rook checks from 1c, then 2c, while gote's king steps 1a-2a: sente's
     // checks in a row go 0, 1, 1, 2 (counted by hand; gote never checks).
