@@ -120,6 +120,8 @@ the peers' options (one dash):
                          score: the mover's cp, result from the mover's side 0/1/2), kept with probability
                          P drawn from -srand; quiet=y leaves out positions in check, with a capture as best
                          move or a mate score (docs/records.md); decay, resolve=y, format=bin refused
+  -engine-stderr per-game   each game's engines' stderr in <out>/engine-stderr/game-N-ENGINE.txt, named in
+                         games.jsonl (stderr_files; docs/records.md); off (the default): not kept
   -check-mate-pvs        accepted (fastchess: also check that a mating PV ends in mate)
   -pgnout ... match_line=REGEX   accepted (OpenBench passes it); the engines' lines are not copied yet
   -tb, -tbpieces, ...    refused: Syzygy tablebase adjudication is not implemented in this version

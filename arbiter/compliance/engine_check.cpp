@@ -9,6 +9,7 @@
 #include "game/rule_edges.hpp"
 #include "match/engine_setup.hpp"
 #include "match/game_runner.hpp"
+#include "match/result_claim.hpp"
 
 #include <arbiter/ugi/option_spec.hpp>
 
@@ -209,6 +210,9 @@ private:
         record_time(series, answer, check);
         if (!answer) return no_move(answer.error(), allowed, where);
         if (answer->resigned) return {};  // USI's 'bestmove resign': a lawful answer, no move to judge
+        if (!answer->claim.empty())
+            return match::claim_is_true(answer->claim, state.outcome()) ? std::string()
+                                                                          : "false result claim " + quote(answer->claim) + " " + where;
         std::vector<arb_move> legal;
         if (auto listed = state.checked_legal_moves(legal); !listed)
             return "plugin error " + where + ": " + listed.error().message;
@@ -284,7 +288,13 @@ private:
             return;
         }
         if (answer->resigned) {  // USI's 'bestmove resign' breaks no rule of the game
-            add(name, Verdict::Pass, "the engine resigned (bestmove resign): no move to judge");
+            add(name, Verdict::Pass, "the engine resigned: no move to judge");
+            return;
+        }
+        if (!answer->claim.empty()) {
+            const bool right = match::claim_is_true(answer->claim, state->outcome());
+            add(name, right ? Verdict::Pass : Verdict::Fail,
+                (right ? "the engine claimed the game's result " : "false result claim ") + quote(answer->claim) + " " + where);
             return;
         }
         std::vector<arb_move> legal;
@@ -413,7 +423,8 @@ private:
             case match::Termination::TimeForfeit:
             case match::Termination::Crash:
             case match::Termination::Stall:
-            case match::Termination::ProtocolError: return true;
+            case match::Termination::ProtocolError:
+            case match::Termination::FalseClaim: return true;
             default: return false;
         }
     }

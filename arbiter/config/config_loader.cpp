@@ -76,7 +76,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
         {"adjudication.resign", {"enabled", "score_cp", "move_count", "two_sided"}},
         {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
         {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
-        {"output", {"dir", "format", "pgn", "sample", "report_pieces"}},
+        {"output", {"dir", "format", "pgn", "sample", "engine_stderr", "report_pieces"}},
         {"output.pgn", {"nodes", "seldepth", "nps"}},
         {"output.sample", {"file", "freq", "quiet", "append"}},
         {"progress", {"interval"}},
@@ -186,6 +186,9 @@ private:
                 c.standings_layout = *v == "fastchess"   ? StandingsLayout::Fastchess
                                      : *v == "cutechess" ? StandingsLayout::Cutechess
                                                          : StandingsLayout::Arbiter;
+        }
+        if (auto e = n["engine_stderr"]) {
+            if (auto v = r_.choice(e, "output.engine_stderr", {"off", "per-game"})) c.engine_stderr_per_game = *v == "per-game";
         }
         if (auto f = n["report_pieces"]) {
             if (auto v = r_.choice(f, "output.report_pieces", {"letters", "labels"})) c.report_labels = *v == "labels";

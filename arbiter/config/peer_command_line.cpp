@@ -43,6 +43,7 @@ constexpr OptionSpec kOptions[] = {
     {"-event", Takes::OneWord},      {"-site", Takes::OneWord},         {"-wait", Takes::OneWord},
     {"-ratinginterval", Takes::OneWord}, {"-variant", Takes::OneWord}, {"-crc32", Takes::KeyValues},
     {"-epdout", Takes::KeyValues},   {"-check-mate-pvs", Takes::Nothing}, {"-sample", Takes::KeyValues},
+    {"-engine-stderr", Takes::OneWord},  // the arbiter's own (output.engine_stderr), in the peers' style
     // Accepted with a note: they change only how the peer saves, prints or places its work, which the
     // arbiter already does its own way; refusing them would fail command lines scripts type (fishtest's).
     {"-scoreinterval", Takes::OneWord}, {"-autosaveinterval", Takes::OneWord}, {"-report", Takes::KeyValues},
@@ -302,6 +303,9 @@ private:
             c.site = one();
         } else if (option == "-wait") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) c.wait_between_games = std::chrono::milliseconds(*v);
+        } else if (option == "-engine-stderr") {
+            if (one() == "per-game" || one() == "off") c.engine_stderr_per_game = one() == "per-game";
+            else problem(what() + ": expected per-game or off");
         } else if (option == "-ratinginterval") {
             if (auto v = whole<int>(what(), one(), 0, kIntMax)) rating_interval_ = *v;
         } else if (option == "-variant") {
@@ -402,7 +406,8 @@ private:
         static const std::vector<std::string> keys = {"cmd",   "name",  "dir",     "args",       "arg",
                                                       "proto", "tc",    "st",      "nodes",      "depth",      "byoyomi",
                                                       "plies", "restart", "timemargin", "conf", "stderr",
-                                                      "book", "bookdepth", "initstr", "whitepov", "ponder", "trust"};
+                                                      "book", "bookdepth", "initstr", "whitepov", "ponder", "trust",
+                                                      "false_claims"};
         if (words.empty()) problem(option + ": needs KEY=VALUE settings, e.g. cmd=./engine name=e1");
         for (auto &kv : key_values(option, words, keys, true)) {
             if (kv.key.rfind("option.", 0) == 0) {
@@ -526,6 +531,11 @@ private:
             if (restart->value != "auto") {
                 if (auto v = flag(from(restart) + " " + restart->text, restart->value)) e.restart = *v;
             }
+        }
+        // arbiter's own key (no peer has it): an xboard engine's false result claims.
+        if (auto claims = get("false_claims")) {
+            if (claims->value == "ignore" || claims->value == "lose") e.ignore_false_claims = claims->value == "ignore";
+            else problem(from(claims) + " " + claims->text + ": expected lose or ignore");
         }
         if (auto margin = get("timemargin")) {
             if (auto v = whole<int>(from(margin) + " " + margin->text, margin->value, 0, kIntMax)) margins_.push_back(*v);

@@ -117,6 +117,9 @@ struct TournamentConfig {
     // by their cell letters (output.report_pieces: labels, letters).
     bool report_labels = false;
     std::optional<SampleSection> sample;        // output.sample
+    // output.engine_stderr: per-game (the peers' -engine-stderr per-game): each game's engines' stderr in
+    // <out_dir>/engine-stderr/game-<N>-<engine>.txt, named in its games.jsonl line; off: none.
+    bool engine_stderr_per_game = false;
     std::chrono::milliseconds wait_between_games{0};  // a worker's pause after each game (wait_ms, the peers' -wait)
     OnInterrupt on_interrupt = OnInterrupt::Finish;
     engine::EngineTimeouts timeouts;

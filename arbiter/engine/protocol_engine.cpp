@@ -33,6 +33,8 @@ std::string last_line(const std::string &text) {
 
 // An engine's 'id name' longer than this is cut (it names the engine in messages).
 constexpr size_t kIdNameMax = 100;
+// A result claim longer than this is cut (it is quoted in the game's reason).
+constexpr size_t kClaimMax = 200;
 
 // The text after "id name" in an 'id' line, if it is one.
 std::optional<std::string_view> id_name_of(std::string_view line) {
@@ -184,47 +186,54 @@ public:
             return std::max(milliseconds(0),
                             std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start) - stall - late);
         };
+        const std::string awaited = "'" + std::string(codec_->move_answer()) + "' after 'go'";
         if (auto sent = send(out_, until); sent != WriteStatus::Written)
-            return Unexpected<EngineError>{failure(sent, {"'bestmove' after 'go'", FailureKind::Timeout, deadline})};
+            return Unexpected<EngineError>{failure(sent, {awaited.c_str(), FailureKind::Timeout, deadline})};
         protocol::InfoFields info;
+        bool draw_offered = false;
         for (;;) {
             std::string_view line;
             ReadStatus status = read_line(until, line);
             if (status != ReadStatus::Line)
                 return Unexpected<EngineError>{
-                    failure(status, {"'bestmove' after 'go'", FailureKind::Timeout, used(nullptr, {})}, line)};
+                    failure(status, {awaited.c_str(), FailureKind::Timeout, used(nullptr, {})}, line)};
             const Reply reply = codec_->read_reply(line, info);
-            if (reply.kind == Reply::Kind::Claim && !config_.ignore_false_claims) {
-                // The game was not over when the engine was asked to move
-                // (the plugin said so), nor after its last move, or it would
-                // not be asked: the claim is false (docs/protocol.md, "xboard").
-                needs_restart_ = true;
-                return Unexpected<EngineError>{EngineError{
-                    FailureKind::Protocol, "false result claim " + quote(line) + ": the game goes on by its rules", excerpt(line)}};
-            }
+            if (reply.kind == Reply::Kind::DrawOffer) draw_offered = true;
+            // The engine is asked to move only while the game goes on (the
+            // plugin said so), so a claim read now is one the caller judges
+            // false: with 'false_claims: ignore' it is passed over here and
+            // the move awaited (docs/protocol.md, "xboard").
+            if (reply.kind == Reply::Kind::Claim && config_.ignore_false_claims) continue;
             if (reply.kind == Reply::Kind::Refused) {
                 needs_restart_ = true;
                 return Unexpected<EngineError>{
                     EngineError{FailureKind::Protocol, "the engine refused a move it was given", excerpt(line)}};
             }
+            if (reply.kind != Reply::Kind::BestMove && reply.kind != Reply::Kind::Resign && reply.kind != Reply::Kind::Claim)
+                continue;
+            BestMove answer;
+            answer.info = info;
+            answer.elapsed = used(&answer.stalled, process_->line_wake_delay());
+            answer.draw_offered = draw_offered;
+            if (reply.kind == Reply::Kind::Claim) {
+                answer.claim = std::string(reply.move.substr(0, kClaimMax));
+                return answer;
+            }
             if (reply.kind == Reply::Kind::Resign) {
-                milliseconds stalled{0};
-                const milliseconds elapsed = used(&stalled, process_->line_wake_delay());
-                return BestMove{std::string(reply.move), info, elapsed, stalled, true};
+                answer.move = std::string(reply.move);
+                answer.resigned = true;
+                return answer;
             }
-            if (reply.kind == Reply::Kind::BestMove) {
-                milliseconds stalled{0};
-                const milliseconds elapsed = used(&stalled, process_->line_wake_delay());
-                if (reply.move.empty()) {
-                    needs_restart_ = true;
-                    return Unexpected<EngineError>{
-                        EngineError{FailureKind::Protocol, "'bestmove' without a move", excerpt(line)}};
-                }
-                // A move the game cannot read back is passed on as sent:
-                // the plugin then judges it unparsable, naming the text.
-                std::optional<std::string> own = codec_->move_in(reply.move);
-                return BestMove{own ? std::move(*own) : std::string(reply.move), info, elapsed, stalled};
+            if (reply.move.empty()) {
+                needs_restart_ = true;
+                return Unexpected<EngineError>{EngineError{
+                    FailureKind::Protocol, "'" + std::string(codec_->move_answer()) + "' without a move", excerpt(line)}};
             }
+            // A move the game cannot read back is passed on as sent:
+            // the plugin then judges it unparsable, naming the text.
+            std::optional<std::string> own = codec_->move_in(reply.move);
+            answer.move = own ? std::move(*own) : std::string(reply.move);
+            return answer;
         }
     }
 
@@ -261,24 +270,39 @@ public:
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
     // The log taps the channel itself: every line written or read, 'quit' included.
     void set_traffic_log(TrafficLog log) override {
-        if (!log) {
-            process_->set_stderr_tap(nullptr);
-            return process_->set_tap(nullptr);
-        }
-        process_->set_stderr_tap(
-            [log, name = config_.name](std::string_view line) { log(name, Traffic::Stderr, line); });
+        traffic_stderr_ = log ? [log, name = config_.name](std::string_view line) { log(name, Traffic::Stderr, line); }
+                              : StderrCopy();
+        tap_stderr();
+        if (!log) return process_->set_tap(nullptr);
         process_->set_tap([log = std::move(log), name = config_.name](bool to_engine, std::string_view line) {
             log(name, to_engine ? Traffic::ToEngine : Traffic::FromEngine, line);
         });
     }
+    void set_stderr_copy(StderrCopy copy) override {
+        stderr_copy_ = std::move(copy);
+        tap_stderr();
+    }
 
 private:
+    // One tap on the process's stderr for both readers of it: the traffic
+    // log and the game's copy; none when neither is set.
+    void tap_stderr() {
+        if (!traffic_stderr_ && !stderr_copy_) return process_->set_stderr_tap(nullptr);
+        process_->set_stderr_tap([this](std::string_view line) {
+            if (traffic_stderr_) traffic_stderr_(line);
+            if (stderr_copy_) stderr_copy_(line);
+        });
+    }
+
     // How one handshake went: answered; not (under "auto", try the next
     // dialect); or the engine's lines are xboard's (go to xboard).
     enum class Tried { Answered, Next, Xboard };
 
     // One handshake in `dialect` until `until`; Next when `last` is false
     // and the time ran out; an error otherwise, quoting what the engine printed.
+    // The codec's nudge goes again each fifth of the silence while the engine
+    // says nothing: GNU Chess frees what it printed only as it reads lines,
+    // and one nudge read before it printed its features frees none.
     // Lines for a message on one line: "xboard, protover 2".
     static std::string one_line(std::string text) {
         for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at)) text.replace(at, 1, ", ");
@@ -294,7 +318,8 @@ private:
         declared_.clear();
         command += '\n';
         auto last_heard = SteadyClock::now();
-        bool nudged = false;
+        int nudges = 0;
+        auto last_nudge = last_heard;
         if (auto sent = send(command, until); sent != WriteStatus::Written)
             return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
         const bool auto_tries_xboard =
@@ -310,14 +335,13 @@ private:
             const bool silence_ends = silence && (config_.protocol || printed_count_ > 0);
             auto read_until = silence_ends ? std::min(until, last_heard + *silence) : until;
             const std::string_view nudge = codec->handshake_nudge();
-            const bool nudging = silence && !nudged && !nudge.empty();
-            if (nudging) read_until = std::min(read_until, last_heard + *silence / 5);
+            const bool nudging = silence && nudges < 4 && !nudge.empty();
+            if (nudging) read_until = std::min(read_until, std::max(last_heard, last_nudge) + *silence / 5);
             ReadStatus status = read_line(read_until, line);
             if (status == ReadStatus::Timeout && nudging && read_until < until) {
-                nudged = true;
-                std::string text(nudge);
-                text += '\n';
-                if (auto sent = send(text, until); sent != WriteStatus::Written)
+                ++nudges;
+                last_nudge = SteadyClock::now();
+                if (auto sent = send(std::string(nudge) + "\n", until); sent != WriteStatus::Written)
                     return Unexpected<EngineError>{with_printed(failure(sent, awaited))};
                 continue;
             }
@@ -592,6 +616,7 @@ private:
     std::vector<std::string> warnings_;
     std::vector<std::pair<std::string, std::string>> game_options_sent_;
     bool needs_restart_ = false;
+    StderrCopy traffic_stderr_, stderr_copy_;  // what tap_stderr() feeds
     std::shared_ptr<const Notation> notation_;  // the game's, handed to the codec
     std::unique_ptr<DialectCodec> codec_;       // the dialect spoken: the configured one until the handshake ends
     static constexpr size_t kPrintedLines = 5;

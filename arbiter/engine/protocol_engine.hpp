@@ -126,6 +126,12 @@ public:
     virtual void set_stop_flag(const std::atomic<bool> *flag) { (void)flag; }
     // See TrafficLog.
     virtual void set_traffic_log(TrafficLog log) { (void)log; }
+    // When set, also called with every line the engine writes to stderr
+    // from now on (besides the TrafficLog), e.g. to keep one game's lines
+    // (output.engine_stderr); a line cut at the stderr tail's size comes in
+    // parts. Empty: no copy.
+    using StderrCopy = std::function<void(std::string_view line)>;
+    virtual void set_stderr_copy(StderrCopy copy) { (void)copy; }
 };
 
 }  // namespace arb::engine

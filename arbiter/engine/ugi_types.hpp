@@ -37,6 +37,12 @@ struct BestMove {
     std::chrono::milliseconds stalled{0};
     // The engine resigned (USI's 'bestmove resign'): `move` is "resign", no move.
     bool resigned = false;
+    // The engine claimed a result instead of moving (xboard's
+    // '1/2-1/2 {Draw by repetition}'): the claim as sent, `move` empty. The
+    // caller judges it against the game (match::judge_claim).
+    std::string claim;
+    // The engine offered a draw with this move (xboard's 'offer draw').
+    bool draw_offered = false;
 };
 
 }  // namespace arb::engine

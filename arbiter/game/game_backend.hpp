@@ -14,6 +14,8 @@
 #include "game/game_state.hpp"
 #include "game/plugin.hpp"
 
+#include <arbiter/ext/margin.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -52,6 +54,8 @@ public:
     virtual arb_status play(arb_move move) = 0;
     [[nodiscard]] virtual int32_t side_to_move() const = 0;
     [[nodiscard]] virtual arb_outcome outcome() const = 0;
+    // Called only when the plugin has the extension.
+    [[nodiscard]] virtual std::optional<int32_t> margin() const = 0;
     // Called only when the plugin has the extension; `reader` is the
     // caller's, kept between calls, for a backend that reads it here.
     virtual arb_status diagram_text(DiagramPart part, TextReader &reader, std::string &text) const = 0;
@@ -66,6 +70,9 @@ protected:
 private:
     PluginPtr plugin_;
 };
+
+// "arbiter.margin/1" of `plugin`; null when absent or its margin function is.
+const arb_game_margin_1 *margin_calls(const PluginPtr &plugin);
 
 // "ARB_ERR_SYNTAX", or "status N" for a code the ABI does not name.
 std::string status_text(arb_status status);

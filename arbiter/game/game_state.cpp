@@ -88,6 +88,16 @@ std::optional<uint64_t> GameState::hash() const {
     return backend_->hash();
 }
 
+const arb_game_margin_1 *margin_calls(const PluginPtr &plugin) {
+    const auto *table = static_cast<const arb_game_margin_1 *>(plugin->api().get_extension(ARB_EXT_MARGIN_1));
+    return table != nullptr && table->margin != nullptr ? table : nullptr;
+}
+
+std::optional<int32_t> GameState::margin() const {
+    if (margin_calls(plugin()) == nullptr) return std::nullopt;
+    return backend_->margin();
+}
+
 int32_t GameState::side_to_move() const { return backend_->side_to_move(); }
 
 arb_outcome GameState::outcome() const { return backend_->outcome(); }

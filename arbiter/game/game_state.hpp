@@ -110,6 +110,11 @@ public:
     // ARB_REASON_SIZE (a plugin that filled all of it loses the last byte).
     [[nodiscard]] arb_outcome outcome() const;
     [[nodiscard]] bool over() const { return outcome().result != ARB_RESULT_ONGOING; }
+    // Side 0's margin of the game this state ended by its rules, in the
+    // game's own unit ("arbiter.margin/1", <arbiter/ext/margin.h>), in
+    // process or isolated alike; none when the plugin has no margins or
+    // gives none (a game still running).
+    [[nodiscard]] std::optional<int32_t> margin() const;
 
     // The drawing or the cells text of "arbiter.diagram" into `text`: ARB_OK,
     // or the plugin's status (ARB_ERR_INTERNAL also for one without the

@@ -256,6 +256,13 @@ std::optional<uint64_t> InProcessBackend::hash() const {
     return plugin()->position_hash()->hash(state_);
 }
 
+std::optional<int32_t> InProcessBackend::margin() const {
+    PluginCallScope scope(api().id, "arbiter.margin/1 margin");
+    int32_t margin = 0;
+    if (margin_calls(plugin())->margin(state_, &margin) != ARB_OK) return std::nullopt;
+    return margin;
+}
+
 int32_t InProcessBackend::side_to_move() const {
     PluginCallScope scope(api().id, "side_to_move");
     return api().side_to_move(state_);

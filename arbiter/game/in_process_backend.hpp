@@ -26,6 +26,7 @@ public:
     std::string_view format_move(arb_move move, std::string &buf) const override;
     [[nodiscard]] arb_move_flags move_flags(arb_move move) const override;
     [[nodiscard]] std::optional<uint64_t> hash() const override;
+    [[nodiscard]] std::optional<int32_t> margin() const override;
     arb_status play(arb_move move) override;
     [[nodiscard]] int32_t side_to_move() const override;
     [[nodiscard]] arb_outcome outcome() const override;

@@ -205,6 +205,13 @@ std::optional<uint64_t> IsolatedBackend::hash() const {
     return has ? std::optional<uint64_t>(value) : std::nullopt;
 }
 
+std::optional<int32_t> IsolatedBackend::margin() const {
+    wire::Reader r(call(Op::Margin));
+    const bool has = r.u8() != 0;
+    const int32_t value = r.i32();
+    return has ? std::optional<int32_t>(value) : std::nullopt;
+}
+
 int32_t IsolatedBackend::side_to_move() const { return turn().side; }
 
 arb_outcome IsolatedBackend::outcome() const { return turn().outcome; }

@@ -33,6 +33,7 @@ const char *wire::function_of(Op op) {
     case Op::Reset: return "reset";
     case Op::Turn: return "outcome, legal_moves or side_to_move";
     case Op::Diagram: return "arbiter.diagram write_drawing or write_cells";
+    case Op::Margin: return "arbiter.margin/1 margin";
     }
     return "?";
 }

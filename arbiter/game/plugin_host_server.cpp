@@ -142,6 +142,12 @@ public:
             return true;
         }
         case Op::Reset: w.i32(state->reset()); return true;
+        case Op::Margin: {
+            const auto margin = state->margin();
+            w.u8(margin ? 1 : 0);
+            w.i32(margin.value_or(0));
+            return true;
+        }
         case Op::Diagram: {
             const auto part = static_cast<DiagramPart>(r.u8());
             if (part != DiagramPart::Drawing && part != DiagramPart::Cells) return false;

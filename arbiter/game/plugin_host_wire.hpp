@@ -36,6 +36,7 @@ enum class Op : uint8_t {
     // u32 move_flags of the first move (0 unless exactly one is listed).
     Turn,
     Diagram,            // u32 id, u8 DiagramPart -> i32 status, str text (empty unless ARB_OK)
+    Margin,             // u32 id -> u8 has, i32 margin (0 unless has): GameState::margin
 };
 
 // The plugin function behind an operation, for messages ("play").

@@ -36,4 +36,11 @@ std::optional<Adjudicator::Verdict> Adjudicator::after_move(int side, std::optio
     return std::nullopt;
 }
 
+std::optional<Adjudicator::Verdict> Adjudicator::on_draw_offer(int plies) const {
+    if (!rules_.draw.enabled || plies < rules_.draw.min_ply || drawish_[0] == 0 || drawish_[1] == 0) return std::nullopt;
+    return Verdict{Termination::DrawAdjudication, -1,
+                   "a draw offer, accepted as both sides' last scores are within +-" + std::to_string(rules_.draw.score_cp) +
+                       " cp"};
+}
+
 }  // namespace arb::match

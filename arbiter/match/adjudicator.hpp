@@ -25,6 +25,13 @@ public:
     // move played so far, this one included.
     std::optional<Verdict> after_move(int side, std::optional<int> score_cp, int plies);
 
+    // The verdict on a draw offer (xboard's 'offer draw') made with the
+    // move after_move last recorded: a draw when the draw rule is on, its
+    // first ply reached, and both sides' last scores inside its band (the
+    // offer stands for the rule's count of moves); nullopt: the offer is
+    // passed over.
+    [[nodiscard]] std::optional<Verdict> on_draw_offer(int plies) const;
+
 private:
     AdjudicationRules rules_;
     int losing_[2] = {0, 0};   // consecutive moves with score <= -resign.score_cp

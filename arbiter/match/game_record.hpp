@@ -32,9 +32,10 @@ enum class Termination {
     Abandoned,       // stopped by the user (Ctrl-C) before the end; not rated
     PluginError,     // the game plugin broke its contract (play failed, no legal moves in an
                      // ongoing game, ...): no engine blamed, result "*", recorded but not rated
-    Resigned,        // the engine gave the game up (USI's 'bestmove resign')
+    Resigned,        // the engine gave the game up (USI's 'bestmove resign', xboard's 'resign')
+    FalseClaim,      // the engine claimed a result the game does not bear (xboard's '1-0 {White mates}')
 };
-inline constexpr Termination kLastTermination = Termination::Resigned;
+inline constexpr Termination kLastTermination = Termination::FalseClaim;
 
 const char *termination_name(Termination t);  // stable lower-case token, e.g. "illegal-move"
 std::optional<Termination> termination_from_name(std::string_view name);  // inverse of termination_name
@@ -83,6 +84,9 @@ struct GameRecord {
     std::string offending_text;           // the raw line for illegal/unparsable/protocol endings
     bool has_score = false;
     int32_t score[2] = {0, 0};
+    // The files with the engines' stderr of this game, relative to the output folder
+    // (output.engine_stderr: per-game; tournament/game_stderr.hpp); empty: none kept.
+    std::vector<std::string> stderr_files;
     std::optional<int32_t> margin;        // side 0's, from "arbiter.margin/1", for a game over by its rules
 
     std::chrono::system_clock::time_point started;

@@ -1,10 +1,10 @@
 #include "match/game_runner.hpp"
 
 #include "core/quote.hpp"
-#include "game/game_margin.hpp"
 #include "game/move_judge.hpp"
 #include "match/adjudicator.hpp"
 #include "match/clock.hpp"
+#include "match/result_claim.hpp"
 
 #include <string_view>
 
@@ -285,6 +285,7 @@ private:
 
             if (answer->resigned)
                 return end(win_for(1 - side), Termination::Resigned, name + " resigned", side);
+            if (!answer->claim.empty()) return judge_claim(state, outcome, legal.size(), side, answer->claim);
 
             arb_move move = ARB_MOVE_NONE;
             switch (game::judge_move(state, answer->move.c_str(), legal, move, error)) {
@@ -304,11 +305,28 @@ private:
             append(position, side, played, answer->elapsed, answer->info, false, answer->stalled);
             ++plies;
 
-            if (auto verdict = adjudicator_.after_move(side, answer->info.score_cp, plies)) {
+            auto verdict = adjudicator_.after_move(side, answer->info.score_cp, plies);
+            // A draw offered with a move that ends the game is the rules' to judge.
+            if (!verdict && answer->draw_offered && state.outcome().result == ARB_RESULT_ONGOING)
+                verdict = adjudicator_.on_draw_offer(plies);
+            if (verdict) {
                 arb_result result = verdict->loser_side < 0 ? ARB_RESULT_DRAW : win_for(1 - verdict->loser_side);
                 return end(result, verdict->termination, "adjudication: " + verdict->reason, -1);
             }
         }
+    }
+
+    // A result claimed instead of a move, judged by the plugin's outcome of
+    // the position the engine was asked to move in: true, the game ends by
+    // its rules; false, the claimant loses, the claim quoted.
+    void judge_claim(const game::GameState &state, const arb_outcome &outcome, size_t legal_moves, int side,
+                     const std::string &claim) {
+        if (claim_is_true(claim, outcome)) return end_by_rules(state, outcome, legal_moves);
+        const std::string truth = outcome.result == ARB_RESULT_ONGOING
+                                      ? std::string("the game goes on by its rules")
+                                      : "the game ended " + std::string(result_text(outcome.result));
+        end(win_for(1 - side), Termination::FalseClaim,
+            "false claim " + quote(claim) + " by " + record_.engine_names[side] + ": " + truth, side, claim);
     }
 
     // The plugin says the game is over: by its rules, with its score and margin.
@@ -320,7 +338,7 @@ private:
         record_.has_score = outcome.has_score != 0;
         record_.score[0] = outcome.score[0];
         record_.score[1] = outcome.score[1];
-        record_.margin = game::finished_game_margin(state);
+        record_.margin = state.margin();
     }
 
     void append(protocol::Position &position, int side, std::string_view text, milliseconds elapsed,

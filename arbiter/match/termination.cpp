@@ -17,6 +17,7 @@ const char *termination_name(Termination t) {
     case Termination::Abandoned: return "abandoned";
     case Termination::PluginError: return "plugin-error";
     case Termination::Resigned: return "resignation";
+    case Termination::FalseClaim: return "false-claim";
     }
     return "unknown";
 }

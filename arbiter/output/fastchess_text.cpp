@@ -62,6 +62,7 @@ std::string fastchess_reason(const match::GameRecord &r, std::chrono::millisecon
     case Termination::Crash: return fmt::format("{} disconnects", colour(r.loser_side));
     case Termination::Stall: return fmt::format("{}'s connection stalls", colour(r.loser_side));
     case Termination::Resigned: return fmt::format("{} resigns", colour(r.loser_side));  // cutechess's words; UCI has none
+    case Termination::FalseClaim: return fmt::format("{} makes a false claim", colour(r.loser_side));  // no UCI peer has it
     case Termination::ResignAdjudication:
         return fmt::format("{} wins by adjudication", colour(r.result == ARB_RESULT_WIN_SIDE_1 ? 1 : 0));
     case Termination::DrawAdjudication:

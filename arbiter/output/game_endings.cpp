@@ -25,6 +25,7 @@ void GameEndings::add(const match::FinishedGame &g) {
         case Termination::UnparsableMove: e.illegal += at_fault; break;
         case Termination::ProtocolError: e.protocol += at_fault; break;
         case Termination::Resigned: e.resigned += at_fault; break;
+        case Termination::FalseClaim: e.false_claim += at_fault; break;
         case Termination::ResignAdjudication: ++e.resign_adjudication; break;
         case Termination::DrawAdjudication: ++e.draw_adjudication; break;
         case Termination::MaxPlies: ++e.max_moves; break;
@@ -38,12 +39,12 @@ void GameEndings::add(const match::FinishedGame &g) {
 std::string GameEndings::text() const {
     size_t width = std::string("how games ended").size();
     for (const auto &n : names_) width = std::max(width, n.size());
-    std::string out = fmt::format("{:<{}}  games  time  crash  hung  illegal  protocol  resigned  resign-adj  draw-adj  max-moves  rules\n",
+    std::string out = fmt::format("{:<{}}  games  time  crash  hung  illegal  protocol  false-claim  resigned  resign-adj  draw-adj  max-moves  rules\n",
                                   "how games ended", width);
     for (size_t i = 0; i < names_.size(); ++i) {
         const auto &e = engines_[i];
-        out += fmt::format("{:<{}}  {:>5}  {:>4}  {:>5}  {:>4}  {:>7}  {:>8}  {:>8}  {:>10}  {:>8}  {:>9}  {:>5}\n", names_[i], width,
-                           e.games, e.time, e.crash, e.stall, e.illegal, e.protocol, e.resigned, e.resign_adjudication,
+        out += fmt::format("{:<{}}  {:>5}  {:>4}  {:>5}  {:>4}  {:>7}  {:>8}  {:>11}  {:>8}  {:>10}  {:>8}  {:>9}  {:>5}\n", names_[i], width,
+                           e.games, e.time, e.crash, e.stall, e.illegal, e.protocol, e.false_claim, e.resigned, e.resign_adjudication,
                            e.draw_adjudication, e.max_moves, e.rules);
     }
     return out;
@@ -59,6 +60,7 @@ nlohmann::json GameEndings::json() const {
                         {"stall", e.stall},
                         {"illegal", e.illegal},
                         {"protocol", e.protocol},
+                        {"false_claim", e.false_claim},
                         {"resigned", e.resigned},
                         {"resign_adjudication", e.resign_adjudication},
                         {"draw_adjudication", e.draw_adjudication},

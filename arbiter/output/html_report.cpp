@@ -74,6 +74,12 @@ void header_section(std::string &h, const ReportHeader &header, const Standings 
     h += "</dl></header>\n";
 }
 
+// The mean margin and its standard error, beside the score ("?" when not known).
+std::string margin_cells(const rating::MarginSummary &m) {
+    return fmt::format("<td class=\"margin\">{}</td><td>{}</td>", m.games > 0 ? fmt::format("{:+.2f}", m.mean) : "?",
+                       m.standard_error ? fmt::format("{:.2f}", *m.standard_error) : "?");
+}
+
 void standings_section(std::string &h, const Standings &s) {
     h += "<section id=\"standings\"><h2>Standings</h2>\n";
     const bool no_finite_rating = std::none_of(s.table.ranked.begin(), s.table.ranked.end(), [](const rating::EngineRating &e) {
@@ -83,9 +89,11 @@ void standings_section(std::string &h, const Standings &s) {
         h += "<p class=\"note\" id=\"no-ratings-yet\">No engine has a finite rating with an error yet: every result so "
              "far is one-sided (an engine won or lost all its games against the others). Compare them by points and "
              "score; ratings appear once results overlap.</p>\n";
+    const bool with_margins = !s.margins.empty();
     h += "<div class=\"table-wrap\"><table class=\"standings\"><thead><tr><th>#</th>"
-         "<th class=\"name\">Engine</th><th>Elo</th><th>± 95%</th><th>Points</th><th>Games</th><th>Score</th>"
-         "<th>W</th><th>D</th><th>L</th><th>Draws</th><th>LOS next</th></tr></thead><tbody>\n";
+         "<th class=\"name\">Engine</th><th>Elo</th><th>± 95%</th><th>Points</th><th>Games</th><th>Score</th>";
+    if (with_margins) h += "<th>Margin</th><th>± SE</th>";
+    h += "<th>W</th><th>D</th><th>L</th><th>Draws</th><th>LOS next</th></tr></thead><tbody>\n";
     bool footnote = false;
     int rank = 0;
     for (const auto &e : s.table.ranked) {
@@ -95,24 +103,16 @@ void standings_section(std::string &h, const Standings &s) {
         const std::string score = e.games > 0 ? fmt::format("{:.1f}%", 100 * e.points / e.games) : "—";
         const std::string draws = e.games > 0 ? fmt::format("{:.1f}%", 100.0 * e.draws / e.games) : "—";
         h += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:g}</td><td>{}</td>"
-                         "<td style=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                         "<td style=\"{}\">{}</td>",
                          rank, html_escape(e.name), elo_text(e), e.error95 ? rating::fixed1(*e.error95) : "?",
-                         e.points, e.games, e.games > 0 ? grade(e.points / e.games) : "", score, e.wins, e.draws,
-                         e.losses, draws, e.los_next ? fmt::format("{:.1f}%", 100 * *e.los_next) : "");
+                         e.points, e.games, e.games > 0 ? grade(e.points / e.games) : "", score);
+        if (with_margins) h += margin_cells(s.margins[static_cast<std::size_t>(e.index)]);
+        h += fmt::format("<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", e.wins, e.draws, e.losses,
+                         draws, e.los_next ? fmt::format("{:.1f}%", 100 * *e.los_next) : "");
     }
     h += "</tbody></table></div>\n";
     if (footnote) h += "<p class=\"note\">" + html_escape(rating::kBoundFootnote) + "</p>\n";
-    if (!s.margins.empty()) {
-        // Each engine's mean margin in the game's unit (discs in Othello), beside the score.
-        h += "<p id=\"margins\">Mean margin per game, from the engine's side (± standard error):";
-        for (const auto &e : s.table.ranked) {
-            const auto &m = s.margins[e.index];
-            if (m.games == 0) continue;
-            h += fmt::format(" <span class=\"margin\">{} {:+.2f}{} ({} games)</span>", html_escape(e.name), m.mean,
-                             m.standard_error ? fmt::format(" ± {:.2f}", *m.standard_error) : std::string(), m.games);
-        }
-        h += "</p>\n";
-    }
+    if (with_margins) h += "<p class=\"note\" id=\"margins\">" + html_escape(rating::kMarginFootnote) + "</p>\n";
     h += "<h3>Elo with 95% intervals</h3>\n" + chart_box(elo_chart_svg(s.table));
     h += "<p class=\"note\">Ratings from a joint maximum-likelihood fit over all games (Ordo's figures); a "
          "point with an arrow is a bound, not a rating: the engine won (arrow right) or lost (arrow left) every game "

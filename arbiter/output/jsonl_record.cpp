@@ -34,6 +34,7 @@ std::string to_json_line(const match::FinishedGame &g, const RecordContext &cont
     if (!r.offending_text.empty()) j["offending_text"] = r.offending_text;
     if (r.has_score) j["score"] = {r.score[0], r.score[1]};
     if (r.margin) j["margin"] = *r.margin;
+    if (!r.stderr_files.empty()) j["stderr_files"] = r.stderr_files;
     j["opening_position"] = r.opening_position;
     j["opening_moves"] = r.opening_moves;
     json moves = json::array();
@@ -102,6 +103,7 @@ Expected<match::FinishedGame> parse_json_line(const std::string &line) {
             r.score[1] = j["score"].at(1).get<int32_t>();
         }
         if (j.contains("margin")) r.margin = j["margin"].get<int32_t>();
+        if (j.contains("stderr_files")) r.stderr_files = j["stderr_files"].get<std::vector<std::string>>();
         r.opening_position = j.at("opening_position").get<std::string>();
         r.opening_moves = j.at("opening_moves").get<std::vector<std::string>>();
         for (const auto &mj : j.at("moves")) {

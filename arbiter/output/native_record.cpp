@@ -20,7 +20,8 @@ arb_record_ending record_ending(match::Termination termination) {
     case T::UnparsableMove:
     case T::Crash:
     case T::Stall:
-    case T::ProtocolError: return ARB_ENDING_FORFEIT;
+    case T::ProtocolError:
+    case T::FalseClaim: return ARB_ENDING_FORFEIT;
     case T::MaxPlies:
     case T::DrawAdjudication: return ARB_ENDING_AGREED;
     case T::Abandoned:

@@ -117,7 +117,8 @@ const char *pgn_termination(match::Termination termination) {
     case Termination::TimeForfeit: return "time forfeit";
     case Termination::IllegalMove:
     case Termination::UnparsableMove:
-    case Termination::ProtocolError: return "rules infraction";
+    case Termination::ProtocolError:
+    case Termination::FalseClaim: return "rules infraction";
     case Termination::Crash:
     case Termination::Stall: return "abandoned";
     case Termination::MaxPlies:

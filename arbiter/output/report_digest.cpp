@@ -10,7 +10,8 @@ bool engine_fault(match::Termination t) {
     using match::Termination;
     switch (t) {
     case Termination::IllegalMove: case Termination::UnparsableMove: case Termination::TimeForfeit:
-    case Termination::Crash: case Termination::Stall: case Termination::ProtocolError: return true;
+    case Termination::Crash: case Termination::Stall: case Termination::ProtocolError:
+    case Termination::FalseClaim: return true;
     default: return false;
     }
 }

@@ -60,20 +60,6 @@ std::string two_engine_table_note(const rating::RatingTable &table) {
     return "the table's Elo is each engine's rating, 0 at the two engines' average";
 }
 
-// Each engine's mean margin (rank order), when the game has margins.
-void write_margins(std::ostream &out, const Standings &s) {
-    if (s.margins.empty()) return;
-    out << "\nMean margin per game, the engine's side (the game's unit: docs/config.md; +/- its standard error)\n";
-    std::size_t width = 6;
-    for (const auto &e : s.table.ranked) width = std::max(width, e.name.size());
-    for (const auto &e : s.table.ranked) {
-        const rating::MarginSummary &m = s.margins[e.index];
-        if (m.games == 0) continue;
-        out << fmt::format("{:<{}}  {:+.2f}{}  ({} games)\n", e.name, width, m.mean,
-                           m.standard_error ? fmt::format(" +/- {:.2f}", *m.standard_error) : std::string(), m.games);
-    }
-}
-
 }  // namespace
 
 rating::Trinomial count_trinomial(const std::vector<match::FinishedGame> &games, int a, int b) {
@@ -186,8 +172,7 @@ void write_standings_text(std::ostream &out, const Standings &s) {
                                decision_name(h.sprt->decision));
         out << "\n";
     }
-    rating::write_standings(out, s.table);
-    write_margins(out, s);
+    rating::write_standings(out, s.table, s.margins);
     if (s.names.size() >= 2) {
         out << "\nCrosstable (points of the row engine against the column engine)\n";
         rating::write_crosstable(out, s.table);
@@ -238,16 +223,7 @@ std::string standings_json(const Standings &s) {
     using nlohmann::json;
     json j;
     j["games"] = s.games;
-    j["table"] = rating::to_json(s.table);
-    if (!s.margins.empty()) {
-        json margins = json::array();  // input order, like the table's matrices
-        for (std::size_t i = 0; i < s.margins.size(); ++i) {
-            const auto &m = s.margins[i];
-            margins.push_back({{"name", s.names[i]}, {"games", m.games}, {"mean", m.games > 0 ? json(m.mean) : json(nullptr)},
-                               {"standard_error", m.standard_error ? json(*m.standard_error) : json(nullptr)}});
-        }
-        j["margins"] = std::move(margins);
-    }
+    j["table"] = rating::to_json(s.table, s.margins);
     if (s.head_to_head) {
         const auto &h = *s.head_to_head;
         auto hh = [](const rating::HeadToHead &x) {

@@ -54,6 +54,16 @@ std::string percent(double part, double whole) { return whole > 0 ? fixed1(100.0
 
 std::string points_of(double points, int games) { return fmt::format("{:g}/{}", points, games); }
 
+std::string margin_mean_text(const std::vector<MarginSummary> &margins, int index) {
+    const MarginSummary &m = margins[static_cast<std::size_t>(index)];
+    return m.games > 0 ? fmt::format("{:+.2f}", m.mean) : kUnknown;
+}
+
+std::string margin_error_text(const std::vector<MarginSummary> &margins, int index) {
+    const auto &e = margins[static_cast<std::size_t>(index)].standard_error;
+    return e ? fmt::format("{:.2f}", *e) : kUnknown;
+}
+
 std::vector<bool> name_columns(std::size_t extra) {
     std::vector<bool> left{false, true};
     left.resize(2 + extra, false);
@@ -83,13 +93,16 @@ nlohmann::json bound_name(Bound bound) {
     }
 }
 
-void write_standings(std::ostream &out, const RatingTable &table) {
+void write_standings(std::ostream &out, const RatingTable &table, const std::vector<MarginSummary> &margins) {
     // An engine left out of the fit says why in its row, in a last column
     // that only such a table has.
     const bool any_unrated =
         std::any_of(table.ranked.begin(), table.ranked.end(), [](const EngineRating &e) { return !e.rated; });
-    std::vector<bool> left = name_columns(8);
-    std::vector<std::string> header{"Rank", "Engine", "Elo", "+/-", "Points", "Games", "Score", "W/D/L", "Draw", "LOS"};
+    const bool with_margins = !margins.empty();
+    std::vector<bool> left = name_columns(with_margins ? 10 : 8);
+    std::vector<std::string> header{"Rank", "Engine", "Elo", "+/-", "Points", "Games", "Score"};
+    if (with_margins) header.insert(header.end(), {"Margin", "+/-"});
+    header.insert(header.end(), {"W/D/L", "Draw", "LOS"});
     if (any_unrated) {
         left.push_back(true);
         header.push_back("Not rated because");
@@ -99,15 +112,19 @@ void write_standings(std::ostream &out, const RatingTable &table) {
     int rank = 0;
     for (const EngineRating &e : table.ranked) {
         const bool last = rank + 1 == static_cast<int>(table.ranked.size());
-        std::vector<std::string> cells{std::to_string(++rank), e.name, elo_text(e), optional_text(e.error95),
-                                       fixed1(e.points), std::to_string(e.games), percent(e.points, e.games),
-                                       fmt::format("{}/{}/{}", e.wins, e.draws, e.losses), percent(e.draws, e.games),
-                                       last ? "" : optional_text(e.los_next, 100.0, "%")};
+        std::vector<std::string> cells{std::to_string(++rank),  e.name,
+                                       elo_text(e),             optional_text(e.error95),
+                                       fixed1(e.points),        std::to_string(e.games),
+                                       percent(e.points, e.games)};
+        if (with_margins) cells.insert(cells.end(), {margin_mean_text(margins, e.index), margin_error_text(margins, e.index)});
+        cells.insert(cells.end(), {fmt::format("{}/{}/{}", e.wins, e.draws, e.losses), percent(e.draws, e.games),
+                                   last ? "" : optional_text(e.los_next, 100.0, "%")});
         if (any_unrated) cells.push_back(e.unrated_reason);
         t.row(std::move(cells));
     }
     t.write(out);
     if (table.any_bound() || any_unrated) out << kBoundFootnote << '\n';
+    if (with_margins) out << kMarginFootnote << '\n';
 }
 
 void write_crosstable(std::ostream &out, const RatingTable &table) {
@@ -146,7 +163,7 @@ void write_los_matrix(std::ostream &out, const RatingTable &table) {
     t.write(out);
 }
 
-nlohmann::json to_json(const RatingTable &table) {
+nlohmann::json to_json(const RatingTable &table, const std::vector<MarginSummary> &margins) {
     using nlohmann::json;
     json engines = json::array();
     int rank = 0;
@@ -164,6 +181,12 @@ nlohmann::json to_json(const RatingTable &table) {
                             {"losses", e.losses}};
         j["los_next"] = e.los_next ? json(*e.los_next) : json(nullptr);
         j["unrated_reason"] = e.rated ? json(nullptr) : json(e.unrated_reason);
+        if (!margins.empty()) {
+            const MarginSummary &m = margins[static_cast<std::size_t>(e.index)];
+            j["margin"] = {{"games", m.games},
+                           {"mean", m.games > 0 ? json(m.mean) : json(nullptr)},
+                           {"standard_error", m.standard_error ? json(*m.standard_error) : json(nullptr)}};
+        }
         engines.push_back(std::move(j));
     }
     json los = json::array();

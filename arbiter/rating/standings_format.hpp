@@ -2,6 +2,7 @@
 // Rows are in rank order; engines are numbered by rank in the matrices.
 #pragma once
 
+#include "rating/margin_stats.hpp"
 #include "rating/ratings.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -12,11 +13,15 @@
 namespace arb::rating {
 
 // Rank, engine, Elo +- error (bounds as ">123.4" / "<-123.4"), points,
-// games, score %, W/D/L, draw %, LOS over the next engine, and when an engine
-// is not rated a last column with each such engine's unrated_reason. Figures
-// that are not known (error and LOS of bounds, unrated engines) are "?"; when
-// any is shown, kBoundFootnote follows the table.
-void write_standings(std::ostream &out, const RatingTable &table);
+// games, score %, then, when `margins` is not empty (one per engine, input
+// order: the game has "arbiter.margin/1"), the mean margin and its standard
+// error beside the score, then W/D/L, draw %, LOS over the next engine, and
+// when an engine is not rated a last column with each such engine's
+// unrated_reason. Figures that are not known (error and LOS of bounds,
+// unrated engines, the margin of an engine none of whose games has one) are
+// "?"; when any bound is shown, kBoundFootnote follows the table, and
+// kMarginFootnote when margins are.
+void write_standings(std::ostream &out, const RatingTable &table, const std::vector<MarginSummary> &margins = {});
 
 // One decimal, never "-0.0" (a centred scale puts equal engines at -0.0).
 std::string fixed1(double x);
@@ -25,6 +30,11 @@ std::string fixed1(double x);
 inline constexpr const char *kBoundFootnote =
     "> / <: a bound, not a rating: the engine won / lost every game against the engines that place it, so it has "
     "no finite rating; shown is where that perfect result has probability 1/2 (Ordo's rule). ?: not known.";
+
+// The line under a table that shows margins.
+inline constexpr const char *kMarginFootnote =
+    "Margin: the engine's mean margin per game from its own side, in the game's unit (docs/config.md), over its "
+    "games that ended by the rules; +/-: the standard error of that mean.";
 
 // ">" for Bound::Lower, "<" for Bound::Upper, "" for None.
 std::string bound_mark(Bound bound);
@@ -42,7 +52,9 @@ void write_los_matrix(std::ostream &out, const RatingTable &table);
 // draws, losses, los_next, unrated_reason}...], "los": [[...]], "score": ...,
 // "games": ...}, matrices in input order like RatingTable. elo is null for an
 // unrated engine (unrated_reason says why; null for a rated one), error95/los_next/los cells null when not known, bound "lower",
-// "upper" or null.
-nlohmann::json to_json(const RatingTable &table);
+// "upper" or null. With `margins` (as write_standings takes them) each engine
+// also has "margin": {games, mean, standard_error} (mean null without games,
+// standard_error null below two).
+nlohmann::json to_json(const RatingTable &table, const std::vector<MarginSummary> &margins = {});
 
 }  // namespace arb::rating

@@ -3,6 +3,7 @@
 #include "process/resource_limits.hpp"
 #include "process/spawn.hpp"
 #include "tournament/engine_seed.hpp"
+#include "tournament/game_stderr.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -145,9 +146,14 @@ private:
     // resources ran out (the game's plugin-host child could not be started).
     bool play(const match::ScheduledGame &slot, const match::GameSetup &setup,
               std::unique_ptr<engine::ProtocolEngine> (&engines)[2], PlayedGame &played) {
+        engine::ProtocolEngine *const pair[2] = {engines[0].get(), engines[1].get()};
+        const std::string names[2] = {engines[0]->name(), engines[1]->name()};
+        // Numbered as the terminal numbers games ("Started game N of M").
+        GameStderr stderr_copy(rules_.engine_stderr.get(), slot.index + 1, pair, names);
         try {
             played.record = play_game_(setup, *engines[0], *engines[1], &controls_.abandon);
         } catch (const process::OutOfResources &e) {
+            stderr_copy.detach();
             for (int side = 0; side < 2; ++side) {
                 engines[side]->set_stop_flag(nullptr);
                 played.kept[side] = false;
@@ -156,6 +162,8 @@ private:
             played.out_of_resources = e.what();
             return false;
         }
+        stderr_copy.detach();
+        played.record.stderr_files = stderr_copy.files();
         for (int side = 0; side < 2; ++side) {
             engines[side]->set_stop_flag(nullptr);  // the flag belongs to this run, the engine may outlive it
             bool reusable = !engine_needs_restart(played.record, side) && !engines[side]->needs_restart() &&

@@ -7,6 +7,7 @@
 #include "config/tournament_config.hpp"
 #include "engine/protocol_engine.hpp"
 #include "match/game_runner.hpp"
+#include "output/output_folder.hpp"
 #include "tournament/engine_pool.hpp"
 #include "tournament/live_games.hpp"
 #include "tournament/runner.hpp"
@@ -57,6 +58,9 @@ struct GameRules {
     std::filesystem::path plugin_host_program;
     // When set, the games being played and their plies (a live report's).
     std::shared_ptr<LiveGames> live;
+    // output.engine_stderr: per-game: the engine-stderr folder each game's engines' stderr goes to
+    // (tournament/game_stderr.hpp); null: not kept.
+    std::shared_ptr<const output::OutputFolder> engine_stderr;
 };
 GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plugin,
                      std::vector<config::Opening> openings);

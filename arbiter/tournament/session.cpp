@@ -13,6 +13,7 @@
 #include "output/standings.hpp"
 #include "tournament/config_identity.hpp"
 #include "tournament/fastchess_console.hpp"
+#include "tournament/game_stderr.hpp"
 #include "tournament/progress.hpp"
 #include "tournament/report_file.hpp"
 #include "tournament/run_identity.hpp"
@@ -452,6 +453,11 @@ bool Session::start_engines() {
     rules_.emplace(game_rules(c_, loaded_.plugin, loaded_.openings));
     rules_->live = live_games_;
     if (c_.isolate_plugins) rules_->plugin_host_program = running_program();  // this arbiter, as `arbiter plugin-host`
+    if (c_.engine_stderr_per_game) {
+        auto folder = output::OutputFolder::open(std::filesystem::path(c_.out_dir) / kEngineStderrFolder);
+        if (!folder) throw std::runtime_error(folder.error().message);
+        rules_->engine_stderr = std::make_shared<const output::OutputFolder>(std::move(*folder));
+    }
     pool_.emplace(rules_->engines, rules_->timeouts, options_.parts.start_engine,
                   runner_pool_capacity(options_.parts, c_.concurrency, static_cast<int>(c_.engines.size())));
     if (pending_ == 0 || controls_.stop_new) return true;

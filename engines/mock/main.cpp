@@ -41,6 +41,9 @@ struct MockSettings {
     // --late-ms: every 'go' answered this long after its movetime (after
     // this long when it has none), as an engine that overshoots its time.
     int64_t late_ms = 0;
+    // --stderr-each-go: a stderr line at every 'go', "go N (game G, its go M)", for tests of
+    // which game an engine's stderr lines are kept with (G counts new-game words from 1).
+    bool stderr_each_go = false;
     // --declare-option: option lines (after "option name ") it declares
     // besides its own, e.g. "Threads type spin default 2 min 1 max 64";
     // setoption of these is accepted and ignored.
@@ -148,6 +151,8 @@ private:
             forfeit_this_game_ =
                 settings_.lose_probability > 0 && static_cast<double>(rng_.below(UINT32_MAX)) < settings_.lose_probability * UINT32_MAX;
             moved_this_game_ = false;
+            ++games_seen_;
+            game_go_count_ = 0;
         } else if (std::holds_alternative<arb::ugi::Quit>(command)) {
             if (is(Misbehaviour::IgnoreQuit)) {
                 std::cerr << "arbiter-mock-engine: quit ignored (ignore-quit)\n";
@@ -160,6 +165,10 @@ private:
 
     std::optional<int> go() {
         ++go_count_;
+        ++game_go_count_;
+        if (settings_.stderr_each_go)
+            std::cerr << "go " << go_count_ << " (game " << games_seen_ << ", its go " << game_go_count_ << ")"
+                      << std::endl;
         const bool now = go_count_ == settings_.at_move;
         if (now) {
             switch (settings_.mode) {
@@ -234,6 +243,7 @@ private:
     int64_t go_count_ = 0;
     int64_t isready_count_ = 0;
     bool forfeit_this_game_ = false, moved_this_game_ = false;
+    int games_seen_ = 0, game_go_count_ = 0;
     arb::protocol::Dialect dialect_ = arb::protocol::Dialect::Ugi;
 };
 
@@ -297,6 +307,8 @@ int main(int argc, char **argv) {
         ("lose-probability", po::value(&settings.lose_probability)->default_value(0),
          "each game, with this probability (drawn at the new-game word), play an illegal first move and so lose "
          "by forfeit; otherwise random legal moves: a player of known strength for SPRT tests")
+        ("stderr-each-go", po::bool_switch(&settings.stderr_each_go),
+         "write 'go N (game G, its go M)' to stderr at every go (G: the new-game words so far)")
         ("late-ms", po::value(&settings.late_ms)->default_value(0),
          "answer every go this many ms after its movetime (after this many ms without one), moves as usual")
         ("declare-option", po::value(&settings.declared)->composing(),

@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,8 @@ void describe(const game::GameState &state, game::DiagramReader &diagrams, std::
     out.push_back("unchecked moves " + std::to_string(state.legal_moves().size()));
     auto hash = state.hash();
     out.push_back("hash " + (hash ? std::to_string(*hash) : std::string("none")));
+    const auto margin = state.margin();
+    out.push_back("margin " + (margin ? std::to_string(*margin) : std::string("none")));
     auto drawing = diagrams.drawing(state);
     REQUIRE(drawing.has_value());
     auto cells = diagrams.cells(state, *drawing);
@@ -132,6 +135,18 @@ TEST_CASE("the in-process and the isolated backend give the same answers to one 
     CHECK(part_of(here, "clone played: ") != part_of(here, "original kept: "));
     CHECK(part_of(here, "assigned back: ") == part_of(here, "original kept: "));
     CHECK(part_of(here, "set junk refused: ") != "(none)");
+    // Only the finished game has a margin ("arbiter.margin/1"), and Othello's is the
+    // outcome's score: Black's discs minus White's, the empties to the winner.
+    int margins = 0;
+    for (size_t i = 0; i < here.size(); ++i) {
+        if (here[i].rfind("margin ", 0) != 0 || here[i] == "margin none") continue;
+        ++margins;
+        int result = 0, has_score = 0, score0 = 0, score1 = 0;
+        REQUIRE(std::sscanf(here[i - 6].c_str(), "outcome %d %d %d:%d", &result, &has_score, &score0, &score1) == 4);
+        CHECK(result != ARB_RESULT_ONGOING);
+        CHECK(here[i].substr(7) == std::to_string(score0 - score1));
+    }
+    CHECK(margins >= 1);
 
     REQUIRE(here.size() == there.size());
     for (size_t i = 0; i < here.size(); ++i) {

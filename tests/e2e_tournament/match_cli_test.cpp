@@ -74,9 +74,10 @@ TEST_CASE("match: a fastchess command line with --game added plays its games", "
     }
     CHECK(with_margin == 4);
     const auto standings = nlohmann::json::parse(read(dir.path() / "out" / "standings.json"));
-    REQUIRE(standings["margins"].size() == 2);
-    CHECK(standings["margins"][0]["games"] == 4);
-    CHECK(standings["margins"][0]["mean"].get<double>() == Approx(-standings["margins"][1]["mean"].get<double>()));
+    const auto &engines = standings["table"]["engines"];
+    REQUIRE(engines.size() == 2);
+    CHECK(engines[0]["margin"]["games"] == 4);
+    CHECK(engines[0]["margin"]["mean"].get<double>() == Approx(-engines[1]["margin"]["mean"].get<double>()));
     // -pgnout: the games appended to the file the user named.
     CHECK(count_of(read(pgn), "[Event ") == 4);
     CHECK(count_of(read(dir.path() / "out/games.pgn"), "[Event ") == 4);

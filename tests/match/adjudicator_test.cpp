@@ -71,3 +71,26 @@ TEST_CASE("draw adjudication waits for the minimum ply", "[adjudication]") {
     CHECK(verdict->termination == Termination::DrawAdjudication);
     CHECK(verdict->loser_side == -1);
 }
+
+TEST_CASE("a draw offer is accepted only inside the draw rule's band, past its first ply", "[adjudication]") {
+    AdjudicationRules rules;
+    rules.draw = {true, 10, 8, 4};  // band +-10 cp, 8 moves each, from ply 4
+    Adjudicator adj(rules);
+    CHECK_FALSE(adj.after_move(0, 5, 1));
+    CHECK_FALSE(adj.after_move(1, -5, 2));
+    CHECK_FALSE(adj.on_draw_offer(2));  // both in the band, but before ply 4
+    CHECK_FALSE(adj.after_move(0, 5, 3));
+    CHECK_FALSE(adj.after_move(1, 40, 4));
+    CHECK_FALSE(adj.on_draw_offer(4));  // side 1's last score is outside the band
+    CHECK_FALSE(adj.after_move(0, 0, 5));
+    CHECK_FALSE(adj.after_move(1, -10, 6));
+    auto verdict = adj.on_draw_offer(6);  // one move each inside the band: the offer stands for the other seven
+    REQUIRE(verdict);
+    CHECK(verdict->termination == Termination::DrawAdjudication);
+    CHECK(verdict->loser_side == -1);
+    rules.draw.enabled = false;  // no draw rule: no offer is ever accepted
+    Adjudicator off(rules);
+    CHECK_FALSE(off.after_move(0, 0, 41));
+    CHECK_FALSE(off.after_move(1, 0, 42));
+    CHECK_FALSE(off.on_draw_offer(42));
+}

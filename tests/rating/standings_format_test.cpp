@@ -53,8 +53,9 @@ void check_golden(const std::string &file, const RatingTable &table, Write write
 }  // namespace
 
 TEST_CASE("standings table", "[rating][format]") {
-    check_golden("tiny_standings.txt", tiny_table(), write_standings);
-    check_golden("bounds_standings.txt", bounds_table(), write_standings);
+    const auto without_margins = [](std::ostream &out, const RatingTable &table) { write_standings(out, table); };
+    check_golden("tiny_standings.txt", tiny_table(), without_margins);
+    check_golden("bounds_standings.txt", bounds_table(), without_margins);
 }
 
 TEST_CASE("crosstable", "[rating][format]") {

@@ -106,16 +106,26 @@ TEST_CASE("standings show each engine's mean margin with its standard error, tex
     std::ostringstream text;
     output::write_standings_text(text, s);
     INFO(text.str());
-    CHECK_THAT(text.str(), Catch::Contains("Mean margin per game"));
-    CHECK_THAT(text.str(), Catch::Contains("a       +3.00 +/- 7.00  (2 games)"));
-    CHECK_THAT(text.str(), Catch::Contains("b       -3.00 +/- 7.00  (2 games)"));
+    // The margin sits beside the score, as Elo and its error do: "Score" is as wide as "50.0%",
+    // "Margin" one wider than "+3.00", "+/-" as wide as "7.00".
+    CHECK_THAT(text.str(), Catch::Contains("Score  Margin   +/-  W/D/L"));
+    CHECK_THAT(text.str(), Catch::Contains("50.0%   +3.00  7.00  1/0/1"));
+    CHECK_THAT(text.str(), Catch::Contains("50.0%   -3.00  7.00  1/0/1"));
+    CHECK_THAT(text.str(), Catch::Contains(rating::kMarginFootnote));
+    CHECK_THAT(text.str(), !Catch::Contains("Mean margin per game"));  // no second table of them
     const nlohmann::json j = nlohmann::json::parse(output::standings_json(s));
-    REQUIRE(j["margins"].size() == 2);
-    CHECK(j["margins"][0]["name"] == "a");
-    CHECK(j["margins"][0]["mean"].get<double>() == Approx(3.0));
-    CHECK(j["margins"][0]["standard_error"].get<double>() == Approx(7.0));
-    CHECK(j["margins"][1]["mean"].get<double>() == Approx(-3.0));
+    const auto &engines = j["table"]["engines"];
+    REQUIRE(engines.size() == 2);
+    for (const auto &e : engines) {
+        const double sign = e["name"] == "a" ? 1.0 : -1.0;
+        CHECK(e["margin"]["games"] == 2);
+        CHECK(e["margin"]["mean"].get<double>() == Approx(3.0 * sign));
+        CHECK(e["margin"]["standard_error"].get<double>() == Approx(7.0));
+    }
     // A game without margins has none of it.
     const auto plain = output::compute_standings({"a", "b"}, sweep(1, true), std::nullopt);
-    CHECK(output::standings_json(plain).find("\"margins\"") == std::string::npos);
+    CHECK(output::standings_json(plain).find("\"margin\"") == std::string::npos);
+    std::ostringstream plain_text;
+    output::write_standings_text(plain_text, plain);
+    CHECK_THAT(plain_text.str(), !Catch::Contains("Margin"));
 }

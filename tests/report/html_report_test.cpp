@@ -176,6 +176,25 @@ TEST_CASE("a bound is drawn as a point with a short arrow of fixed length, not a
     CHECK_THAT(html, Catch::Contains("id=\"no-ratings-yet\""));
 }
 
+TEST_CASE("the standings table shows each engine's mean margin and its error beside the score", "[report][margin]") {
+    // alpha wins game 0 as side 0 by 10 and loses game 1 as side 1 by 4 (side 0's margin +4):
+    // alpha's margins +10 and -4, mean +3.00, standard error sqrt(((10-3)^2 + (-4-3)^2) / 1 / 2) = 7.00.
+    std::vector<match::FinishedGame> games{test::sample_game(0, ARB_RESULT_WIN_SIDE_0),
+                                           test::sample_game(1, ARB_RESULT_WIN_SIDE_0)};
+    games[0].record.margin = 10;
+    games[1].record.margin = 4;
+    REQUIRE(games[1].slot.engine[0] == 1);  // beta is side 0 in game 1
+    auto standings = output::compute_standings({"alpha", "beta"}, games, std::nullopt);
+    output::ReportGames viewer(tictactoe(), {});
+    const auto html = output::html_report({}, standings, games, viewer, std::nullopt);
+    CHECK_THAT(html, Catch::Contains("<th>Score</th><th>Margin</th><th>± SE</th><th>W</th>"));
+    CHECK_THAT(html, Catch::Contains("50.0%</td><td class=\"margin\">+3.00</td><td>7.00</td><td>1</td>"));
+    CHECK_THAT(html, Catch::Contains("50.0%</td><td class=\"margin\">-3.00</td><td>7.00</td><td>1</td>"));
+    // Without margins, no such column.
+    const auto plain = output::compute_standings({"alpha", "beta"}, {test::sample_game(0, ARB_RESULT_DRAW)}, std::nullopt);
+    CHECK_THAT(output::html_report({}, plain, games, viewer, std::nullopt), !Catch::Contains("<th>Margin</th>"));
+}
+
 TEST_CASE("no figure of the page reads -0.0", "[report]") {
     // Two engines of equal strength sit at -0.0 and 0.0 on a centred scale
     // when the fit's rounding falls so; the page must show 0.0 for both.

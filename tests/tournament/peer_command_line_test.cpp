@@ -534,7 +534,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"engines.env", "", "no peer option sets an engine's environment"},
         {"engines.options", "-engine cmd=/bin/sh name=b2 option.Hash=16", ""},
         {"engines.time_control", "-engine cmd=/bin/sh name=b2 st=0.5 depth=8", ""},
-        {"engines.false_claims", "", "an xboard engine's false result claims (YAML only: neither peer has the setting)"},
+        {"engines.false_claims", "-engine cmd=/bin/sh name=b2 false_claims=ignore", ""},
         {"engines.protocol", "-engine cmd=/bin/sh name=b2 proto=auto", ""},
         {"engines.restart", "-engine cmd=/bin/sh name=b2 restart=on", ""},
         {"each.restart", "", "-each restart=on sets engines.restart of every engine; the printed YAML has no each"},
@@ -577,6 +577,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"output.sample.quiet", "-sample file=s.csv quiet=y", "", "-sample file=s.csv"},
         {"output.sample.append", "-sample file=s.csv append=false", "", "-sample file=s.csv"},
         {"output.report_pieces", "", "how arbiter's report draws pieces (no peer has a report); a YAML setting only"},
+        {"output.engine_stderr", "-concurrency 1 -engine-stderr per-game", ""},  // not first: it would read as an -engine
         {"progress.interval", "-ratinginterval 7", ""},
         {"on_interrupt", "", "Ctrl-C finishes running games; a YAML setting only"},
         {"timeouts.startup_ms", "", "a YAML setting only"},

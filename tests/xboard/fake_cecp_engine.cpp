@@ -11,6 +11,8 @@
 //   --no-pong         never answer 'ping'
 //   --log FILE        every line read, one a line
 //   --greet TEXT      a line printed at start, before anything is read
+//   --hold N          print nothing after 'protover 2' until N more lines are read (GNU Chess
+//                     started by the arbiter holds its output so; the handshake's nudges free it)
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -35,6 +37,8 @@ int main(int argc, char **argv) {
     std::vector<std::pair<int, std::string>> later;
     std::vector<std::string> replies;
     bool protocol1 = false, pong = true;
+    int hold = 0;
+    std::string held;  // what is printed once `hold` more lines are read
     std::string log_path, greet;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -49,6 +53,7 @@ int main(int argc, char **argv) {
         else if (arg == "--replies" && has_value) replies = split(argv[++i], ',');
         else if (arg == "--log" && has_value) log_path = argv[++i];
         else if (arg == "--greet" && has_value) greet = argv[++i];
+        else if (arg == "--hold" && has_value) hold = std::stoi(argv[++i]);
         else {
             std::cerr << "arbiter-fake-cecp: unknown argument '" << arg << "'\n";
             return 2;
@@ -67,9 +72,18 @@ int main(int argc, char **argv) {
     for (std::string line; std::getline(std::cin, line);) {
         if (log.is_open()) log << line << std::endl;
         std::string word = line.substr(0, line.find(' '));
+        if (!held.empty()) {
+            if (--hold > 0) continue;
+            std::cout << held << std::flush;
+            held.clear();
+        }
         if (word == "protover") {
             if (protocol1) {
                 std::cout << "Error (unknown command): protover" << std::endl;
+                continue;
+            }
+            if (hold > 0) {
+                for (const auto &f : features) held += "feature " + f + "\n";
                 continue;
             }
             for (const auto &f : features) std::cout << "feature " << f << "\n";

@@ -26,6 +26,8 @@ using std::chrono::milliseconds;
 
 const std::string kFake = arb::test::kBin + "/arbiter-fake-cecp";
 
+constexpr const char *kProtocol2Text = "ping=1 setboard=1 usermove=1 myname=\"Fake 1\" done=1";
+
 struct Rig {
     arb::test::TempDir dir;
     arb::game::PluginPtr chess = arb::test::load_plugin("chess");
@@ -53,6 +55,22 @@ struct Rig {
         auto lines = received();
         return std::find(lines.begin(), lines.end(), line) != lines.end();
     }
+    // One game of chess at 10+0.1 between two fakes answering with `white`
+    // and `black` (--replies); `ignore` is black's false_claims: ignore.
+    arb::match::GameRecord play(const std::string &white, const std::string &black, bool ignore = false,
+                                const arb::match::AdjudicationRules &adjudication = {}) const {
+        EngineConfig b = config({"--feature", kProtocol2Text, "--replies", black});
+        b.ignore_false_claims = ignore;
+        auto w = start(config({"--feature", kProtocol2Text, "--replies", white}));
+        auto k = start(b);
+        REQUIRE(w);
+        REQUIRE(k);
+        arb::match::GameSetup setup;
+        setup.plugin = chess;
+        setup.time_control[0] = setup.time_control[1] = *arb::core::TimeControl::parse("10+0.1");
+        setup.adjudication = adjudication;
+        return arb::match::play_game(setup, **w, **k);
+    }
     // The lines read after the last `marker` line.
     std::vector<std::string> after_last(const std::string &marker) const {
         auto lines = received();
@@ -71,7 +89,7 @@ arb::protocol::Go fischer(int64_t p1, int64_t p2, int64_t inc) {
     return go;
 }
 
-const std::string kProtocol2 = "ping=1 setboard=1 usermove=1 myname=\"Fake 1\" done=1";
+const std::string kProtocol2 = kProtocol2Text;
 
 }  // namespace
 
@@ -217,17 +235,27 @@ TEST_CASE("xboard: moves in SAN and castling as O-O are read into the plugin's n
     CHECK(promotion->move == "e7e8q");  // coordinates with an upper-case piece letter
 }
 
-TEST_CASE("xboard: a false result claim loses the game, recorded with the claim", "[xboard]") {
+TEST_CASE("xboard: a false result claim loses the game as a false claim, the claim quoted", "[xboard]") {
     Rig rig;
-    auto engine = rig.start(rig.config({"--feature", kProtocol2, "--replies", "move e7e5,1/2-1/2 {Draw by repetition}"}));
-    REQUIRE(engine);
-    REQUIRE((*engine)->new_game());
-    REQUIRE((*engine)->go_next_ply(startpos({"e2e4"}), 0, fischer(1000, 1000, 0), milliseconds(2000)));
-    auto reply = (*engine)->go_next_ply(startpos({"e2e4", "e7e5", "g1f3"}), 1, fischer(1000, 1000, 0), milliseconds(2000));
-    REQUIRE_FALSE(reply);
-    CHECK(reply.error().kind == FailureKind::Protocol);
-    CHECK_THAT(reply.error().message, Catch::Contains("false result claim '1/2-1/2 {Draw by repetition}'"));
-    CHECK(reply.error().offending_text == "1/2-1/2 {Draw by repetition}");
+    // Black claims a repetition after 1. e4 e5 2. Nf3: no position has occurred twice.
+    auto record = rig.play("move e2e4,move g1f3", "move e7e5,1/2-1/2 {Draw by repetition}");
+    INFO(record.reason);
+    CHECK(record.termination == arb::match::Termination::FalseClaim);
+    CHECK(record.result == ARB_RESULT_WIN_SIDE_0);
+    CHECK(record.loser_side == 1);
+    CHECK_THAT(record.reason, Catch::Contains("false claim '1/2-1/2 {Draw by repetition}' by fake: the game goes on"));
+    CHECK(record.offending_text == "1/2-1/2 {Draw by repetition}");
+    CHECK(record.moves.size() == 3);
+}
+
+TEST_CASE("xboard: with false_claims ignore a false claim in a game is passed over and the game goes on", "[xboard]") {
+    Rig rig;
+    // Fool's mate, black claiming a win it has not yet before its mating move.
+    auto record = rig.play("move f2f3,move g2g4", "move e7e5,0-1 {Black mates}|move Qh4#", true);
+    INFO(record.reason);
+    CHECK(record.termination == arb::match::Termination::GameRule);
+    CHECK(record.result == ARB_RESULT_WIN_SIDE_1);
+    CHECK(record.moves.size() == 4);
 }
 
 TEST_CASE("xboard: with false_claims ignore a false claim is passed over and the move counts", "[xboard]") {
@@ -290,7 +318,7 @@ TEST_CASE("xboard: ping and pong synchronise where UCI has isready, and a missin
     CHECK_THAT(engine.error().message, Catch::Contains("no 'pong' after 'ping 0' within 300 ms"));
 }
 
-TEST_CASE("xboard: a resignation is no move, and a refused move is a protocol error, a refused command not", "[xboard]") {
+TEST_CASE("xboard: a resignation is no move but a resignation, and a refused move is a protocol error, a refused command not", "[xboard]") {
     Rig rig;
     auto engine = rig.start(
         rig.config({"--feature", kProtocol2, "--replies", "resign,Illegal move: sd 1|Illegal move: e2e4"}));
@@ -298,7 +326,7 @@ TEST_CASE("xboard: a resignation is no move, and a refused move is a protocol er
     REQUIRE((*engine)->new_game());
     auto resigned = (*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(2000));
     REQUIRE(resigned);
-    CHECK(resigned->move == "resign");
+    CHECK(resigned->resigned);
     auto refused = (*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(2000));
     // Phalanx's "Illegal move: sd 1" (a command it does not know) is passed over; the refusal of e2e4 is not.
     REQUIRE_FALSE(refused);
@@ -357,4 +385,84 @@ TEST_CASE("xboard: protocol auto goes to xboard at the engine's first xboard lin
     CHECK((*engine)->dialect() == Dialect::Xboard);
     CHECK(std::chrono::steady_clock::now() - began < milliseconds(2000));  // not the UGI and UCI shares of 10 s
     CHECK_FALSE(rig.got("uci"));
+}
+
+TEST_CASE("xboard: 'resign' ends a game as a resignation", "[xboard]") {
+    Rig rig;
+    auto record = rig.play("move e2e4,move d2d4", "move e7e5,resign");
+    INFO(record.reason);
+    CHECK(record.termination == arb::match::Termination::Resigned);
+    CHECK(record.result == ARB_RESULT_WIN_SIDE_0);
+    CHECK(record.loser_side == 1);
+    CHECK(record.reason == "fake resigned");
+}
+
+TEST_CASE("xboard: a draw offer is passed over without a draw rule, accepted inside its band", "[xboard]") {
+    Rig rig;
+    // Fool's mate. Thinking lines "ply score time nodes pv": white +5 cp, black -3 cp, then black offers a
+    // draw with e7e5.
+    const std::string white = "3 5 1 100 f2f3|move f2f3,move g2g4";
+    const std::string black = "3 -3 1 100 e7e5|offer draw|move e7e5,move d8h4";
+    auto ignored = rig.play(white, black);
+    INFO(ignored.reason);
+    CHECK(ignored.termination == arb::match::Termination::GameRule);  // played on to the mate
+    CHECK(ignored.moves.size() == 4);
+    arb::match::AdjudicationRules draw;
+    draw.draw = {true, 10, 8, 0};  // within +-10 cp, 8 moves each, from the start
+    auto accepted = rig.play(white, black, false, draw);
+    INFO(accepted.reason);
+    CHECK(accepted.termination == arb::match::Termination::DrawAdjudication);
+    CHECK(accepted.result == ARB_RESULT_DRAW);
+    CHECK(accepted.moves.size() == 2);  // after black's 1... e5, not 8 moves each
+    CHECK_THAT(accepted.reason, Catch::Contains("draw offer"));
+}
+
+TEST_CASE("xboard: a search that times out names xboard's 'move', not 'bestmove'", "[xboard]") {
+    Rig rig;
+    auto engine = rig.start(rig.config({"--feature", kProtocol2}));  // no replies: every 'go' goes unanswered
+    REQUIRE(engine);
+    REQUIRE((*engine)->new_game());
+    auto reply = (*engine)->go(startpos({"e2e4"}), fischer(1000, 1000, 0), milliseconds(200));
+    REQUIRE_FALSE(reply);
+    CHECK(reply.error().kind == FailureKind::Timeout);
+    CHECK(reply.error().message == "no 'move' after 'go' within 200 ms");
+}
+
+TEST_CASE("xboard: Chess960 castling goes to the engine as O-O, and comes back as O-O or the king's two squares",
+          "[xboard]") {
+    Rig rig;
+    rig.game = arb::match::engine_game_options(*rig.chess, {{"variant", "chess960"}});
+    auto engine = rig.start(rig.config({"--feature", kProtocol2 + " variants=\"normal,fischerandom\"", "--replies",
+                                        "move e8c8,move O-O,move e8e7"}));
+    REQUIRE(engine);
+    REQUIRE((*engine)->new_game());
+    // The plugin writes Chess960 castling as the king taking its rook (e1h1, e8a8); CECP's FRC convention
+    // is O-O/O-O-O, and engines also write the king's move to g or c.
+    const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    auto two_squares = (*engine)->go({false, fen, {"e1h1"}}, fischer(1000, 1000, 0), milliseconds(2000));
+    INFO((two_squares ? std::string() : two_squares.error().message));
+    REQUIRE(two_squares);
+    CHECK(rig.got("variant fischerandom"));
+    CHECK(rig.got("usermove O-O"));
+    CHECK(two_squares->move == "e8a8");
+    auto san = (*engine)->go({false, fen, {"e1a1"}}, fischer(1000, 1000, 0), milliseconds(2000));
+    REQUIRE(san);
+    CHECK(rig.got("usermove O-O-O"));
+    CHECK(san->move == "e8h8");  // not O-O-O: white's rook on d1 now guards d8
+    auto plain = (*engine)->go({false, fen, {"e1e2"}}, fischer(1000, 1000, 0), milliseconds(2000));
+    REQUIRE(plain);
+    CHECK(plain->move == "e8e7");  // a king's ordinary move is no castling
+}
+
+TEST_CASE("xboard: the handshake nudges a silent engine again until its held features come", "[xboard]") {
+    Rig rig;
+    // Three lines after 'protover 2' before it prints: one nudge frees nothing, the third does.
+    EngineConfig c = rig.config({"--hold", "3", "--feature", kProtocol2});
+    arb::engine::EngineTimeouts timeouts;
+    timeouts.startup = milliseconds(2000);  // a silence of 1000 ms, a nudge each 200 ms
+    auto engine = ProtocolEngine::start(c, timeouts, rig.game);
+    INFO((engine ? std::string() : engine.error().message));
+    REQUIRE(engine);
+    CHECK(rig.got("accepted setboard"));  // the features were read, not protocol 1's defaults taken
+    CHECK((*engine)->id_name() == "Fake 1");
 }

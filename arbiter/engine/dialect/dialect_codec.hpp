@@ -28,12 +28,14 @@ namespace arb::engine {
 
 // What one line from the engine is, once read in its dialect.
 // Claim: a result the engine claims ("1-0 {White mates}"); Refused: the
-// engine refused a move it was given ("Illegal move: e2e4"): xboard's.
+// engine refused a move it was given ("Illegal move: e2e4"); DrawOffer: the
+// engine offers a draw, its move still to come ('offer draw'): xboard's.
 struct Reply {
-    // Resign: USI's 'bestmove resign', the engine gives the game up (no move).
-    enum class Kind { Other, Info, BestMove, Claim, Refused, Resign };
+    // Resign: USI's 'bestmove resign' or xboard's 'resign', the engine gives
+    // the game up (no move).
+    enum class Kind { Other, Info, BestMove, Claim, Refused, Resign, DrawOffer };
     Kind kind = Kind::Other;
-    std::string_view move;  // BestMove: the move as sent (empty: none followed)
+    std::string_view move;  // BestMove: the move as sent (empty: none followed); Claim: the claim
 };
 
 // What one line of a handshake that is a conversation (xboard's 'feature'
@@ -67,13 +69,16 @@ public:
     // 'feature' or no 'done'); nullopt: only the answer does (the UCI
     // family, xboard after 'done=0').
     [[nodiscard]] virtual std::optional<std::chrono::milliseconds> handshake_silence() const { return std::nullopt; }
-    // A line written once when the engine has said nothing of the handshake
-    // for a fifth of that silence (xboard: 'ping 0', which makes GNU Chess
-    // flush the features it holds unflushed); empty: none.
+    // A line written when the engine has said nothing of the handshake for
+    // a fifth of that silence, and again each fifth after, four times at most
+    // (xboard: 'ping 0', which makes GNU Chess flush the features it holds
+    // unflushed); empty: none.
     [[nodiscard]] virtual std::string_view handshake_nudge() const { return {}; }
     // The line that asks the engine to catch up and the word that says it
     // did; empty when the engine has no such command (xboard without 'ping').
     [[nodiscard]] virtual std::string_view sync() const = 0;
+    // The word that answers 'go', for messages ("no 'move' after 'go'").
+    [[nodiscard]] virtual std::string_view move_answer() const { return "bestmove"; }
     [[nodiscard]] virtual std::string_view sync_answer() const = 0;
 
     // Each appends one line without its '\n' (xboard: several, '\n' between).

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 namespace arb::engine {
 namespace {
@@ -132,6 +133,7 @@ public:
         if (game != nullptr)
             for (const auto &option : game->engine_options)
                 if (option.dialect == protocol::Dialect::Xboard && option.name == kVariantOption) variant_ = option.value;
+        frc_ = variant_ == "fischerandom";
     }
 
     [[nodiscard]] protocol::Dialect id() const override { return protocol::Dialect::Xboard; }
@@ -174,6 +176,7 @@ public:
 
     [[nodiscard]] std::string_view handshake_nudge() const override { return featured_ ? std::string_view() : "ping 0"; }
 
+    [[nodiscard]] std::string_view move_answer() const override { return "move"; }
     [[nodiscard]] std::string_view sync() const override { return ping_ ? std::string_view(ping_line_) : std::string_view(); }
     [[nodiscard]] std::string_view sync_answer() const override { return "pong"; }
 
@@ -253,6 +256,8 @@ public:
             const std::string &move = position.moves[i];
             std::optional<std::string> text = converts_ ? notation_->move_out(protocol::Dialect::Xboard, move) : move;
             if (!text) return refused("move", move);
+            if (frc_)
+                if (auto castle = castling_of(position, i)) text = std::move(castle);
             if (usermove_) out += "usermove ";
             out += *text;
             out += '\n';
@@ -326,11 +331,16 @@ public:
         std::string_view rest = line;
         const std::string_view word = protocol::detail::next_word(rest);
         if (word == "move") return best_move(protocol::detail::next_word(rest));
-        if (word == "resign") return best_move(word);  // no move: the plugin judges it unparsable
+        if (word == "resign") return {Reply::Kind::Resign, word};
+        if (word == "offer" && protocol::detail::next_word(rest) == "draw") return {Reply::Kind::DrawOffer, {}};
         // A claim before the engine's first move of a game is the last game's,
         // sent late (GNU Chess answers 'ping' before it): passed over.
-        if (word == "1-0" || word == "0-1" || word == "1/2-1/2")
-            return moved_in_game_ ? Reply{Reply::Kind::Claim, {}} : Reply{};
+        if (word == "1-0" || word == "0-1" || word == "1/2-1/2") {
+            if (!moved_in_game_) return {};
+            std::string_view claim = line;
+            while (!claim.empty() && (claim.back() == '\r' || claim.back() == ' ')) claim.remove_suffix(1);
+            return {Reply::Kind::Claim, claim};
+        }
         // "Illegal move: e2e4", "Illegal move (in check): e2e4": a refusal of a
         // move it was given; of anything else ("Illegal move: sd 1", Phalanx's
         // word for a command it does not know), no.
@@ -364,6 +374,8 @@ public:
     [[nodiscard]] std::optional<std::string> move_in(std::string_view move) const override {
         if (converts_) return notation_->move_in(protocol::Dialect::Xboard, move);
         if (is_coordinate_move(move)) {
+            if (frc_)
+                if (auto castle = king_two_squares(move)) return castle;
             std::string out(move);
             out.back() = static_cast<char>(std::tolower(static_cast<unsigned char>(out.back())));  // e7e8Q
             return out;
@@ -383,6 +395,32 @@ public:
     }
 
 private:
+    // CECP's FRC castling is written 'O-O'/'O-O-O' (the king's move would
+    // be ambiguous there): the move `i` of `position` when the plugin reads
+    // one of those as it in the position before it, else nullopt.
+    std::optional<std::string> castling_of(const protocol::Position &position, size_t i) const {
+        if (!notation_) return std::nullopt;
+        const auto first = position.moves.begin();
+        const protocol::Position before{position.startpos, position.fen, {first, first + static_cast<long>(i)}};
+        for (const char *castle : {"O-O", "O-O-O"})
+            if (notation_->record_move_in(before, castle) == position.moves[i]) return std::string(castle);
+        return std::nullopt;
+    }
+
+    // An FRC engine's castling written as the king's move two or more files
+    // to g (O-O) or c (O-O-O) on its rank ('e1g1'; never a king's ordinary
+    // move): the plugin's castling move whose king starts where this one
+    // does, read where the engine played it; nullopt otherwise (the text is
+    // judged as sent).
+    std::optional<std::string> king_two_squares(std::string_view move) const {
+        if (!notation_ || move.size() != 4 || move[1] != move[3]) return std::nullopt;
+        if (std::abs(move[0] - move[2]) < 2 || (move[2] != 'g' && move[2] != 'c')) return std::nullopt;
+        const protocol::Position played{memo_startpos_, memo_fen_, memo_moves_};
+        auto castle = notation_->record_move_in(played, move[2] == 'g' ? "O-O" : "O-O-O");
+        if (!castle || castle->substr(0, 2) != move.substr(0, 2)) return std::nullopt;
+        return castle;
+    }
+
     Reply best_move(std::string_view move) {
         engine_move_.assign(move);
         moved_in_game_ = true;
@@ -494,6 +532,7 @@ private:
     std::shared_ptr<const Notation> notation_;  // may be null; used for SAN replies even when not converting
     bool converts_ = false;
     std::string variant_;  // the game's xboard variant ("fischerandom"); empty or "normal": none sent
+    bool frc_ = false;     // variant fischerandom: castling goes as O-O/O-O-O (CECP's FRC convention)
 
     // What the engine said it takes ('feature'); protocol 1's defaults.
     bool ping_ = false, setboard_ = false, usermove_ = false, time_ = true, memory_ = false, smp_ = false;
