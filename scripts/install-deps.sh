@@ -22,6 +22,7 @@ test_packages=(
   gpsshogi fairy-stockfish sjaakii   # shogi: real USI engines (gpsusi; fairy-stockfish's default variant is shogi)
   slurmctld slurmd slurm-client munge   # a single-node SLURM cluster for the tests of deploy/slurm
   chromium python3   # the browser tests of report.html (headless, driven over the DevTools pipe)
+  fonts-ipafont-gothic   # a Japanese font: the browser test of the report drawing shogi in kanji
   python3-kubernetes   # the Kubernetes API schema the manifests of deploy/kubernetes are checked against
 )
 # deploy/Containerfile's build stage installs build_packages (tests/deploy checks it).

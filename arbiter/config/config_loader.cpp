@@ -77,7 +77,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
         {"adjudication.resign", {"enabled", "score_cp", "move_count", "two_sided"}},
         {"adjudication.draw", {"enabled", "score_cp", "move_count", "min_ply"}},
         {"sprt", {"elo0", "elo1", "alpha", "beta", "model"}},
-        {"output", {"dir", "format", "pgn", "sample", "engine_stderr"}},
+        {"output", {"dir", "format", "pgn", "sample", "engine_stderr", "report_pieces"}},
         {"output.pgn", {"nodes", "seldepth", "nps", "match_lines"}},
         {"output.sample", {"file", "freq", "quiet", "append"}},
         {"progress", {"interval"}},
@@ -193,6 +193,9 @@ private:
         }
         if (auto e = n["engine_stderr"]) {
             if (auto v = r_.choice(e, "output.engine_stderr", {"off", "per-game"})) c.engine_stderr_per_game = *v == "per-game";
+        }
+        if (auto f = n["report_pieces"]) {
+            if (auto v = r_.choice(f, "output.report_pieces", {"letters", "labels"})) c.report_labels = *v == "labels";
         }
         if (auto p = n["pgn"]; p && r_.expect_map(p, "output.pgn")) {
             r_.check_keys(p, keys_of("output.pgn"), "output.pgn");

@@ -52,6 +52,24 @@ void write_pgn_comments(YAML::Emitter &out, const PgnCommentSection &pc) {
     out << YAML::EndMap;
 }
 
+// The output map: the folder, and of the rest only what differs from the defaults.
+void write_output(YAML::Emitter &out, const TournamentConfig &c) {
+    out << YAML::Key << "output" << YAML::Value << YAML::BeginMap << YAML::Key << "dir" << YAML::Value
+        << YAML::DoubleQuoted << c.out_dir;
+    if (c.standings_layout != StandingsLayout::Arbiter)
+        out << YAML::Key << "format" << YAML::Value << layout_name(c.standings_layout);
+    if (c.report_labels) out << YAML::Key << "report_pieces" << YAML::Value << "labels";
+    write_pgn_comments(out, c.pgn_comments);
+    if (c.sample) {
+        out << YAML::Key << "sample" << YAML::Value << YAML::BeginMap << YAML::Key << "file" << YAML::Value
+            << YAML::DoubleQuoted << c.sample->file << YAML::Key << "freq" << YAML::Value << c.sample->freq
+            << YAML::Key << "quiet" << YAML::Value << c.sample->quiet << YAML::Key << "append" << YAML::Value
+            << c.sample->append << YAML::EndMap;
+    }
+    if (c.engine_stderr_per_game) out << YAML::Key << "engine_stderr" << YAML::Value << "per-game";
+    out << YAML::EndMap;
+}
+
 }  // namespace
 
 std::string to_yaml(const TournamentConfig &c) {
@@ -121,19 +139,7 @@ std::string to_yaml(const TournamentConfig &c) {
     }
     if (c.shard) out << YAML::Key << "shard" << YAML::Value << YAML::DoubleQuoted << to_string(*c.shard);
     if (!c.shared_dir.empty()) out << YAML::Key << "shared" << YAML::Value << YAML::DoubleQuoted << c.shared_dir;
-    out << YAML::Key << "output" << YAML::Value << YAML::BeginMap << YAML::Key << "dir" << YAML::Value
-        << YAML::DoubleQuoted << c.out_dir;
-    if (c.standings_layout != StandingsLayout::Arbiter)
-        out << YAML::Key << "format" << YAML::Value << layout_name(c.standings_layout);
-    write_pgn_comments(out, c.pgn_comments);
-    if (c.sample) {
-        out << YAML::Key << "sample" << YAML::Value << YAML::BeginMap << YAML::Key << "file" << YAML::Value
-            << YAML::DoubleQuoted << c.sample->file << YAML::Key << "freq" << YAML::Value << c.sample->freq
-            << YAML::Key << "quiet" << YAML::Value << c.sample->quiet << YAML::Key << "append" << YAML::Value
-            << c.sample->append << YAML::EndMap;
-    }
-    if (c.engine_stderr_per_game) out << YAML::Key << "engine_stderr" << YAML::Value << "per-game";
-    out << YAML::EndMap;
+    write_output(out, c);
     if (c.wait_between_games.count() > 0) out << YAML::Key << "wait_ms" << YAML::Value << c.wait_between_games.count();
     out << YAML::Key << "progress" << YAML::Value << YAML::BeginMap << YAML::Key << "interval" << YAML::Value
         << c.progress_interval << YAML::EndMap;

@@ -121,6 +121,9 @@ struct TournamentConfig {
     // How the engines' PVs are judged (pv_checks; fastchess always checks
     // their moves, and their mates under -check-mate-pvs).
     game::PvChecks pv_checks = game::PvChecks::Moves;
+    // The report draws pieces by the plugin's labels (shogi's kanji), not
+    // by their cell letters (output.report_pieces: labels, letters).
+    bool report_labels = false;
     std::optional<SampleSection> sample;        // output.sample
     // output.engine_stderr: per-game (the peers' -engine-stderr per-game): each game's engines' stderr in
     // <out_dir>/engine-stderr/game-<N>-<engine>.txt, named in its games.jsonl line; off: none.

@@ -42,9 +42,39 @@ std::string shown(char c) {
 
 bool is_token(std::string_view word) { return word.size() == 1 && word[0] > ' ' && word[0] <= '~' && word[0] != '/'; }
 
+// A label's text: 1..16 bytes of UTF-8 without spaces or control characters.
+bool is_label(std::string_view word) {
+    if (word.empty() || word.size() > 16) return false;
+    for (size_t i = 0; i < word.size();) {
+        const auto lead = static_cast<unsigned char>(word[i]);
+        const size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 0;
+        if (length == 0 || i + length > word.size() || (length == 1 && (lead <= ' ' || lead == 0x7f))) return false;
+        for (size_t k = 1; k < length; ++k)
+            if ((static_cast<unsigned char>(word[i + k]) & 0xc0) != 0x80) return false;
+        i += length;
+    }
+    return true;
+}
+
+// A `label T TEXT [turned]` line: the text of T's piece, already declared.
+std::string read_label(const std::vector<std::string_view> &words, BoardDrawing &d) {
+    const size_t args = words.size() - 1;
+    if (args != 2 && !(args == 3 && words[3] == "turned")) return "expected 'label T TEXT' or 'label T TEXT turned'";
+    if (!is_token(words[1])) return "the cell character must be one printable character";
+    if (!is_label(words[2])) return "a label is 1..16 bytes of UTF-8 without spaces";
+    for (auto &p : d.pieces) {
+        if (p.token != words[1][0]) continue;
+        if (!p.label.empty()) return "this piece has a label already";
+        p.label = std::string(words[2]);
+        p.turned = args == 3;
+        return {};
+    }
+    return "no piece line for this cell character before it";
+}
+
 }  // namespace
 
-Expected<BoardDrawing> parse_board_drawing(std::string_view text) {
+Expected<BoardDrawing> parse_board_drawing(std::string_view text, int revision) {
     BoardDrawing d;
     std::set<char> tokens;
     int line_number = 0;
@@ -102,9 +132,11 @@ Expected<BoardDrawing> parse_board_drawing(std::string_view text) {
             if (!kShapes.count(words[2])) return bad("shape is disc, ring, square, cross or letter");
             if (!is_colour(words[3])) return bad("colour must be #rrggbb");
             if (!tokens.insert(words[1][0]).second) return bad("this cell character is already used");
-            d.pieces.push_back({words[1][0], std::string(words[2]), std::string(words[3]), std::string(words[4])});
+            d.pieces.push_back({words[1][0], std::string(words[2]), std::string(words[3]), std::string(words[4]), {}, false});
+        } else if (keyword == "label" && revision >= 3) {
+            if (const std::string problem = read_label(words, d); !problem.empty()) return bad(problem);
         } else {
-            return bad(fmt::format("unknown keyword '{}'", keyword));
+            return bad(fmt::format("unknown keyword '{}'{}", keyword, keyword == "label" ? " (before arbiter.diagram/3)" : ""));
         }
     }
     if (line_number == 0) return fail("diagram drawing is empty");
@@ -127,7 +159,7 @@ Expected<std::string_view> DiagramReader::call(DiagramPart part, const GameState
 Expected<BoardDrawing> DiagramReader::drawing(const GameState &state) {
     auto text = call(DiagramPart::Drawing, state);
     if (!text) return fail(text.error().message);
-    auto parsed = parse_board_drawing(*text);
+    auto parsed = parse_board_drawing(*text, ext_->revision());
     if (!parsed) return fail("plugin " + state.plugin()->id() + ": " + parsed.error().message);
     return parsed;
 }

@@ -1,4 +1,4 @@
-// The host's side of "arbiter.diagram/2" (or /1) (<arbiter/ext/diagram.h>): reads a
+// The host's side of "arbiter.diagram/3" (or /2, /1) (<arbiter/ext/diagram.h>): reads a
 // plugin's drawing of its board and the cells of a position, strictly, so
 // that a viewer can draw any game without knowing it.
 #pragma once
@@ -26,6 +26,8 @@ struct BoardDrawing {
         std::string shape;  // disc, ring, square, cross or letter
         std::string fill;   // #rrggbb
         std::string name;   // one word
+        std::string label;  // UTF-8, how a reader writes it (revision 3); empty: none
+        bool turned = false;  // the label drawn upside down
     };
 
     int columns = 0;
@@ -41,8 +43,9 @@ struct BoardDrawing {
 };
 
 // Strict: an unknown keyword, a count or coordinate out of range, a bad
-// colour or a token given twice is an error naming the line.
-Expected<BoardDrawing> parse_board_drawing(std::string_view text);
+// colour or a token given twice is an error naming the line. `revision` is
+// the extension's the text came under: `label` needs 3.
+Expected<BoardDrawing> parse_board_drawing(std::string_view text, int revision = 3);
 
 // The cells text of a position (rows joined by '/') read against its
 // drawing: the cells without separators, columns * rows characters, each

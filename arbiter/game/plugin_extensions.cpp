@@ -45,8 +45,12 @@ uint32_t larger_than(uint32_t cap) { return std::max<uint32_t>(65536u, cap > UIN
 
 std::optional<DiagramCalls> DiagramCalls::of(const arb_game_api &api) {
     DiagramCalls c;
-    c.v2_ = table<arb_game_diagram_2>(api, ARB_EXT_DIAGRAM_2);
-    if (c.v2_ != nullptr && (c.v2_->write_drawing == nullptr || c.v2_->write_cells == nullptr)) c.v2_ = nullptr;
+    auto usable = [](const arb_game_diagram_2 *t) {
+        return t != nullptr && t->write_drawing != nullptr && t->write_cells != nullptr ? t : nullptr;
+    };
+    c.v2_ = usable(table<arb_game_diagram_3>(api, ARB_EXT_DIAGRAM_3));
+    c.labels_ = c.v2_ != nullptr;
+    if (c.v2_ == nullptr) c.v2_ = usable(table<arb_game_diagram_2>(api, ARB_EXT_DIAGRAM_2));
     if (c.v2_ == nullptr) c.v1_ = table<arb_game_diagram>(api, ARB_EXT_DIAGRAM);
     if (c.v1_ != nullptr && (c.v1_->write_drawing == nullptr || c.v1_->write_cells == nullptr)) c.v1_ = nullptr;
     if (c.v2_ == nullptr && c.v1_ == nullptr) return std::nullopt;
@@ -73,8 +77,10 @@ arb_status DiagramCalls::write_cells(const arb_state *state, char *buf, uint32_t
 
 std::optional<StatusLineCalls> StatusLineCalls::of(const arb_game_api &api) {
     StatusLineCalls c;
-    c.v2_ = table<arb_game_status_line_2>(api, ARB_EXT_STATUS_LINE_2);
-    if (c.v2_ != nullptr && c.v2_->write_status == nullptr) c.v2_ = nullptr;
+    auto usable = [](const arb_game_status_line_2 *t) { return t != nullptr && t->write_status != nullptr ? t : nullptr; };
+    c.v2_ = usable(table<arb_game_status_line_3>(api, ARB_EXT_STATUS_LINE_3));
+    c.history_ = c.v2_ != nullptr;
+    if (c.v2_ == nullptr) c.v2_ = usable(table<arb_game_status_line_2>(api, ARB_EXT_STATUS_LINE_2));
     if (c.v2_ == nullptr) c.v1_ = table<arb_game_status_line>(api, ARB_EXT_STATUS_LINE);
     if (c.v1_ != nullptr && c.v1_->write_status == nullptr) c.v1_ = nullptr;
     if (c.v2_ == nullptr && c.v1_ == nullptr) return std::nullopt;

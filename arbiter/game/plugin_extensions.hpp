@@ -17,28 +17,31 @@
 
 namespace arb::game {
 
-// "arbiter.diagram/2", or /1.
+// "arbiter.diagram/3" (/2's table, drawings with labels), /2, or /1.
 class DiagramCalls {
 public:
     static std::optional<DiagramCalls> of(const arb_game_api &api);
-    [[nodiscard]] int revision() const noexcept { return v2_ != nullptr ? 2 : 1; }
+    [[nodiscard]] int revision() const noexcept { return v2_ == nullptr ? 1 : labels_ ? 3 : 2; }
     arb_status write_drawing(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed) const;
     arb_status write_cells(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed) const;
 
 private:
-    const arb_game_diagram_2 *v2_ = nullptr;
+    const arb_game_diagram_2 *v2_ = nullptr;  // the /3 table when labels_
+    bool labels_ = false;
     const arb_game_diagram *v1_ = nullptr;
 };
 
-// "arbiter.status-line/2", or /1.
+// "arbiter.status-line/3" (/2's table, a line that may depend on the game's
+// history), /2, or /1.
 class StatusLineCalls {
 public:
     static std::optional<StatusLineCalls> of(const arb_game_api &api);
-    [[nodiscard]] int revision() const noexcept { return v2_ != nullptr ? 2 : 1; }
+    [[nodiscard]] int revision() const noexcept { return v2_ == nullptr ? 1 : history_ ? 3 : 2; }
     arb_status write_status(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed) const;
 
 private:
-    const arb_game_status_line_2 *v2_ = nullptr;
+    const arb_game_status_line_2 *v2_ = nullptr;  // the /3 table when history_
+    bool history_ = false;
     const arb_game_status_line *v1_ = nullptr;
 };
 

@@ -1,4 +1,4 @@
-// The plugin's one-line summary of a position ("arbiter.status-line/2" or /1),
+// The plugin's one-line summary of a position ("arbiter.status-line/3", /2 or /1),
 // e.g. "Black 23 - White 41", that the report's viewer prints under a board.
 #pragma once
 

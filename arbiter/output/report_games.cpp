@@ -45,11 +45,16 @@ size_t put_column(std::string &out, const std::vector<uint64_t> &values) {
     return width;
 }
 
-nlohmann::json drawing_json(const game::BoardDrawing &d) {
+// `labels`: with each piece's label (and whether it is turned), where it has one.
+nlohmann::json drawing_json(const game::BoardDrawing &d, bool labels) {
     using nlohmann::json;
     json pieces = json::object();
-    for (const auto &p : d.pieces)
-        pieces[std::string(1, p.token)] = {{"shape", p.shape}, {"fill", p.fill}, {"name", p.name}};
+    for (const auto &p : d.pieces) {
+        json &piece = pieces[std::string(1, p.token)] = {{"shape", p.shape}, {"fill", p.fill}, {"name", p.name}};
+        if (!labels || p.label.empty()) continue;
+        piece["label"] = p.label;
+        if (p.turned) piece["turned"] = true;
+    }
     auto segments = [](const std::vector<game::BoardDrawing::Segment> &list) {
         json out = json::array();
         for (const auto &s : list) out.push_back({s.c1, s.r1, s.c2, s.r2});
@@ -74,10 +79,11 @@ std::vector<uint32_t> ranks_by_use(const std::vector<int64_t> &uses) {
 
 }  // namespace
 
-ReportGames::ReportGames(game::PluginPtr plugin, game::OptionList options, size_t engines)
+ReportGames::ReportGames(game::PluginPtr plugin, game::OptionList options, size_t engines, bool labels)
     : plugin_(std::move(plugin)),
       options_(std::move(options)),
       reader_(game::DiagramReader::of(*plugin_)),
+      labels_(labels),
       status_reader_(game::StatusLineReader::of(*plugin_)),
       figures_(engines) {
     // A game that cannot be created has no boards either (below says why).
@@ -288,7 +294,7 @@ std::string ReportGames::payload() const {
         layout.push_back({name, streams.size() - before, width});
     }
     std::string json = "{\"board\":";
-    json += drawing_ ? drawing_json(*drawing_).dump() : "null";
+    json += drawing_ ? drawing_json(*drawing_, labels_).dump() : "null";
     if (status_reader_)
         json += ",\"statuses\":" + nlohmann::json(statuses_).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (notation_)

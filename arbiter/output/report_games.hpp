@@ -12,7 +12,8 @@
 //   after the other, in the order and with the byte lengths (and widths) the
 //   JSON's "streams" lists.
 //
-//   JSON {"board": the drawing, or null without the extension,
+//   JSON {"board": the drawing, or null without the extension (each piece's
+//                  "label" and "turned" only when the report shows labels),
 //         "starts": [distinct start boards: cells, or position texts],
 //         "moves": [distinct move texts, the most played first],
 //         "statuses": [distinct status lines, "" first] (only when the plugin
@@ -79,8 +80,10 @@ namespace arb::output {
 class ReportGames {
 public:
     // `options`: the tournament's rule options, so replays follow its rules;
-    // `engines`: how many the tournament has (for engine_figures()).
-    ReportGames(game::PluginPtr plugin, game::OptionList options, size_t engines = 2);
+    // `engines`: how many the tournament has (for engine_figures());
+    // `labels`: pieces drawn by the drawing's labels (shogi's kanji) where
+    // it has them, else by their cell characters.
+    ReportGames(game::PluginPtr plugin, game::OptionList options, size_t engines = 2, bool labels = false);
 
     // Replays and encodes one game; call once per game, in any order. A game
     // the plugin cannot replay keeps its moves and a note instead of boards.
@@ -118,6 +121,7 @@ private:
     game::OptionList options_;
     std::optional<game::DiagramReader> reader_;
     std::optional<game::BoardDrawing> drawing_;
+    bool labels_ = false;
     std::string drawing_error_;
     std::vector<std::string> starts_;  // distinct start boards, shared by games
     std::unordered_map<std::string, uint32_t> move_ids_;

@@ -19,6 +19,7 @@ std::string tournament_identity_text(const config::LoadedConfig &loaded) {
     c.progress_interval = defaults.progress_interval;
     c.on_interrupt = defaults.on_interrupt;
     c.standings_layout = defaults.standings_layout;      // how standings are printed, not which games
+    c.report_labels = defaults.report_labels;            // how the report draws pieces, not which games
     c.wait_between_games = defaults.wait_between_games;
     std::string openings;
     if (!c.openings.file.empty()) {

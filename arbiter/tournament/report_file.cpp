@@ -79,7 +79,7 @@ ReportBuilt ReportFile::build(const output::ReportDigest &digest, const std::str
                               const std::optional<output::ReportHeader::Live> &live) const {
     const auto started = std::chrono::steady_clock::now();
     const auto &c = loaded_.config;
-    output::ReportGames viewer(loaded_.plugin, c.game.options, c.engines.size());
+    output::ReportGames viewer(loaded_.plugin, c.game.options, c.engines.size(), c.report_labels);
     for (const auto &g : digest.shown()) viewer.add(g);
     std::vector<std::string> names;
     for (const auto &e : c.engines) names.push_back(e.name);

@@ -1,11 +1,12 @@
-// The board as the HTML report's viewer draws it ("arbiter.diagram/2"): the
+// The board as the HTML report's viewer draws it ("arbiter.diagram/3"): the
 // 9x9 board framed between two rows of gote's hand above and two of
-// sente's below, and the status line ("arbiter.status-line/2").
+// sente's below, and the status line ("arbiter.status-line/3").
 //
-// Cells are ASCII letters (the diagram format allows nothing else): the
+// Cells are ASCII letters (the diagram's cells allow nothing else): the
 // USI letters, upper case for sente, and one letter per promoted piece
 // (T tokin, Y promoted lance, M promoted knight, V promoted silver, H horse,
 // D dragon); a hand is its SFEN text ("2P" = two pawns) laid into cells.
+// Each piece letter has its kanji as a label, gote's turned as on a board.
 #include "game.hpp"
 
 namespace arb::shogi {
@@ -15,6 +16,10 @@ constexpr char kCellLetters[kTypes + 1] = " PLNSBRGKTYMVHD";
 constexpr const char *kPieceNames[kTypes] = {"",       "pawn",  "lance",  "knight", "silver",  "bishop",  "rook", "gold",
                                              "king",   "tokin", "promoted_lance", "promoted_knight", "promoted_silver",
                                              "horse",  "dragon"};
+// The usual kanji, by type; the king is 玉 for sente and 王 for gote, as
+// most boards and diagrams print them.
+constexpr const char *kKanji[kTypes] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"};
+constexpr const char *kGoteKing = "王";
 constexpr int kHandRows = 2;
 constexpr int kRows = 9 + 2 * kHandRows;
 
@@ -30,6 +35,11 @@ sdk::BoardDrawing make_drawing() {
         d.piece(letter, sdk::PieceShape::Letter, "#111111", std::string("sente_") + kPieceNames[type]);
         d.piece(static_cast<char>(letter - 'A' + 'a'), sdk::PieceShape::Letter, "#b8321f",
                 std::string("gote_") + kPieceNames[type]);
+    }
+    for (int type = kPawn; type < kTypes; ++type) {
+        const char letter = kCellLetters[type];
+        d.label(letter, kKanji[type]);
+        d.label(static_cast<char>(letter - 'A' + 'a'), type == kKing ? kGoteKing : kKanji[type], true);
     }
     for (char digit = '0'; digit <= '9'; ++digit) d.piece(digit, sdk::PieceShape::Letter, "#555555", "count_in_hand");
     return d;
@@ -89,6 +99,8 @@ std::string Shogi::status_line() const {
     const std::string sente = hand_text(pos_, 0), gote = hand_text(pos_, 1);
     line += "; in hand: sente " + (sente.empty() ? std::string("-") : sente) + ", gote " +
             (gote.empty() ? std::string("-") : gote);
+    line += "; checks in a row: sente " + std::to_string(checks_in_a_row(0)) + ", gote " +
+            std::to_string(checks_in_a_row(1));
     return line;
 }
 

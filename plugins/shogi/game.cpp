@@ -76,6 +76,14 @@ bool Shogi::all_checks_since(size_t first, size_t last) const noexcept {
     return true;
 }
 
+int Shogi::checks_in_a_row(int side) const noexcept {
+    // The position after `side`'s last move: the last one if it moved last.
+    auto at = static_cast<int64_t>(history_.size()) - (side == pos_.side ? 2 : 1);
+    int streak = 0;
+    for (; at >= 1 && gave_check(history_[static_cast<size_t>(at)]); at -= 2) ++streak;
+    return streak;
+}
+
 int Shogi::mover_check_streak() const noexcept {
     int streak = 0;
     for (size_t i = history_.size() - 1; i >= 2; i -= 2) {

@@ -58,10 +58,15 @@ public:
     [[nodiscard]] sdk::Outcome outcome() const;
     [[nodiscard]] uint64_t hash() const noexcept { return pos_.key(); }
 
-    // "arbiter.diagram/2" and "arbiter.status-line/2" (diagram.cpp).
+    // "arbiter.diagram/3" and "arbiter.status-line/3" (diagram.cpp): the
+    // line counts each side's checks in a row, which only the history holds.
     [[nodiscard]] const sdk::BoardDrawing &drawing() const;
     [[nodiscard]] std::string diagram_cells() const;
     [[nodiscard]] std::string status_line() const;
+    static constexpr bool kStatusLineReadsHistory = true;
+    // How many of `side`'s last moves in a row gave check (since the start
+    // or the position set): the count the perpetual-check rule judges.
+    [[nodiscard]] int checks_in_a_row(int side) const noexcept;
 
     // The KIF record (kif.cpp): games.kif, KIF 2.0 in UTF-8; "arbiter.record-format/2" for a
     // host of one format.

@@ -111,6 +111,11 @@ TEST_CASE("the ABI's constants keep their released values", "[abi][layout]") {
     CHECK(std::string(ARB_EXT_DIAGRAM_2) == "arbiter.diagram/2");
     CHECK(std::string(ARB_EXT_STATUS_LINE) == "arbiter.status-line/1");
     CHECK(std::string(ARB_EXT_STATUS_LINE_2) == "arbiter.status-line/2");
+    // /3 of each keeps /2's table: labels in the drawing, a line that may read the history.
+    CHECK(std::string(ARB_EXT_DIAGRAM_3) == "arbiter.diagram/3");
+    CHECK(std::string(ARB_EXT_STATUS_LINE_3) == "arbiter.status-line/3");
+    static_assert(sizeof(arb_game_diagram_3) == sizeof(arb_game_diagram_2));
+    static_assert(sizeof(arb_game_status_line_3) == sizeof(arb_game_status_line_2));
     CHECK(std::string(ARB_EXT_RECORD_FORMAT) == "arbiter.record-format/1");
     CHECK(std::string(ARB_EXT_RECORD_FORMAT_2) == "arbiter.record-format/2");
     CHECK(std::string(ARB_EXT_PGN_NOTATION) == "arbiter.pgn-notation/1");

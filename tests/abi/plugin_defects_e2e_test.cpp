@@ -174,9 +174,9 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
         {"reset_drops_options", "FAIL reset forgets the option rows=4"},
         {"reset_drops_win", "FAIL reset forgets the option win=three in play"},
         {"entry_segfault", "FAIL the plugin crashed the checker: it was killed by signal 11 (SIGSEGV)"},
-        {"diagram_past_cap", "FAIL arbiter.diagram/2 write_cells writes past the capacity with a buffer of 9 bytes"},
-        {"diagram_unsteady", "FAIL arbiter.diagram/2 write_cells gives another text when asked again"},
-        {"diagram_bad_cells", "FAIL arbiter.diagram/2 diagram cells '"},
+        {"diagram_past_cap", "FAIL arbiter.diagram/3 write_cells writes past the capacity with a buffer of 9 bytes"},
+        {"diagram_unsteady", "FAIL arbiter.diagram/3 write_cells gives another text when asked again"},
+        {"diagram_bad_cells", "FAIL arbiter.diagram/3 diagram cells '"},
         {"pgn_reads_other_move", "FAIL arbiter.pgn-notation/2 read_move of 'D' (written for 'd') reads back another "
                                  "move, 'a'"},
         {"pgn_tags_unquoted", "FAIL arbiter.pgn-notation/2 write_start_tags gives the line '[FEN "},
@@ -218,7 +218,7 @@ TEST_CASE("arbiter plugin-check reports each lying plugin with its wording and n
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find(" 0 failed;") != std::string::npos);
-    CHECK(run.output.find(" positions drawn (arbiter.diagram/2)") != std::string::npos);
+    CHECK(run.output.find(" positions drawn (arbiter.diagram/3)") != std::string::npos);
     CHECK(run.output.find(" record moves read back (arbiter.pgn-notation/2)") != std::string::npos);
     CHECK(run.output.find(" texts converted both ways (arbiter.protocol-notation/2)") != std::string::npos);
     CHECK(run.output.find(" engine options (arbiter.engine-options/1)") != std::string::npos);

@@ -200,17 +200,17 @@ TEST_CASE("plugin-check names each planted defect", "[abi][distrust][checker]") 
         {"reset_throws", "reset fails"},
         {"reset_drops_options", "reset forgets the option rows=4"},
         {"reset_drops_win", "reset forgets the option win=three in play: after reset(), the moves "},
-        {"diagram_past_cap", "arbiter.diagram/2 write_cells writes past the capacity with a buffer of 9 bytes for a "
+        {"diagram_past_cap", "arbiter.diagram/3 write_cells writes past the capacity with a buffer of 9 bytes for a "
                              "text of 9 characters (at ..../.... x)"},
-        {"diagram_unsteady", "arbiter.diagram/2 write_cells gives another text when asked again: 'o.../....', then "
+        {"diagram_unsteady", "arbiter.diagram/3 write_cells gives another text when asked again: 'o.../....', then "
                              "'..../....'"},
-        {"diagram_bad_cells", "arbiter.diagram/2 diagram cells '"},
-        {"status_line_break", "arbiter.status-line/2 writes a control character in 'pieces 1\nmore'"},
-        {"status_line_unsteady", "arbiter.status-line/2 write_status gives another text when asked again"},
+        {"diagram_bad_cells", "arbiter.diagram/3 diagram cells '"},
+        {"status_line_break", "arbiter.status-line/3 writes a control character in 'pieces 1\nmore'"},
+        {"status_line_unsteady", "arbiter.status-line/3 write_status gives another text when asked again"},
         // The text rule of game.h, which /2 follows: *needed counts the NUL, and no buffer asks the size.
-        {"status_needed_without_nul", "arbiter.status-line/2 write_status sets *needed to 8 for a text of 8 characters "
+        {"status_needed_without_nul", "arbiter.status-line/3 write_status sets *needed to 8 for a text of 8 characters "
                                       "(the rule counts the NUL: 9)"},
-        {"status_no_size_query", "arbiter.status-line/2 write_status with no buffer (a size query) gives no "
+        {"status_no_size_query", "arbiter.status-line/3 write_status with no buffer (a size query) gives no "
                                  "ARB_ERR_BUFFER and the size needed (status 0, *needed 0)"},
     };
     for (const auto &c : cases) {

@@ -52,11 +52,50 @@ def ataxx_cells(position):        # the FEN's 7 ranks, 7 on top; digits count em
     return "".join("".join("." * int(c) if c.isdigit() else c for c in r) for r in rows)
 
 
-CELLS = {"othello": othello_cells, "tictactoe": tictactoe_cells, "baghchal": baghchal_cells, "gess": gess_cells,
+# Shogi (plugins/shogi/README.md): two rows of gote's hand (its SFEN text
+# laid into cells), the 9 ranks (a on top; +P..+R as T Y M V H D), two of sente's.
+SHOGI_PROMOTED = {"P": "T", "L": "Y", "N": "M", "S": "V", "B": "H", "R": "D"}
+
+
+def shogi_hands(position):
+    hand = position.split(" ")[2]
+    sente, gote, count = "", "", ""
+    for c in ("" if hand == "-" else hand):
+        if c.isdigit():
+            count += c
+            continue
+        if c.isupper():
+            sente += count + c
+        else:
+            gote += count + c
+        count = ""
+    return sente, gote
+
+
+def shogi_cells(position):
+    rows = position.split(" ")[0].split("/")
+    assert len(rows) == 9, position
+    board = ""
+    for r in rows:
+        promote = False
+        for c in r:
+            if c == "+":
+                promote = True
+            elif c.isdigit():
+                board += "." * int(c)
+            else:
+                letter = SHOGI_PROMOTED[c.upper()] if promote else c.upper()
+                board += letter if c.isupper() else letter.lower()
+                promote = False
+    sente, gote = shogi_hands(position)
+    return gote.ljust(18, ".") + board + sente.ljust(18, ".")
+
+
+CELLS = {"shogi": shogi_cells, "othello": othello_cells, "tictactoe": tictactoe_cells, "baghchal": baghchal_cells, "gess": gess_cells,
          "ataxx": ataxx_cells, "chess": chess_cells}
 
 # The side names each plugin's README gives, as the game list heads its columns.
-SIDES = {"othello": ("Black", "White"), "tictactoe": ("X", "O"), "baghchal": ("Goats", "Tigers"),
+SIDES = {"shogi": ("Sente", "Gote"), "othello": ("Black", "White"), "tictactoe": ("X", "O"), "baghchal": ("Goats", "Tigers"),
          "gess": ("Black", "White"), "ataxx": ("Black", "White"), "chess": ("White", "Black")}
 
 # SAN as the PGN standard defines it (with check and mate marks).
@@ -93,7 +132,23 @@ def ataxx_status(position):       # "FEN SIDE HALFMOVES FULLMOVES": stones, then
     return "Black %d - White %d, half-moves %s of 100" % (fields[0].count("x"), fields[0].count("o"), fields[2])
 
 
-STATUS = {"othello": othello_status, "baghchal": baghchal_status, "gess": gess_status, "ataxx": ataxx_status,
+def shogi_status(position):
+    """Move number, side, hands from the SFEN; whether in check and the checks in a row
+    need the game's moves (the plugin keeps them): a pattern for those."""
+    fields = position.split(" ")
+    sente, gote = shogi_hands(position)
+    return re.compile(re.escape("move %s, %s to move" % (fields[3], "sente" if fields[1] == "b" else "gote")) +
+                      r"( \(in check\))?" + re.escape("; in hand: sente %s, gote %s" % (sente or "-", gote or "-")) +
+                      r"; checks in a row: sente \d+, gote \d+")
+
+
+def status_reads(expected, shown):
+    if hasattr(expected, "fullmatch"):
+        return expected.fullmatch(shown) is not None
+    return shown == (expected or "")
+
+
+STATUS = {"shogi": shogi_status, "othello": othello_status, "baghchal": baghchal_status, "gess": gess_status, "ataxx": ataxx_status,
           "tictactoe": lambda p: None, "chess": lambda p: None}
 
 
@@ -120,6 +175,8 @@ def first_mover(game_name, g):
     first), the FEN's side for chess, then one more for each opening move."""
     side = 0
     if game_name == "chess" and g["opening_position"].split(" ")[1:2] == ["b"]:
+        side = 1
+    if game_name == "shogi" and g["opening_position"].split(" ")[1:2] == ["w"]:  # a handicap start: gote first
         side = 1
     return (side + len(g.get("opening_moves", []))) % 2
 
@@ -230,6 +287,8 @@ def check(condition, what):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", required=True, choices=sorted(CELLS))
+    parser.add_argument("--case", help="the name of the output and screenshots (default: the game); "
+                                       "shogi-kanji also checks the pieces are drawn in kanji")
     parser.add_argument("--bin-dir", required=True)
     parser.add_argument("--config", required=True)
     parser.add_argument("--work", required=True)
@@ -240,7 +299,8 @@ def main():
         print("chromium is not installed (scripts/install-deps.sh installs it for the browser tests)")
         return 1
 
-    out = os.path.join(args.work, args.game)
+    case = args.case or args.game
+    out = os.path.join(args.work, case)
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(args.artefacts, exist_ok=True)
     run = subprocess.run([os.path.join(args.bin_dir, "arbiter"), "run", args.config, "--out", out, "--rounds",
@@ -257,7 +317,7 @@ def main():
     check(len(names) >= 2 and len(games) > 0, "%d engines in the config, %d games played" % (len(names), len(games)))
 
     # `arbiter report` rebuilds the same page from the folder alone.
-    rebuilt = os.path.join(args.work, args.game + "-rebuilt.html")
+    rebuilt = os.path.join(args.work, case + "-rebuilt.html")
     again = subprocess.run([os.path.join(args.bin_dir, "arbiter"), "report", out, "--out", rebuilt],
                            capture_output=True, text=True, timeout=600)
     check(again.returncode == 0 and os.path.exists(rebuilt), "arbiter report rebuilds the page: " + again.stderr)
@@ -340,7 +400,7 @@ def main():
               "a finished game opens at its final position (ply %s of %s)" % (q(ply), plies))
         status = "document.getElementById('viewer-status').textContent"
         expected_status = STATUS[args.game](game["final_position"])
-        check(q(status) == (expected_status or ""), "the status line of the last position reads %r (%r)" % (
+        check(status_reads(expected_status, q(status)), "the status line of the last position reads %r (%r)" % (
             expected_status, q(status)))
         all_moves = game.get("opening_moves", []) + [m["move"] for m in game["moves"]]
         listed = q("Array.from(document.querySelectorAll('#viewer-moves .move')).map(m => m.textContent)")
@@ -366,7 +426,7 @@ def main():
         # Every piece reads on its square, at the end and at the start.
         def pieces_readable(where):
             worst, cell, squares = board_contrast(browser, q, os.path.join(
-                args.artefacts, "board-%s-%s.png" % (args.game, where.split()[-1])))
+                args.artefacts, "board-%s-%s.png" % (case, where.split()[-1])))
             check(worst >= MIN_READABLE_SHARE, "%s every piece contrasts %.1f:1 with its square over %.0f%% of its cell "
                   "at least (worst %.1f%%, cell %s)" % (where, MIN_CONTRAST, 100 * MIN_READABLE_SHARE, 100 * worst, cell))
             letters = q("""Array.from(document.querySelectorAll('#viewer-board text.letter')).map(function (t) {
@@ -378,6 +438,21 @@ def main():
             check(not low, "%s every letter on a piece contrasts %.1f:1 with its disc: %s" % (where, MIN_TEXT_CONTRAST, low[:2]))
             return squares
         squares = pieces_readable("at the end")
+        if args.game == "shogi":
+            # Letters by default; with output.report_pieces: labels the usual kanji (the README's
+            # table), gote's turned upside down as on a shogi board.
+            kanji = set("歩香桂銀金角飛玉王と杏圭全馬龍")
+            drawn = q("""Array.from(document.querySelectorAll('#viewer-board g.lettered')).map(function (g) {
+                return [g.querySelector('text').textContent, g.getAttribute('transform') || '',
+                        g.querySelector('title').textContent]; })""")
+            pieces = [d for d in drawn if d[2] != "count in hand"]
+            if case == "shogi-kanji":
+                check(pieces and all(t in kanji for t, _, _ in pieces), "every piece is drawn in kanji (%s)" % pieces[:4])
+                check(all(("rotate(180" in r) == n.startswith("gote") for _, r, n in pieces),
+                      "gote's pieces, and only they, are turned (%s)" % pieces[:4])
+            else:
+                check(pieces and all(t not in kanji and not r for t, r, _ in pieces),
+                      "by default every piece is its letter, upright (%s)" % pieces[:4])
         # The legend names every kind of piece on the board as the board's own pieces are titled.
         titles = set(q("Array.from(document.querySelectorAll('#viewer-board svg.board title')).map(t => t.textContent)"))
         legend = set(q("Array.from(document.querySelectorAll('#viewer-legend .legend-item > span')).map(i => i.textContent)"))
@@ -411,7 +486,7 @@ def main():
         check(q(ply) == plies - 1, "the left arrow key steps back")
         browser.key("Home", "Home")
         expected_status = STATUS[args.game](game["opening_position"])
-        check(q(status) == (expected_status or ""), "the status line of the start reads %r (%r)" % (
+        check(status_reads(expected_status, q(status)), "the status line of the start reads %r (%r)" % (
             expected_status, q(status)))
 
 
@@ -499,7 +574,7 @@ def main():
             if width == 360:
                 rows = q("Array.from(document.querySelectorAll('#game-list-body tr')).slice(0, 8).map(r => r.getBoundingClientRect().height)")
                 check(rows and max(rows) <= 30, "at 360 px a game takes one line of the list (rows %s px)" % rows)
-            browser.screenshot(os.path.join(args.artefacts, "report-%s-%dpx.png" % (args.game, width)))
+            browser.screenshot(os.path.join(args.artefacts, "report-%s-%dpx.png" % (case, width)))
         browser.call("Emulation.clearDeviceMetricsOverride", {})
 
         # In print the board stays, with its pieces.
@@ -508,7 +583,7 @@ def main():
               "the board is printed")
         browser.call("Emulation.setEmulatedMedia", {"media": ""})
 
-        shot = os.path.join(args.artefacts, "report-%s.png" % args.game)
+        shot = os.path.join(args.artefacts, "report-%s.png" % case)
         browser.screenshot(shot)
         with open(shot, "rb") as f:
             check(f.read(8) == b"\x89PNG\r\n\x1a\n" and os.path.getsize(shot) > 20000, "screenshot saved: " + shot)

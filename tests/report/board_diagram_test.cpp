@@ -75,6 +75,46 @@ TEST_CASE("a bad drawing is refused naming the line and the mistake", "[diagram]
     }
 }
 
+TEST_CASE("revision 3 labels a piece in UTF-8, turned or not, and revision 2 knows no labels", "[diagram]") {
+    // 歩 is three bytes of UTF-8 (E6 AD A9).
+    const std::string text = "grid 2 1\npiece P letter #111111 sente_pawn\npiece p letter #b8321f gote_pawn\n"
+                             "label P \xe6\xad\xa9\nlabel p \xe6\xad\xa9 turned\n";
+    auto d = game::parse_board_drawing(text, 3);
+    REQUIRE(d.has_value());
+    CHECK(d->pieces[0].label == "\xe6\xad\xa9");
+    CHECK_FALSE(d->pieces[0].turned);
+    CHECK(d->pieces[1].turned);
+    auto old = game::parse_board_drawing(text, 2);
+    REQUIRE_FALSE(old.has_value());
+    CHECK_THAT(old.error().message, Catch::Contains("unknown keyword 'label' (before arbiter.diagram/3)"));
+    struct Case {
+        const char *text, *message;
+    } cases[] = {
+        {"grid 2 1\nlabel P x", "no piece line for this cell character before it"},
+        {"grid 2 1\npiece P letter #111111 p\nlabel P x\nlabel P y", "has a label already"},
+        {"grid 2 1\npiece P letter #111111 p\nlabel P x upside", "'label T TEXT turned'"},
+        {"grid 2 1\npiece P letter #111111 p\nlabel P \xe6\xad", "UTF-8"},                 // a cut character
+        {"grid 2 1\npiece P letter #111111 p\nlabel P 12345678901234567", "1..16 bytes"},  // 17 bytes
+    };
+    for (const auto &c : cases) {
+        INFO(c.text);
+        auto bad = game::parse_board_drawing(c.text, 3);
+        REQUIRE_FALSE(bad.has_value());
+        CHECK_THAT(bad.error().message, Catch::Contains(c.message));
+    }
+    // The SDK writes labels last, and leaves them out of the /2 text.
+    auto built = sdk::BoardDrawing::squares(2, 1)
+                     .piece('P', sdk::PieceShape::Letter, "#111111", "sente_pawn")
+                     .label('P', "\xe6\xad\xa9")
+                     .piece('p', sdk::PieceShape::Letter, "#b8321f", "gote_pawn")
+                     .label('p', "\xe6\xad\xa9", true);
+    CHECK(built.text() == "grid 2 1\nstyle squares\npiece P letter #111111 sente_pawn\npiece p letter #b8321f gote_pawn\n"
+                          "label P \xe6\xad\xa9\nlabel p \xe6\xad\xa9 turned\n");
+    CHECK(built.text_without_labels() == "grid 2 1\nstyle squares\npiece P letter #111111 sente_pawn\n"
+                                         "piece p letter #b8321f gote_pawn\n");
+    CHECK_THROWS_AS(sdk::BoardDrawing::squares(2, 1).label('P', "a b"), std::invalid_argument);
+}
+
 TEST_CASE("the SDK's BoardDrawing writes what the host reads, and refuses mistakes when built", "[diagram][sdk]") {
     auto drawing = sdk::BoardDrawing::points(5, 5)
                        .files("abcde")

@@ -207,3 +207,36 @@ TEST_CASE("a plugin without a record notation carries no notation column", "[rep
     CHECK_FALSE(decoded.json.contains("notations"));
     CHECK(decoded.games.at(0).notations.empty());
 }
+
+TEST_CASE("a shogi game's status lines count the checks in a row of its replay, and pieces carry kanji when asked",
+          "[report][shogi]") {
+    // The rook checks from 1c, then 2c, while gote's king steps 1a-2a: sente's
+    // checks in a row go 0, 1, 1, 2 (counted by hand; gote never checks).
+    auto g = test::sample_game(0);
+    g.record.opening_position = "8k/9/7R1/9/9/9/9/9/4K4 b - 1";
+    g.record.opening_moves.clear();
+    g.record.moves.resize(3);
+    const char *texts[] = {"2c1c", "1a2a", "1c2c"};
+    for (size_t i = 0; i < 3; ++i) g.record.moves[i].text = texts[i];
+    output::ReportGames letters(plugin("shogi"), {});
+    letters.add(g);
+    const auto decoded = test::decode_payload(letters.payload());
+    const std::string hands = "; in hand: sente -, gote -; checks in a row: sente ";
+    const std::vector<std::string> expected = {"move 1, sente to move" + hands + "0, gote 0",
+                                               "move 2, gote to move (in check)" + hands + "1, gote 0",
+                                               "move 3, sente to move" + hands + "1, gote 0",
+                                               "move 4, gote to move (in check)" + hands + "2, gote 0"};
+    REQUIRE(decoded.games.size() == 1);
+    CHECK(decoded.games[0].statuses == expected);
+    // Letters (the default): the drawing has no labels.
+    CHECK_FALSE(decoded.json["board"]["pieces"]["P"].contains("label"));
+    // Labels: sente's pawn 歩 upright, gote's turned, gote's king 王.
+    output::ReportGames kanji(plugin("shogi"), {}, 2, true);
+    kanji.add(g);
+    const auto board = test::decode_payload(kanji.payload()).json["board"];
+    CHECK(board["pieces"]["P"]["label"] == "\xe6\xad\xa9");  // 歩
+    CHECK_FALSE(board["pieces"]["P"].contains("turned"));
+    CHECK(board["pieces"]["p"]["turned"] == true);
+    CHECK(board["pieces"]["k"]["label"] == "\xe7\x8e\x8b");  // 王
+    CHECK_FALSE(board["pieces"]["2"].contains("label"));     // a count in hand stays a digit
+}

@@ -6,8 +6,11 @@
 #include "game/board_diagram.hpp"
 #include "game/status_line.hpp"
 
+#include <arbiter/ext/diagram.h>
+
 #include <algorithm>
 #include <string>
+#include <utility>
 
 using namespace arb;
 using test::shogi::shogi_at;
@@ -383,5 +386,64 @@ TEST_CASE("shogi draws both hands beside the board and writes them in its status
     REQUIRE(status);
     auto line = status->line(state);
     REQUIRE(line);
-    CHECK(*line == "move 7, gote to move; in hand: sente R2P, gote bp");
+    CHECK(*line == "move 7, gote to move; in hand: sente R2P, gote bp; checks in a row: sente 0, gote 0");
+}
+
+TEST_CASE("shogi labels its pieces with the usual kanji, gote's turned, and /2 draws without them", "[shogi][diagram]") {
+    auto plugin = test::load_plugin("shogi");
+    REQUIRE(plugin->diagram() != nullptr);
+    CHECK(plugin->diagram()->revision() == 3);
+    auto state = test::new_game("shogi");
+    auto drawing = game::DiagramReader::of(*plugin)->drawing(state);
+    REQUIRE(drawing.has_value());
+    // The kanji of the JSA's piece names: pawn 歩, lance 香, knight 桂, silver 銀,
+    // gold 金, bishop 角, rook 飛, king 玉 (sente) and 王 (gote); promoted: と 杏 圭 全 馬 龍.
+    const std::pair<char, const char *> expected[] = {
+        {'P', "歩"}, {'L', "香"}, {'N', "桂"}, {'S', "銀"}, {'G', "金"}, {'B', "角"}, {'R', "飛"}, {'K', "玉"},
+        {'T', "と"}, {'Y', "杏"}, {'M', "圭"}, {'V', "全"}, {'H', "馬"}, {'D', "龍"}};
+    auto piece = [&](char token) {
+        auto it = std::find_if(drawing->pieces.begin(), drawing->pieces.end(), [&](const auto &p) { return p.token == token; });
+        REQUIRE(it != drawing->pieces.end());
+        return *it;
+    };
+    for (const auto &[letter, kanji] : expected) {
+        INFO(letter);
+        CHECK(piece(letter).label == kanji);
+        CHECK_FALSE(piece(letter).turned);
+        const auto gote = piece(static_cast<char>(letter - 'A' + 'a'));
+        CHECK(gote.label == (letter == 'K' ? std::string("王") : std::string(kanji)));
+        CHECK(gote.turned);
+    }
+    CHECK(piece('2').label.empty());  // a count in hand stays a digit
+    // A host of /2 gets the same pieces without labels, which /2 does not know.
+    const auto *v2 = static_cast<const arb_game_diagram_2 *>(plugin->api().get_extension(ARB_EXT_DIAGRAM_2));
+    REQUIRE(v2 != nullptr);
+    std::string text(8192, '\0');
+    uint32_t needed = 0;
+    REQUIRE(v2->write_drawing(state.raw(), text.data(), static_cast<uint32_t>(text.size()), &needed) == ARB_OK);
+    text.resize(needed - 1);
+    CHECK(text.find("label") == std::string::npos);
+    auto old = game::parse_board_drawing(text, 2);
+    REQUIRE(old.has_value());
+    CHECK(old->pieces.size() == drawing->pieces.size());
+}
+
+TEST_CASE("shogi's status line counts each side's checks in a row, from the game's history", "[shogi][diagram]") {
+    auto plugin = test::load_plugin("shogi");
+    auto status = game::StatusLineReader::of(*plugin);
+    REQUIRE(status);
+    CHECK(plugin->status_line()->revision() == 3);
+    // The rook checks from 1c and 2c while gote's king shuttles 1a-2a: after
+    // 2c1c+ 1a2a 1c2c+ sente has checked twice in a row, gote never.
+    auto state = shogi_at("8k/9/7R1/9/9/9/9/9/4K4 b - 1");
+    play_all(state, "2c1c 1a2a 1c2c");
+    CHECK(*status->line(state) == "move 4, gote to move (in check); in hand: sente -, gote -; checks in a row: sente 2, gote 0");
+    const game::GameState clone = state;
+    CHECK(*status->line(clone) == *status->line(state));
+    // The same position set from its text has no history: no checks counted.
+    auto fresh = shogi_at(state.position());
+    CHECK(*status->line(fresh) == "move 4, gote to move (in check); in hand: sente -, gote -; checks in a row: sente 0, gote 0");
+    // 2a1a, then 2c3c gives no check (the rook leaves file 1 and rank a): the run ends.
+    play_all(state, "2a1a 2c3c");
+    CHECK(*status->line(state) == "move 6, gote to move; in hand: sente -, gote -; checks in a row: sente 0, gote 0");
 }

@@ -176,6 +176,29 @@ output:
                     "t.yaml:6:32: output.pgn.nodes must be true or false (also yes/no, on/off), got '1'");
 }
 
+TEST_CASE("output.report_pieces: letters by default, labels when asked, kept in the printed config", "[config]") {
+    arb::test::TempDir dir;
+    auto plain = load_config_text(kGood, "t.yaml", options_for(dir.path()));
+    REQUIRE(plain.has_value());
+    CHECK_FALSE(plain->config.report_labels);
+    CHECK(arb::config::to_yaml(plain->config).find("report_pieces") == std::string::npos);
+
+    std::string yaml = kGood;
+    yaml.replace(yaml.find("output: {dir: results}"), 22, "output: {dir: results, report_pieces: labels}");
+    auto loaded = load_config_text(yaml, "t.yaml", options_for(dir.path()));
+    INFO((loaded ? "" : loaded.error().message));
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->config.report_labels);
+    // config.yaml of the output folder keeps it, so 'arbiter report' draws the same pieces.
+    auto again = load_config_text(arb::config::to_yaml(loaded->config), "config.yaml", options_for(dir.path()));
+    REQUIRE(again.has_value());
+    CHECK(again->config.report_labels);
+
+    const std::string errors = errors_of("game: tictactoe\nengines:\n  - {name: a, command: sh}\n  - {name: b, command: sh}\n"
+                                         "output: {report_pieces: kanji}\n", dir.path());
+    CHECK_THAT(errors, Catch::Contains("output.report_pieces must be one of letters, labels, got 'kanji'"));
+}
+
 TEST_CASE("unknown games and game options are caught through the plugin", "[config]") {
     arb::test::TempDir dir;
     std::string errors = errors_of("game: {id: tictactoo}\nengines: [{name: a, command: sh}, {name: b, command: sh}]\n",

@@ -578,6 +578,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"output.sample.freq", "-sample file=s.csv freq=0.25", "", "-sample file=s.csv"},
         {"output.sample.quiet", "-sample file=s.csv quiet=y", "", "-sample file=s.csv"},
         {"output.sample.append", "-sample file=s.csv append=false", "", "-sample file=s.csv"},
+        {"output.report_pieces", "", "how arbiter's report draws pieces (no peer has a report); a YAML setting only"},
         {"output.engine_stderr", "-concurrency 1 -engine-stderr per-game", ""},  // not first: it would read as an -engine
         {"progress.interval", "-ratinginterval 7", ""},
         {"on_interrupt", "", "Ctrl-C finishes running games; a YAML setting only"},

@@ -237,7 +237,13 @@
       // A letter on a disc of its own: the disc is white, or dark under a light letter.
       piece = svg('g', { 'class': 'lettered' }, g);
       svg('circle', { cx: x, cy: y, r: R, fill: light(p.fill) ? '#222' : '#fff', stroke: p.fill, 'stroke-width': 2, 'class': 'letter-disc' }, piece);
-      svg('text', { x: x, y: y + CELL * 0.15, fill: p.fill, 'class': 'letter' }, piece).textContent = ch;
+      // The plugin's label (shogi's kanji) when the report shows labels; a
+      // turned one is drawn upside down, as gote's pieces face sente.
+      // A label is centred on its middle line, so that a turned one stays in its disc.
+      var text = svg('text', p.label ? { x: x, y: y, fill: p.fill, 'dominant-baseline': 'central', 'class': 'letter label-text' }
+        : { x: x, y: y + CELL * 0.15, fill: p.fill, 'class': 'letter' }, piece);
+      text.textContent = p.label || ch;
+      if (p.turned) piece.setAttribute('transform', 'rotate(180 ' + x + ' ' + y + ')');
     }
     svg('title', {}, piece).textContent = p.name.replace(/_/g, ' ');
     return piece;

@@ -432,12 +432,14 @@ const void *ARB_CALL get_extension_patched(const char *id) {
         static const arb_game_rule_edges small{8, 1, kHonestEdges};
         return &small;
     }
-    if (kDefect == kDiagramPastCap && std::strcmp(id, ARB_EXT_DIAGRAM_2) == 0) {
+    // The host asks /3 first (the SDK's plugins answer it and /2 alike).
+    if (kDefect == kDiagramPastCap && (std::strcmp(id, ARB_EXT_DIAGRAM_3) == 0 || std::strcmp(id, ARB_EXT_DIAGRAM_2) == 0)) {
         static const arb_game_diagram_2 diagram{static_cast<const arb_game_diagram_2 *>(ext)->write_drawing,
                                                 &write_cells_unchecked};
         return &diagram;
     }
-    if ((kDefect == kStatusNeededWithoutNul || kDefect == kStatusNoSizeQuery) && std::strcmp(id, ARB_EXT_STATUS_LINE_2) == 0) {
+    if ((kDefect == kStatusNeededWithoutNul || kDefect == kStatusNoSizeQuery) &&
+        (std::strcmp(id, ARB_EXT_STATUS_LINE_3) == 0 || std::strcmp(id, ARB_EXT_STATUS_LINE_2) == 0)) {
         static const arb_game_status_line_2 status{kDefect == kStatusNoSizeQuery ? &write_status_no_query
                                                                                    : &write_status_without_nul};
         return &status;

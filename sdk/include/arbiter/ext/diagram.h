@@ -1,5 +1,5 @@
 /*
- * arbiter/ext/diagram.h -- extension "arbiter.diagram/2" (and /1).
+ * arbiter/ext/diagram.h -- extension "arbiter.diagram/3" (and /2, /1).
  *
  * A drawable picture of a position, so that a host (the HTML report's game
  * viewer) draws the board of any game without knowing it. Two texts:
@@ -14,10 +14,11 @@
  * (arbiter/sdk/board_drawing.hpp): a plugin author describes the board once
  * and returns the cells, usually with the same code that writes its position.
  *
- * The drawing is lines of "KEYWORD ARG ARG...", ASCII, separated by '\n',
- * words by single spaces. Coordinates count columns from the left and rows
- * from the top, both from 0. Unknown keywords are an error (a new keyword is
- * a new REV of this extension). Example (tic-tac-toe):
+ * The drawing is lines of "KEYWORD ARG ARG...", ASCII (but for the TEXT of
+ * `label`, UTF-8), separated by '\n', words by single spaces. Coordinates
+ * count columns from the left and rows from the top, both from 0. Unknown
+ * keywords are an error (a new keyword is a new REV of this extension).
+ * Example (tic-tac-toe):
  *
  *     grid 3 3
  *     files a b c
@@ -47,9 +48,23 @@
  *                   white_pawn or black_king ... black_pawn as that chess
  *                   figurine, on a checkered board when every piece is one
  *                   (the drawing's board colour for the dark squares).
+ *   label T TEXT [turned]   revision 3 only: how a reader of the game writes
+ *                   the piece of cell character T, after that piece's
+ *                   `piece` line: e.g. "label p TEXT turned", TEXT being
+ *                   U+6B69 (the kanji of a pawn, gote's). TEXT is UTF-8,
+ *                   1..16 bytes, no space or control character;
+ *                   `turned` draws it upside down (the pieces of the side
+ *                   that faces the reader from the top, as shogi boards
+ *                   show gote's). A host may show the labels or T itself
+ *                   (arbiter's report: the operator's choice); the cells
+ *                   stay ASCII either way.
  *
  * The cells text is R rows of C characters, top row first, rows separated by
  * '/': e.g. "X.O/.X./..O". Every character is the empty one or a piece's T.
+ *
+ * Revisions: /3 is /2's table with `label` allowed in the drawing; a plugin
+ * with labels answers both ids, writing its drawing without `label` lines
+ * under /2 (a /2 host refuses unknown keywords). /1 is before the text rule.
  */
 #ifndef ARBITER_EXT_DIAGRAM_H
 #define ARBITER_EXT_DIAGRAM_H
@@ -60,6 +75,7 @@
 extern "C" {
 #endif
 
+#define ARB_EXT_DIAGRAM_3 "arbiter.diagram/3"
 #define ARB_EXT_DIAGRAM_2 "arbiter.diagram/2"
 #define ARB_EXT_DIAGRAM "arbiter.diagram/1" /* before ABI 1.2 */
 
@@ -74,6 +90,9 @@ typedef struct arb_game_diagram_2 {
      * tournament. [per-state] */
     arb_status (ARB_CALL *write_cells)(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed);
 } arb_game_diagram_2;
+
+/* Revision 3: the same functions; write_drawing may write `label` lines. */
+typedef arb_game_diagram_2 arb_game_diagram_3;
 
 /* Revision 1, before the text rule: *size without the NUL. */
 typedef struct arb_game_diagram {

@@ -1,5 +1,5 @@
 /*
- * arbiter/ext/status_line.h -- extension "arbiter.status-line/2" (and /1).
+ * arbiter/ext/status_line.h -- extension "arbiter.status-line/3" (and /2, /1).
  *
  * One short line about a position that its board does not show at a glance,
  * for a human reader: the report's game viewer prints it under the board of
@@ -10,6 +10,14 @@
  * no control characters (no newline); it describes, it does not judge: the
  * outcome of a game still comes from outcome(). A host shows it as text
  * (escaped), never as markup.
+ *
+ * Revisions: /2's line is a function of the position alone. /3 (the same
+ * table) lets it depend on the moves played since the state's position was
+ * set, which the plugin keeps: e.g. shogi's "checks in a row" of each side,
+ * the count its perpetual-check rule judges. A clone still gives the same
+ * line; a state set from the position's text may give another. A plugin
+ * whose line depends on the history answers /3 only; one whose line does
+ * not may answer both. /1 is before the text rule.
  */
 #ifndef ARBITER_EXT_STATUS_LINE_H
 #define ARBITER_EXT_STATUS_LINE_H
@@ -20,6 +28,7 @@
 extern "C" {
 #endif
 
+#define ARB_EXT_STATUS_LINE_3 "arbiter.status-line/3"
 #define ARB_EXT_STATUS_LINE_2 "arbiter.status-line/2"
 #define ARB_EXT_STATUS_LINE "arbiter.status-line/1" /* before ABI 1.2 */
 
@@ -34,6 +43,10 @@ typedef struct arb_game_status_line_2 {
      * game of a tournament. [per-state] */
     arb_status (ARB_CALL *write_status)(const arb_state *state, char *buf, uint32_t cap, uint32_t *needed);
 } arb_game_status_line_2;
+
+/* Revision 3: the same function; the line may depend on the game so far
+ * (see above), not on the position alone. [per-state] */
+typedef arb_game_status_line_2 arb_game_status_line_3;
 
 /* Revision 1, before the text rule: *size without the NUL. */
 typedef struct arb_game_status_line {

@@ -1,4 +1,4 @@
-// The drawing of "arbiter.diagram/2" (or /1) (<arbiter/ext/diagram.h>) built in C++:
+// The drawing of "arbiter.diagram/3" (and /2) (<arbiter/ext/diagram.h>) built in C++:
 // a plugin describes its board once and the game adapter offers the
 // extension. A game class adds two members:
 //
@@ -90,8 +90,25 @@ public:
         (text_ += name) += '\n';
         return *this;
     }
+    // How a reader writes the piece of `token` (revision 3): UTF-8, 1..16
+    // bytes without spaces or control characters, e.g. shogi's kanji;
+    // `turned` draws it upside down (the side facing the reader from the top).
+    BoardDrawing &label(char token, std::string_view utf8, bool turned = false) {
+        check_token(token);
+        if (utf8.empty() || utf8.size() > 16)
+            throw std::invalid_argument("label: 1 to 16 bytes");
+        for (char c : utf8)
+            if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f) throw std::invalid_argument("label: no space or control character");
+        (labels_ += "label ") += token;
+        (labels_ += ' ') += utf8;
+        labels_ += turned ? " turned\n" : "\n";
+        return *this;
+    }
 
-    [[nodiscard]] const std::string &text() const noexcept { return text_; }
+    // The drawing under revision 3, with its labels.
+    [[nodiscard]] std::string text() const { return text_ + labels_; }
+    // The drawing under revision 2, which has no labels.
+    [[nodiscard]] const std::string &text_without_labels() const noexcept { return text_; }
     [[nodiscard]] int columns() const noexcept { return columns_; }
     [[nodiscard]] int rows() const noexcept { return rows_; }
 
@@ -123,7 +140,8 @@ private:
 
     int columns_;
     int rows_;
-    std::string text_;
+    std::string text_;    // every line but the labels
+    std::string labels_;  // the `label` lines, last (each after its piece)
 };
 
 // The cells text from cells written one row after another (as many position

@@ -135,7 +135,8 @@ struct Adapter : Core<Game> {
         if (id == nullptr) return nullptr;
         const std::string_view name(id);
         if (const void *table = first_answer<Game, MovePropertiesExtension, MovePropertiesExtension2,
-                                             PositionHashExtension, DiagramExtension, StatusLineExtension,
+                                             PositionHashExtension, DiagramExtension, DiagramExtension2, StatusLineExtension,
+                                             StatusLineExtension2,
                                              RecordFormatExtension, RecordFormatsExtension, PgnNotationExtension,
                                              ProtocolNotationExtension, RuleEdgesExtension, EngineOptionsExtension,
                                              MarginExtension>(name))
