@@ -315,15 +315,21 @@ private:
             if (!answer->lines.empty()) last_lines_[side] = answer->lines.back().text;
             check_mate_signs(side);
 
-            auto verdict = adjudicator_.after_move(side, answer->info.score_cp, plies);
-            // A draw offered with a move that ends the game is the rules' to judge.
-            if (!verdict && answer->draw_offered && state.outcome().result == ARB_RESULT_ONGOING)
-                verdict = adjudicator_.on_draw_offer(plies);
-            if (verdict) {
-                arb_result result = verdict->loser_side < 0 ? ARB_RESULT_DRAW : win_for(1 - verdict->loser_side);
-                return end(result, verdict->termination, "adjudication: " + verdict->reason, -1);
-            }
+            if (adjudicated(state, side, *answer, plies)) return;
         }
+    }
+
+    // The score rules (and a draw offer they take) after an engine's move:
+    // true when they ended the game.
+    bool adjudicated(game::GameState &state, int side, const engine::BestMove &answer, int plies) {
+        auto verdict = adjudicator_.after_move(side, answer.info.score_cp, plies);
+        // A draw offered with a move that ends the game is the rules' to judge.
+        if (!verdict && answer.draw_offered && state.outcome().result == ARB_RESULT_ONGOING)
+            verdict = adjudicator_.on_draw_offer(plies);
+        if (!verdict) return false;
+        arb_result result = verdict->loser_side < 0 ? ARB_RESULT_DRAW : win_for(1 - verdict->loser_side);
+        end(result, verdict->termination, "adjudication: " + verdict->reason, -1);
+        return true;
     }
 
     // A result claimed instead of a move, judged by the plugin's outcome of

@@ -456,10 +456,12 @@ TEST_CASE("xboard: Chess960 castling goes to the engine as O-O, and comes back a
 
 TEST_CASE("xboard: the handshake nudges a silent engine again until its held features come", "[xboard]") {
     Rig rig;
-    // Three lines after 'protover 2' before it prints: one nudge frees nothing, the third does.
-    EngineConfig c = rig.config({"--hold", "3", "--feature", kProtocol2});
+    // Two lines after 'protover 2' before it prints: one nudge frees nothing, the second does.
+    EngineConfig c = rig.config({"--hold", "2", "--feature", kProtocol2});
     arb::engine::EngineTimeouts timeouts;
-    timeouts.startup = milliseconds(2000);  // a silence of 1000 ms, a nudge each 200 ms
+    // A silence of 2000 ms, a nudge each 400 ms: the features come after
+    // 800 ms, 1200 ms before the silence would end (room for a busy machine).
+    timeouts.startup = milliseconds(4000);
     auto engine = ProtocolEngine::start(c, timeouts, rig.game);
     INFO((engine ? std::string() : engine.error().message));
     REQUIRE(engine);
