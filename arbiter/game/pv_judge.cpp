@@ -1,6 +1,7 @@
 #include "game/pv_judge.hpp"
 
 #include "game/move_judge.hpp"
+#include "game/rule_ending.hpp"
 
 namespace arb::game {
 
@@ -20,12 +21,16 @@ std::optional<PvChecks> pv_checks_named(std::string_view name) {
 }
 
 std::optional<PvIssue> issue_after_end(std::string_view reason) {
-    auto has = [&](const char *text) { return reason.find(text) != std::string_view::npos; };
-    if (has("insufficient material")) return std::nullopt;
-    if (has("mates")) return PvIssue::AfterCheckmate;
-    if (has("stalemate")) return PvIssue::AfterStalemate;
-    if (has("repetition") || has("the same position occurred")) return PvIssue::AfterRepetition;
-    if (has("without a capture or a pawn move")) return PvIssue::AfterFiftyMoves;
+    switch (rule_ending_of(reason)) {
+    case RuleEnding::InsufficientMaterial: return std::nullopt;
+    case RuleEnding::WhiteMates:
+    case RuleEnding::BlackMates:
+    case RuleEnding::Mates: return PvIssue::AfterCheckmate;
+    case RuleEnding::Stalemate: return PvIssue::AfterStalemate;
+    case RuleEnding::Repetition: return PvIssue::AfterRepetition;
+    case RuleEnding::MoveRule: return PvIssue::AfterFiftyMoves;
+    case RuleEnding::Other: break;
+    }
     return PvIssue::AfterEnd;
 }
 

@@ -1,6 +1,7 @@
 #include "output/fastchess_text.hpp"
 
 #include "core/quote.hpp"
+#include "game/rule_ending.hpp"
 
 #include <fmt/format.h>
 
@@ -15,17 +16,19 @@ namespace {
 
 const char *colour(int side) { return side == 1 ? "Black" : "White"; }
 
-// The chess plugin's texts for its rule endings (plugins/chess/game.cpp), in fastchess's words.
+// The chess plugin's texts for its rule endings, in fastchess's words.
 std::string rule_ending(const match::GameRecord &r) {
-    const std::string &reason = r.reason;
-    auto has = [&](const char *text) { return reason.find(text) != std::string::npos; };
-    if (has("white mates")) return "White mates";
-    if (has("black mates")) return "Black mates";
-    if (has("stalemate")) return "Draw by stalemate";
-    if (has("repetition") || has("the same position occurred")) return "Draw by 3-fold repetition";
-    if (has("without a capture or a pawn move")) return "Draw by fifty moves rule";
-    if (has("insufficient material")) return "Draw by insufficient mating material";
-    return escaped(reason);  // another game's text, as the plugin wrote it
+    switch (game::rule_ending_of(r.reason)) {
+    case game::RuleEnding::WhiteMates: return "White mates";
+    case game::RuleEnding::BlackMates: return "Black mates";
+    case game::RuleEnding::Stalemate: return "Draw by stalemate";
+    case game::RuleEnding::Repetition: return "Draw by 3-fold repetition";
+    case game::RuleEnding::MoveRule: return "Draw by fifty moves rule";
+    case game::RuleEnding::InsufficientMaterial: return "Draw by insufficient mating material";
+    case game::RuleEnding::Mates:
+    case game::RuleEnding::Other: break;
+    }
+    return escaped(r.reason);  // another game's text, as the plugin wrote it
 }
 
 // The arbiter's time-forfeit text says "used U ms of A ms allowed" (the allowance includes the margin).
