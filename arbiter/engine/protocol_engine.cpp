@@ -342,14 +342,18 @@ private:
 
     // One handshake in `dialect` until `until`; Next when `last` is false
     // and the time ran out; an error otherwise, quoting what the engine printed.
-    // The codec's nudge goes again each fifth of the silence while the engine
-    // says nothing: GNU Chess frees what it printed only as it reads lines,
-    // and one nudge read before it printed its features frees none.
+    // The codec's nudge goes again each fiftieth of the silence while the engine
+    // says nothing: GNU Chess's input thread holds stdin's lock while it waits
+    // to read, and its start needs that lock, so it goes on only when a line
+    // arrives and it wins the lock in the moment the reader lets go. On a busy
+    // machine that takes a few to a few dozen lines (docs/protocol.md, "xboard").
     // Lines for a message on one line: "xboard, protover 2".
     static std::string one_line(std::string text) {
         for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at)) text.replace(at, 1, ", ");
         return text;
     }
+
+    static constexpr int kMostNudges = 50;
 
     Expected<Tried, EngineError> try_handshake(Dialect dialect, SteadyClock::time_point until, bool last,
                                                const std::vector<Dialect> &supported, const GameSetupOptions *game) {
@@ -377,8 +381,8 @@ private:
             const bool silence_ends = silence && (config_.protocol || printed_count_ > 0);
             auto read_until = silence_ends ? std::min(until, last_heard + *silence) : until;
             const std::string_view nudge = codec->handshake_nudge();
-            const bool nudging = silence && nudges < 4 && !nudge.empty();
-            if (nudging) read_until = std::min(read_until, std::max(last_heard, last_nudge) + *silence / 5);
+            const bool nudging = silence && nudges < kMostNudges && !nudge.empty();
+            if (nudging) read_until = std::min(read_until, std::max(last_heard, last_nudge) + *silence / kMostNudges);
             ReadStatus status = read_line(read_until, line);
             if (status == ReadStatus::Timeout && nudging && read_until < until) {
                 ++nudges;

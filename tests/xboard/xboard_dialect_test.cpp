@@ -457,12 +457,13 @@ TEST_CASE("xboard: Chess960 castling goes to the engine as O-O, and comes back a
 
 TEST_CASE("xboard: the handshake nudges a silent engine again until its held features come", "[xboard]") {
     Rig rig;
-    // Two lines after 'protover 2' before it prints: one nudge frees nothing, the second does.
-    EngineConfig c = rig.config({"--hold", "2", "--feature", kProtocol2});
+    // Twenty lines after 'protover 2' before it prints, as GNU Chess on a busy
+    // machine needed (up to 19 nudges at 100 ms when measured): the first 19 free nothing.
+    EngineConfig c = rig.config({"--hold", "20", "--feature", kProtocol2});
     arb::engine::EngineTimeouts timeouts;
-    // A silence of 2000 ms, a nudge each 400 ms: the features come after
-    // 800 ms, 1200 ms before the silence would end (room for a busy machine).
-    timeouts.startup = milliseconds(4000);
+    // A silence of 3000 ms, a nudge each 60 ms (a fiftieth): the features come
+    // after 1200 ms, 1800 ms before the silence would end (room for a busy machine).
+    timeouts.startup = milliseconds(6000);
     auto engine = ProtocolEngine::start(c, timeouts, rig.game);
     INFO((engine ? std::string() : engine.error().message));
     REQUIRE(engine);
