@@ -340,13 +340,6 @@ private:
     // dialect); or the engine's lines are xboard's (go to xboard).
     enum class Tried { Answered, Next, Xboard };
 
-    // One handshake in `dialect` until `until`; Next when `last` is false
-    // and the time ran out; an error otherwise, quoting what the engine printed.
-    // The codec's nudge goes again each fiftieth of the silence while the engine
-    // says nothing: GNU Chess's input thread holds stdin's lock while it waits
-    // to read, and its start needs that lock, so it goes on only when a line
-    // arrives and it wins the lock in the moment the reader lets go. On a busy
-    // machine that takes a few to a few dozen lines (docs/protocol.md, "xboard").
     // Lines for a message on one line: "xboard, protover 2".
     static std::string one_line(std::string text) {
         for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at)) text.replace(at, 1, ", ");
@@ -355,6 +348,13 @@ private:
 
     static constexpr int kMostNudges = 50;
 
+    // One handshake in `dialect` until `until`; Next when `last` is false
+    // and the time ran out; an error otherwise, quoting what the engine printed.
+    // The codec's nudge goes again each fiftieth of the silence while the engine
+    // says nothing: GNU Chess's input thread holds stdin's lock while it waits
+    // to read, and its start needs that lock, so it goes on only when a line
+    // arrives and it wins the lock in the moment the reader lets go. On a busy
+    // machine that takes a few to a few dozen lines (docs/protocol.md, "xboard").
     Expected<Tried, EngineError> try_handshake(Dialect dialect, SteadyClock::time_point until, bool last,
                                                const std::vector<Dialect> &supported, const GameSetupOptions *game) {
         std::unique_ptr<DialectCodec> codec = make_dialect_codec(dialect, notation_, game);
