@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "core/version.hpp"
 #include "game/plugin_call.hpp"
+#include "process/latency_slice.hpp"
 #include "process/resource_limits.hpp"
 #include "process/spawn.hpp"
 
@@ -48,7 +49,11 @@ void print_usage(std::ostream &out) {
     out << "\nenvironment:\n  ARBITER_PLUGIN_PATH  ':'-separated folders searched for game plugins (after\n"
            "                       --plugin-dir, before the shipped <libdir>/arbiter/plugins)\n"
            "  ARBITER_CGROUP       'off': stop engine process trees by a freezing /proc scan, not by\n"
-           "                       a cgroup per engine (the fallback where no cgroup can be made)\n";
+           "                       a cgroup per engine (the fallback where no cgroup can be made)\n"
+           "  ARBITER_SLICE_US     the arbiter's CPU time slice in microseconds (default 100, the\n"
+           "                       kernel's shortest, so that it answers an engine at once on a busy\n"
+           "                       machine; 0: the kernel's default; Linux 6.12 and later)\n"
+           "  ARBITER_ENGINE_SLICE_US  the same for engines (default 0: the kernel's)\n";
 }
 
 // Run through a link or copy named fastchess* (where fishtest's and OpenBench's workers run fastchess).
@@ -86,6 +91,16 @@ int main(int argc, char **argv) {
     // Engines are started below: a tournament needs descriptors for every
     // live engine (children still get the original limit), and orphans of
     // engines must be reparented here so that they can be killed and reaped.
+    // Before any thread starts, so that all of them inherit it: the shortest
+    // slice, which lets each ply's wake-ups preempt a busy neighbour at once
+    // (process/latency_slice.hpp).
+    const auto slices = arb::process::latency_slices_from_environment();
+    if (!slices.error.empty()) {
+        std::cerr << "arbiter: " << slices.error << "\n";
+        return arb::cli::kExitUsage;
+    }
+    arb::process::set_thread_slice(slices.slices.arbiter);
+    arb::process::give_children_slice(slices.slices.engines.value_or(std::chrono::microseconds(0)));
     try {
         arb::process::raise_descriptor_limit();  // also starts the thread that forks (process/spawn.hpp)
     } catch (const std::system_error &e) {

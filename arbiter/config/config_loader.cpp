@@ -6,6 +6,7 @@
 #include "core/line_reader.hpp"
 #include "core/quote.hpp"
 #include "core/text_check.hpp"
+#include "process/cpu_affinity.hpp"
 
 #include <yaml-cpp/depthguard.h>
 
@@ -58,6 +59,18 @@ YAML::Mark document_start(const std::string &text, int n) {
 
 constexpr int64_t kIntMax = std::numeric_limits<int32_t>::max();
 
+std::optional<AffinitySection> affinity_mode(const std::string &text) {
+    AffinitySection a;
+    if (text == "auto") return a;
+    if (text == "on" || text == "true") a.mode = AffinitySection::Mode::On;
+    else if (text == "off" || text == "false") a.mode = AffinitySection::Mode::Off;
+    else if (auto cpus = process::parse_cpu_list(text)) {
+        a.mode = AffinitySection::Mode::On;
+        a.cpus = std::move(*cpus);
+    } else return std::nullopt;
+    return a;
+}
+
 // Every key the loader reads, by section ("" is the top level; "engines" is
 // each engine's map). The parser checks each section against this table and
 // config_keys() lists it, so the two cannot drift apart.
@@ -65,7 +78,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> &key_table()
     static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
         {"", {"event", "site", "game", "plugin_dirs", "engines", "tournament", "openings", "concurrency", "time_control",
               "time_margin_ms", "adjudication", "sprt", "output", "progress", "on_interrupt", "timeouts", "shard", "shared",
-              "isolate_plugins", "wait_ms", "each", "pv_checks"}},
+              "isolate_plugins", "wait_ms", "each", "pv_checks", "affinity"}},
         {"game", {"id", "file", "options"}},
         {"engines",
          {"name", "command", "args", "working_dir", "env", "options", "time_control", "protocol", "restart",
@@ -122,6 +135,12 @@ public:
         parse_openings(root["openings"], c, marks);
         if (auto n = root["concurrency"]) {
             if (auto v = r_.integer(n, "concurrency", 1, 1024)) c.concurrency = static_cast<int>(*v);
+        }
+        if (auto n = root["affinity"]) {
+            if (auto v = r_.scalar(n, "affinity")) {
+                if (auto mode = affinity_mode(*v)) c.affinity = *mode;
+                else r_.error(n.Mark(), "affinity: '" + *v + "' is none of auto, on, off or a CPU list such as 0-3,8");
+            }
         }
         if (auto n = root["isolate_plugins"]) {
             if (auto v = r_.boolean(n, "isolate_plugins")) c.isolate_plugins = *v;

@@ -112,6 +112,12 @@ std::string to_yaml(const TournamentConfig &c) {
         out << YAML::EndMap;
     }
     out << YAML::Key << "concurrency" << YAML::Value << c.concurrency;
+    if (c.affinity.mode != AffinitySection::Mode::Auto) {
+        std::string cpus;
+        for (int cpu : c.affinity.cpus) cpus += (cpus.empty() ? "" : ",") + std::to_string(cpu);
+        out << YAML::Key << "affinity" << YAML::Value
+            << (c.affinity.mode == AffinitySection::Mode::Off ? std::string("off") : cpus.empty() ? std::string("on") : cpus);
+    }
     if (c.isolate_plugins) out << YAML::Key << "isolate_plugins" << YAML::Value << true;
     if (c.pv_checks != game::PvChecks::Moves) out << YAML::Key << "pv_checks" << YAML::Value << game::pv_checks_name(c.pv_checks);
     out << YAML::Key << "time_control" << YAML::Value << YAML::DoubleQuoted << c.time_control.to_string();

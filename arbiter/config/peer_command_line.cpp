@@ -5,6 +5,7 @@
 #include "core/quote.hpp"
 #include "core/text_check.hpp"
 #include "core/time_control.hpp"
+#include "process/cpu_affinity.hpp"
 
 #include <arbiter/protocol/numbers.hpp>
 
@@ -323,7 +324,7 @@ private:
                 if (v && !*v) problem("-report " + kv.text + ": the standings always show the pentanomial counts here");
             }
         } else if (option == "-use-affinity") {
-            note(option + ": no effect here: engines run where the kernel places them");
+            read_affinity(what(), words);
         } else if (option == "-testEnv") {
             out_.test_env = true;
         } else if (option == "-pv-checks") {
@@ -341,6 +342,15 @@ private:
         } else if (option == "-sample") {
             read_sample(words);
         }
+    }
+
+    // fastchess's -use-affinity [CPUS]: each game on one CPU, its engines with it.
+    void read_affinity(const std::string &what, const std::vector<std::string> &words) {
+        auto &a = out_.config.affinity;
+        a.mode = AffinitySection::Mode::On;
+        if (words.empty()) return;
+        if (auto cpus = process::parse_cpu_list(words.front())) a.cpus = std::move(*cpus);
+        else problem(what + ": expected a CPU list such as 0-3,8");
     }
 
     void read_pv_checks(const std::string &what, const std::string &value) {

@@ -88,6 +88,14 @@ struct SampleSection {
 
 // One opening, checked against the plugin: a position string, or moves
 // played from the start position (never both).
+// affinity: auto (the default), on, off, or a CPU list ("0-3,8": on, on
+// those CPUs). What each mode pins: tournament/affinity_plan.hpp.
+struct AffinitySection {
+    enum class Mode { Auto, On, Off };
+    Mode mode = Mode::Auto;
+    std::vector<int> cpus;  // empty: every CPU this process may use
+};
+
 struct Opening {
     std::string position;             // empty: the start position
     std::vector<std::string> moves;   // canonical notation
@@ -107,6 +115,7 @@ struct TournamentConfig {
     ScheduleSection schedule;
     OpeningsSection openings;
     int concurrency = 1;
+    AffinitySection affinity;
     // Each worker runs the game's rules in a plugin-host child, so that a
     // plugin crash ends only its game (isolate_plugins, --isolate-plugins).
     bool isolate_plugins = false;

@@ -36,7 +36,14 @@ std::optional<PvIssue> issue_after_end(std::string_view reason) {
 
 std::optional<PvFinding> PvJudge::judge(const GameState &state, const protocol::PvLine &line) {
     if (checks_ == PvChecks::Off || line.moves.empty()) return std::nullopt;
-    GameState board = state;
+    // Assigned, not copied: a copy is a new plugin state and move buffer
+    // (an mmap and an munmap, whose TLB shootdown interrupts every CPU the
+    // arbiter's threads ran on) for every info line.
+    if (board_)
+        *board_ = state;
+    else
+        board_.emplace(state);
+    GameState &board = *board_;
     int last_mover = -1;
     for (const std::string &text : line.moves) {
         if (board.legal_moves(legal_) != ARB_OK) return std::nullopt;

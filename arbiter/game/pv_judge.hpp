@@ -76,6 +76,7 @@ private:
     std::optional<PvFinding> judge_mate(const GameState &end, const protocol::PvLine &line, int last_mover);
 
     PvChecks checks_;
+    std::optional<GameState> board_;  // the PV's position, reused from line to line
     std::vector<arb_move> legal_;  // reused: a ply allocates nothing once it has grown
     std::string error_;
 };

@@ -1,6 +1,7 @@
 #include "process/spawn.hpp"
 
 #include "process/cgroup.hpp"
+#include "process/latency_slice.hpp"
 #include "process/proc_table.hpp"
 #include "process/resource_limits.hpp"
 #include "process/tree_freeze.hpp"
@@ -46,6 +47,7 @@ struct ChildPlan {
     bool restore_nofile = false;
     rlimit nofile{};
     int close_fallback_max = 1024;  // for kernels without close_range
+    std::chrono::microseconds slice{0};  // the program's time slice (latency_slice.hpp; 0: the kernel's default)
 };
 
 // kJoinCgroup is reported and the child goes on: it is then ended by the
@@ -106,6 +108,9 @@ const char *stage_text(int stage) {
         if (sig != SIGKILL && sig != SIGSTOP) ::sigaction(sig, &default_action, nullptr);  // libc's own: EINVAL, ignored
     if (p.working_dir != nullptr && ::chdir(p.working_dir) != 0) fail(kChdir);
     if (p.restore_nofile) ::setrlimit(RLIMIT_NOFILE, &p.nofile);
+    // The forking thread's slice is the arbiter's, which the program is not
+    // to inherit unless asked; a refusal leaves it, as it does the arbiter.
+    set_thread_slice(p.slice);
     sigset_t none;
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -185,6 +190,14 @@ public:
         std::lock_guard lock(mutex_);
         if (!original_nofile_) original_nofile_ = limit;
     }
+    void set_children_slice(std::chrono::microseconds slice) {
+        std::lock_guard lock(mutex_);
+        children_slice_ = slice;
+    }
+    std::chrono::microseconds children_slice() {
+        std::lock_guard lock(mutex_);
+        return children_slice_;
+    }
     std::optional<rlimit> original_nofile() {
         std::lock_guard lock(mutex_);
         return original_nofile_;
@@ -237,6 +250,7 @@ private:
     Forked forked_;
     std::map<pid_t, bool> live_;  // started and not reaped -> has its own group
     std::optional<rlimit> original_nofile_;
+    std::chrono::microseconds children_slice_{0};
     bool cgroup_probed_ = false;
     std::optional<CgroupParent> cgroup_parent_;
     unsigned long cgroup_serial_ = 0;
@@ -578,6 +592,7 @@ Expected<Child, SpawnError> spawn(const SpawnOptions &options) {
         plan.nofile = *original;
     }
     plan.close_fallback_max = static_cast<int>(std::min<long>(descriptor_limit(), 1 << 16));
+    plan.slice = Registry::get().children_slice();
 
     auto forked = Registry::get().fork_child(plan);
     if (forked.pid < 0) return Unexpected<SpawnError>{os_error("cannot start " + quote(path_text), forked.error)};
@@ -642,6 +657,8 @@ long raise_descriptor_limit() {
     }
     return descriptor_limit();
 }
+
+void give_children_slice(std::chrono::microseconds slice) { Registry::get().set_children_slice(slice); }
 
 long descriptor_limit() {
     rlimit limit{};

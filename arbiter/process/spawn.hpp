@@ -177,6 +177,9 @@ std::optional<std::filesystem::path> find_program(const std::string &command, co
 // Raises the soft RLIMIT_NOFILE to the hard limit; children still get the
 // original soft limit. Returns the limit now in force.
 long raise_descriptor_limit();
+// The time slice every child started from now on gets (latency_slice.hpp;
+// 0, the default: the kernel's), whatever the arbiter's own threads have.
+void give_children_slice(std::chrono::microseconds slice);
 // The soft RLIMIT_NOFILE now in force.
 long descriptor_limit();
 // Makes this process a child subreaper (PR_SET_CHILD_SUBREAPER): descendants

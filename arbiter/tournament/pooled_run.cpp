@@ -1,11 +1,13 @@
 #include "tournament/pooled_run.hpp"
 
+#include "process/cpu_affinity.hpp"
 #include "process/resource_limits.hpp"
 #include "process/spawn.hpp"
 #include "tournament/engine_seed.hpp"
 #include "tournament/game_stderr.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 
 namespace arb::tournament {
@@ -61,6 +63,7 @@ GameRules game_rules(const config::TournamentConfig &c, game::PluginPtr plugin, 
     g.wait_between_games = c.wait_between_games;
     g.pv_checks = c.pv_checks;
     for (const auto &m : c.pgn_comments.match_lines) g.line_patterns.emplace_back(m);
+    g.affinity = affinity_plan(c.affinity, c.engines);
     return g;
 }
 
@@ -97,8 +100,14 @@ namespace {
 // worker's plugin-host child.
 class PooledPlay {
 public:
-    PooledPlay(const GameRules &rules, EnginePool &pool, const GamePlayer &play_game, RunControls &controls)
+    // Made on the worker's own thread: worker `index` of the run.
+    PooledPlay(const GameRules &rules, EnginePool &pool, const GamePlayer &play_game, RunControls &controls, int index)
         : rules_(rules), pool_(pool), play_game_(play_game), controls_(controls) {
+        if (rules.affinity.active()) {
+            const auto &cpus = rules.affinity.cpus;
+            cpu_ = cpus[static_cast<size_t>(index) % cpus.size()];
+            if (!process::pin_thread_to(cpu_)) cpu_ = -1;  // e.g. a CPU outside the cgroup's cpuset: as unpinned
+        }
         // One plugin-host child per worker, reused between its games.
         if (!rules.plugin_host_program.empty())
             host_ = std::make_shared<game::PluginHost>(rules.plugin, rules.plugin_host_program);
@@ -142,6 +151,9 @@ private:
             }
             engines[side] = std::move(*e);
             engines[side]->set_stop_flag(&controls_.abandon);  // abandoning must not wait for a search
+            // A pooled engine may have played its last game on another worker: it follows this one.
+            if (cpu_ >= 0 && rules_.affinity.engines.at(static_cast<size_t>(slot.engine[side])))
+                process::pin_process_to(engines[side]->pid(), cpu_);
         }
         return true;
     }
@@ -183,6 +195,7 @@ private:
     const GamePlayer &play_game_;
     RunControls &controls_;
     std::shared_ptr<game::PluginHost> host_;
+    int cpu_ = -1;  // the CPU this worker and its engines are kept on; -1: none
 };
 
 // With more than two engines the play order chooses among every game left;
@@ -204,7 +217,10 @@ RunStats run_games(const GameRules &rules, const GameFeed &feed, size_t count, i
     // each other's engines.
     Runner runner(
         game_queue(rules, feed, count, pool), std::min(concurrency, capacity / 2),
-        [&] { return WorkerPlay(PooledPlay(rules, pool, play_game, controls)); }, std::move(hooks), controls,
+        [&, workers = std::make_shared<std::atomic<int>>(0)] {
+            return WorkerPlay(PooledPlay(rules, pool, play_game, controls, (*workers)++));
+        },
+        std::move(hooks), controls,
         rules.wait_between_games);
     RunStats stats = runner.run();
     pool.shutdown();

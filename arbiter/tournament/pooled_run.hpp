@@ -8,6 +8,7 @@
 #include "engine/protocol_engine.hpp"
 #include "match/game_runner.hpp"
 #include "output/output_folder.hpp"
+#include "tournament/affinity_plan.hpp"
 #include "tournament/engine_pool.hpp"
 #include "tournament/live_games.hpp"
 #include "tournament/runner.hpp"
@@ -63,6 +64,7 @@ struct GameRules {
     // output.engine_stderr: per-game: the engine-stderr folder each game's engines' stderr goes to
     // (tournament/game_stderr.hpp); null: not kept.
     std::shared_ptr<const output::OutputFolder> engine_stderr;
+    AffinityPlan affinity;  // affinity: the CPUs games are kept on, and the engines that go with them
 };
 GameRules game_rules(const config::TournamentConfig &config, game::PluginPtr plugin,
                      std::vector<config::Opening> openings);

@@ -226,6 +226,8 @@ def main():
     ap.add_argument("--arbiter", default=os.environ.get("ARBITER", os.path.join(ROOT, "build", "release", "bin", "arbiter")))
     ap.add_argument("--arbiter-b", help="a second arbiter build to run in every cell (e.g. the one before a change)")
     ap.add_argument("--stockfish", default=os.environ.get("STOCKFISH") or shutil.which("stockfish") or "/usr/games/stockfish")
+    ap.add_argument("--fastchess-affinity", action="store_true",
+                    help="also fastchess with -use-affinity (its games pinned, as the arbiter's affinity: auto does)")
     ap.add_argument("--full", action="store_true", help="Stockfish in every cell, more games and repetitions")
     ap.add_argument("--games", type=int, help="random-mover games per run (default 100, --full 200)")
     ap.add_argument("--sf-games", type=int, help="Stockfish games per run (default 8, --full 20)")
@@ -254,6 +256,8 @@ def main():
              ("arbiter", [os.path.abspath(a.arbiter), "match", "--game", "chess", "-q"])]
     if a.arbiter_b:
         tools.append(("arbiter-b", [os.path.abspath(a.arbiter_b), "match", "--game", "chess", "-q"]))
+    if a.fastchess_affinity:
+        tools.append(("fc-affin", [os.path.abspath(a.fastchess), "-use-affinity"]))
 
     cells = []
     for engine in ("random", "stockfish"):
@@ -283,7 +287,9 @@ def main():
         for engine, conc, busy in cells:
             n = games if engine == "random" else sf_games
             cmd = a.random_mover if engine == "random" else a.stockfish
-            opts = [] if engine == "random" else ["option.Threads=1", "option.Hash=16"]
+            # One thread per engine, as fishtest's and OpenBench's command lines set it
+            # (which is what lets `affinity: auto` keep each game on one CPU).
+            opts = ["option.Threads=1"] if engine == "random" else ["option.Threads=1", "option.Hash=16"]
             totals = {name: {"games": 0, "plies": 0, "losses": 0, "ovh": [], "wall": 0.0, "cpu": 0.0, "eng": 0.0, "csw": 0}
                       for name, _ in tools}
             with Load(busy):
@@ -324,7 +330,9 @@ def main():
                       f"{o:>18} {t['games'] / max(t['wall'], 1e-9):>8.2f} {per_ply[name]:>7.1f} "
                       f"{t['cpu'] * 1e6 / plies:>7.1f} {t['eng'] * 1e6 / plies:>7.1f} {t['csw'] / plies:>7.2f}")
             ratios = ", ".join(f"fastchess/{name} {per_ply['fastchess'] / per_ply[name]:.2f}"
-                               for name, _ in tools if name != "fastchess")
+                               for name, _ in tools if name not in ("fastchess", "fc-affin"))
+            if "fc-affin" in per_ply:
+                ratios += f"; fc-affin/arbiter {per_ply['fc-affin'] / per_ply['arbiter']:.2f}"
             print(f"{'':<21} per ply: {ratios}; load average {open('/proc/loadavg').read().split()[0]}")
             sys.stdout.flush()
     finally:
