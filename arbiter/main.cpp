@@ -100,9 +100,9 @@ int main(int argc, char **argv) {
         return arb::cli::kExitUsage;
     }
     arb::process::set_thread_slice(slices.slices.arbiter);
-    arb::process::give_children_slice(slices.slices.engines.value_or(std::chrono::microseconds(0)));
     try {
         arb::process::raise_descriptor_limit();  // also starts the thread that forks (process/spawn.hpp)
+        arb::process::give_children_slice(slices.slices.engines.value_or(std::chrono::microseconds(0)));
     } catch (const std::system_error &e) {
         std::cerr << "arbiter: " << arb::process::thread_failure("starting processes", e) << "\n";
         return arb::cli::kExitFailure;

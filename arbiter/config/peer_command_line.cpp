@@ -324,7 +324,7 @@ private:
                 if (v && !*v) problem("-report " + kv.text + ": the standings always show the pentanomial counts here");
             }
         } else if (option == "-use-affinity") {
-            read_affinity(what(), words);
+            read_affinity(words.empty() ? option : what(), words);
         } else if (option == "-testEnv") {
             out_.test_env = true;
         } else if (option == "-pv-checks") {

@@ -4,7 +4,7 @@
 // arbiter reads); on one CPU each wake-up is a local switch, across CPUs an
 // interrupt to another one, often asleep. With as many games as cores,
 // pinned games played a ply in half the wall time of unpinned ones on 2
-// cores (docs/timing.md). A multi-threaded engine must not be pinned: the
+// cores (docs/config.md, "Scheduling"). A multi-threaded engine must not be pinned: the
 // tournament decides which engines are (tournament/pooled_run.cpp).
 #pragma once
 

@@ -6,7 +6,7 @@
 // cores). Every ply wakes the engine on `go` and the arbiter on `bestmove`;
 // on a loaded machine those two waits were most of a ply and all of the
 // difference between a quiet and a busy run (bench/load/time_vs_fastchess.py,
-// docs/timing.md). The share of CPU is not changed: a short slice is
+// docs/config.md, "Scheduling"). The share of CPU is not changed: a short slice is
 // scheduled sooner in smaller pieces, not more often in all.
 //
 // The arbiter's threads take the shortest slice (100 us); engines keep the

@@ -66,11 +66,23 @@ struct MockSettings {
     // known strength difference needs no real engine. Drawn at the new-game word.
     double lose_probability = 0;
     // --info: lines sent as they are after its own info line at every go,
-    // e.g. a PV to be judged; --bestmove: the move it answers every go with
+    // e.g. a PV to be judged ("{cpus}" in one: the CPUs the engine may run
+    // on at that go, as /proc/self/status lists them); --bestmove: the move it answers every go with
     // instead of a random one, legal or not.
     std::vector<std::string> info_lines;
     std::string bestmove;
 };
+
+// `line` with "{cpus}" replaced by this process's Cpus_allowed_list ("1", "0-3").
+std::string with_cpus(std::string line) {
+    const size_t at = line.find("{cpus}");
+    if (at == std::string::npos) return line;
+    std::ifstream status("/proc/self/status");
+    std::string cpus = "?";
+    for (std::string entry; std::getline(status, entry);)
+        if (entry.rfind("Cpus_allowed_list:", 0) == 0) cpus = entry.substr(entry.find_first_not_of(" \t", 18));
+    return line.replace(at, 6, cpus);
+}
 
 class MockEngine {
 public:
@@ -236,7 +248,7 @@ private:
                               ? 0
                               : settings_.scores[static_cast<size_t>(go_count_ - 1) % settings_.scores.size()];
         send("info depth 1 score cp " + std::to_string(score) + " nodes " + std::to_string(moves.size()));
-        for (const auto &line : settings_.info_lines) send(line);
+        for (const auto &line : settings_.info_lines) send(with_cpus(line));
         if (!settings_.bestmove.empty()) {
             send("bestmove " + settings_.bestmove);
             return std::nullopt;
@@ -327,7 +339,8 @@ int main(int argc, char **argv) {
          "reseeds the engine's moves and --lose-probability draws with --seed and the value); may repeat")
         ("log", po::value(&settings.log_file), "append every line received to this file")
         ("info", po::value(&settings.info_lines)->composing(),
-         "a line to send after its own info line at every go, e.g. 'info depth 2 score mate 1 pv e2e4'; may repeat")
+         "a line to send after its own info line at every go, e.g. 'info depth 2 score mate 1 pv e2e4' ('{cpus}' in it: "
+         "the CPUs the engine may run on then, e.g. 'info string cpus {cpus}'); may repeat")
         ("bestmove", po::value(&settings.bestmove), "answer every go with this move (the engine's notation), legal or not")
         ("scores", po::value(&scores_text),
          "comma-separated cp scores: the Nth go's info line says entry (N-1) mod count (default: 0 every time)")

@@ -311,9 +311,10 @@ TEST_CASE("with no -rounds or -games a match plays as many games as the peer who
 
 // fastchess man.md: "-variant VALUE ... standard, fischerandom"; fishtest's
 // command lines also carry -report penta=true, -autosaveinterval 0 and
-// -scoreinterval 1, and OpenBench's -use-affinity, -testEnv: options that
-// change only how the peer saves, prints or places its work. They run here,
-// each with a note; what would change a result is refused.
+// -scoreinterval 1, and OpenBench's -testEnv: options that change only how
+// the peer saves or prints its work. They run here, each with a note; what
+// would change a result is refused. -use-affinity [CPUS] is fastchess's
+// (man.md: "-use-affinity [CPUS] ... pin each game to a CPU"): affinity on.
 TEST_CASE("the peers' chess variants and their output-only options", "[peer-cli]") {
     const std::string two = "-engine cmd=a -engine cmd=b ";
     using Pair = std::pair<std::string, std::string>;
@@ -322,10 +323,15 @@ TEST_CASE("the peers' chess variants and their output-only options", "[peer-cli]
     CHECK_THAT(error_of(two + "-variant atomic"), Catch::StartsWith("-variant atomic: expected standard or fischerandom"));
     auto parsed = parse(two + "-report penta=true -autosaveinterval 0 -scoreinterval 1 -use-affinity 0-3 -testEnv");
     const auto &notes = parsed.notes;
-    REQUIRE(notes.size() == 3);  // penta=true is what the standings show anyway: no note
+    REQUIRE(notes.size() == 2);  // penta=true is what the standings show anyway: no note
     CHECK_THAT(notes[0], Catch::StartsWith("-autosaveinterval 0: no effect here"));
     CHECK_THAT(notes[1], Catch::StartsWith("-scoreinterval 1: no effect here"));
-    CHECK_THAT(notes[2], Catch::StartsWith("-use-affinity: no effect here"));  // its CPU list is its own
+    CHECK(parsed.config.affinity.mode == arb::config::AffinitySection::Mode::On);
+    CHECK(parsed.config.affinity.cpus == std::vector<int>{0, 1, 2, 3});
+    CHECK(parse(two + "-use-affinity").config.affinity.cpus.empty());  // every CPU the run may use
+    CHECK(parse(two + "-use-affinity 1,3-4 -testEnv").config.affinity.cpus == std::vector<int>{1, 3, 4});
+    CHECK(parse(two).config.affinity.mode == arb::config::AffinitySection::Mode::Auto);
+    CHECK_THAT(error_of(two + "-use-affinity 3-1"), Catch::Contains("-use-affinity 3-1: expected a CPU list such as 0-3,8"));
     CHECK(parsed.test_env);  // fastchess's one-line PV warnings (docs/config.md, "PV checks")
     CHECK_THAT(error_of(two + "-report penta=false"), Catch::Contains("always show the pentanomial counts"));
     CHECK_THAT(error_of(two + "-autosaveinterval x"), Catch::Contains("-autosaveinterval x: expected a whole number"));
@@ -552,6 +558,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"openings.plies", "-openings file=o.txt plies=1", "", openings},
         {"openings.start", "-openings file=o.txt start=2", "", openings},
         {"concurrency", "-concurrency 2", ""},
+        {"affinity", "-use-affinity 0", ""},
         {"time_control", "-each tc=40/1:00+1 nodes=5000", ""},
         {"time_margin_ms", "-each timemargin=250", ""},
         {"adjudication.max_plies", "-maxmoves 30", ""},
@@ -646,7 +653,7 @@ TEST_CASE("every YAML key has its option, and the option's value reads back from
         {"-scoreinterval", "no effect: a note says so"},
         {"-autosaveinterval", "no effect: a note says so"},
         {"-report", "penta=true is always so; penta=false is refused"},
-        {"-use-affinity", "no effect: a note says so"},
+        {"-use-affinity", "affinity: on, or a CPU list (tournament/affinity_plan.hpp)"},
         {"-testEnv", "PeerCommandLine::test_env, the fastchess layout's PV warnings on one line"},
         {"-show-latency", "no effect: a note says so"},
         {"-crc32", "PeerCommandLine::pgn_crc32, a run option of the -pgnout file"},
