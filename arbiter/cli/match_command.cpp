@@ -110,7 +110,10 @@ the peers' options (one dash):
   -event NAME, -site NAME   PGN tags
   -wait MS               each worker's pause after a game
   -recover               accepted: an engine that crashes always loses only that game here
-  -report penta=true, -autosaveinterval N, -scoreinterval N, -use-affinity [CPUS],
+  -use-affinity [CPUS]   keep each game on one CPU (of CPUS, e.g. 0-3,8), its engines with it
+                         (affinity: on). Default auto: so when every engine is configured with one
+                         thread (option.Threads=1), else the kernel places them (docs/config.md)
+  -report penta=true, -autosaveinterval N, -scoreinterval N,
   -show-latency          accepted with a note: they change nothing here
   -testEnv               each PV warning on one line, its parts joined by ' :: ' (as fastchess)
   -crc32 pgn=true        after each game written to the -pgnout file, 'File F has CRC32: 0x...' (zlib's
