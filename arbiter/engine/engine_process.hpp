@@ -77,6 +77,8 @@ public:
     [[nodiscard]] process::ExitStatus exit_status() const { return child_.exit_status(); }
     [[nodiscard]] bool reaped() const noexcept { return child_.status().has_value(); }
     [[nodiscard]] pid_t pid() const noexcept { return child_.pid(); }
+    // The folder of the cgroup its whole process tree runs in, or empty.
+    [[nodiscard]] std::filesystem::path cgroup() const { return child_.cgroup(); }
     // The last kStderrTail bytes the engine wrote to stderr.
     [[nodiscard]] std::string stderr_tail() const { return channel_.stderr_tail(); }
 

@@ -6,6 +6,7 @@
 #include "engine/engine_process.hpp"
 #include "engine/foreign_protocol.hpp"
 #include "engine/ugi_parse.hpp"
+#include "process/cpu_affinity.hpp"
 #include "process/resource_limits.hpp"
 
 #include <arbiter/protocol/command.hpp>
@@ -270,6 +271,7 @@ public:
     }
     [[nodiscard]] bool needs_restart() const override { return needs_restart_; }
     [[nodiscard]] long pid() const override { return process_->pid(); }
+    bool pin_to_cpu(int cpu) override { return process::pin_process_to(process_->pid(), cpu, process_->cgroup()); }
     [[nodiscard]] Dialect dialect() const override { return codec_ ? codec_->id() : dialect_tried(); }
     void set_stop_flag(const std::atomic<bool> *flag) override { process_->set_stop_flag(flag); }
     // The log taps the channel itself: every line written or read, 'quit' included.

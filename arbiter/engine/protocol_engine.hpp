@@ -121,6 +121,12 @@ public:
     [[nodiscard]] virtual protocol::Dialect dialect() const { return protocol::Dialect::Ugi; }
     // The process id (also its process group id), or -1.
     [[nodiscard]] virtual long pid() const { return -1; }
+    // Keeps every thread of the engine's processes on `cpu` (config
+    // `affinity`, process/cpu_affinity.hpp); false where it could not.
+    virtual bool pin_to_cpu(int cpu) {
+        (void)cpu;
+        return false;
+    }
     // When set, a wait gives up within ~100 ms once *flag is true, failing
     // with FailureKind::Interrupted. May be null.
     virtual void set_stop_flag(const std::atomic<bool> *flag) { (void)flag; }

@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <system_error>
 
@@ -44,8 +45,19 @@ std::vector<int> usable_cpus() {
 
 bool pin_thread_to(int cpu) noexcept { return pin(static_cast<pid_t>(::syscall(SYS_gettid)), cpu); }
 
-bool pin_process_to(long pid, int cpu) {
+bool pin_process_to(long pid, int cpu, const std::filesystem::path &cgroup) {
     if (pid <= 0) return false;
+    // cgroup.threads lists every thread of every process in the cgroup (v2).
+    if (!cgroup.empty()) {
+        std::ifstream threads(cgroup / "cgroup.threads");
+        bool any = false, all = true;
+        for (std::string line; std::getline(threads, line);) {
+            auto tid = number(line, std::numeric_limits<int>::max());
+            all = tid && pin(static_cast<pid_t>(*tid), cpu) && all;
+            any = true;
+        }
+        if (any) return all;
+    }
     std::error_code ec;
     bool all = true;
     for (const auto &task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {

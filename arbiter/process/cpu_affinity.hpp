@@ -8,6 +8,7 @@
 // tournament decides which engines are (tournament/pooled_run.cpp).
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,9 +24,11 @@ std::vector<int> usable_cpus();
 bool pin_thread_to(int cpu) noexcept;
 
 // Pins every thread of process `pid` to `cpu`, so that the whole engine
-// follows the game it plays; threads it starts later inherit it from
-// theirs. False if any thread could not be pinned (one may have ended).
-bool pin_process_to(long pid, int cpu);
+// follows the game it plays; threads and processes it starts later inherit
+// it from theirs. With `cgroup`, the folder of the cgroup its process tree
+// runs in (spawn.hpp), every thread in it: a wrapper script's engine too.
+// False if any thread could not be pinned (one may have ended).
+bool pin_process_to(long pid, int cpu, const std::filesystem::path &cgroup = {});
 
 // "0-3,8" -> {0, 1, 2, 3, 8}: a CPU list as taskset and fastchess write
 // it; nothing for an empty or malformed list.

@@ -153,7 +153,7 @@ private:
             engines[side]->set_stop_flag(&controls_.abandon);  // abandoning must not wait for a search
             // A pooled engine may have played its last game on another worker: it follows this one.
             if (cpu_ >= 0 && rules_.affinity.engines.at(static_cast<size_t>(slot.engine[side])))
-                process::pin_process_to(engines[side]->pid(), cpu_);
+                engines[side]->pin_to_cpu(cpu_);
         }
         return true;
     }

@@ -59,6 +59,36 @@ TEST_CASE("an engine pinned to its game's CPU runs only there, every thread of i
     child.kill_and_reap();
 }
 
+TEST_CASE("an engine started by a wrapper is pinned with it, through their cgroup", "[process][affinity]") {
+    const auto cpus = process::usable_cpus();
+    if (cpus.size() < 2) ARB_SKIP("this process may use one CPU only");
+    process::SpawnOptions options;
+    options.program = "/bin/sh";
+    options.args = {"-c", "cat; true"};  // the shell waits for its child: the engine is a grandchild
+    options.out = process::Stdio::null();
+    options.err = process::Stdio::null();
+    auto spawned = process::spawn(options);
+    REQUIRE(spawned.has_value());
+    auto child = std::move(*spawned);
+    if (child.cgroup().empty()) {
+        child.kill_and_reap();
+        ARB_SKIP("no cgroup of its own here (cgroup v2 not writable): only the process's threads are pinned");
+    }
+    long grandchild = -1;
+    for (int i = 0; i < 200 && grandchild < 0; ++i) {  // until the shell has started cat
+        std::ifstream procs(child.cgroup() / "cgroup.procs");
+        for (long pid; procs >> pid;)
+            if (pid != child.pid()) grandchild = pid;
+        if (grandchild < 0) ::usleep(10000);
+    }
+    REQUIRE(grandchild > 0);
+    const int cpu = cpus.front();
+    REQUIRE(process::pin_process_to(child.pid(), cpu, child.cgroup()));
+    CHECK(proc_field(child.pid(), "status", "Cpus_allowed_list") == std::to_string(cpu));
+    CHECK(proc_field(grandchild, "status", "Cpus_allowed_list") == std::to_string(cpu));
+    child.kill_and_reap();
+}
+
 TEST_CASE("children get the slice given for them, not the arbiter thread's", "[process][slice]") {
     // Kernels before 6.12 have no slice of their own for SCHED_OTHER: nothing to see there.
     if (proc_field(::getpid(), "sched", "se.slice").empty()) ARB_SKIP("the kernel reports no se.slice");
