@@ -86,8 +86,6 @@ struct SampleSection {
     bool append = true;   // false: the file is emptied first
 };
 
-// One opening, checked against the plugin: a position string, or moves
-// played from the start position (never both).
 // affinity: auto (the default), on, off, or a CPU list ("0-3,8": on, on
 // those CPUs). What each mode pins: tournament/affinity_plan.hpp.
 struct AffinitySection {
@@ -96,6 +94,8 @@ struct AffinitySection {
     std::vector<int> cpus;  // empty: every CPU this process may use
 };
 
+// One opening, checked against the plugin: a position string, or moves
+// played from the start position (never both).
 struct Opening {
     std::string position;             // empty: the start position
     std::vector<std::string> moves;   // canonical notation

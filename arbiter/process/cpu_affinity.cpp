@@ -1,10 +1,11 @@
 #include "process/cpu_affinity.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -22,14 +23,14 @@ bool pin(pid_t tid, int cpu) noexcept {
     return ::sched_setaffinity(tid, sizeof set, &set) == 0;
 }
 
-// A whole non-negative number below `limit`, or nothing.
-std::optional<int> number(std::string_view text, long limit) {
-    int value = -1;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value >= limit) return std::nullopt;
-    return value;
+std::optional<int> cpu_number(std::string_view text) { return protocol::parse_integer<int>(text, 0, CPU_SETSIZE - 1); }
+
+// Pins the thread whose id `text` spells (a line of cgroup.threads, a name
+// in /proc/PID/task); false for a text that is none.
+bool pin_named(std::string_view text, int cpu) noexcept {
+    auto tid = protocol::parse_integer<pid_t>(text, 1, std::numeric_limits<pid_t>::max());
+    return tid && pin(*tid, cpu);
 }
-std::optional<int> cpu_number(std::string_view text) { return number(text, CPU_SETSIZE); }
 
 }  // namespace
 
@@ -52,18 +53,15 @@ bool pin_process_to(long pid, int cpu, const std::filesystem::path &cgroup) {
         std::ifstream threads(cgroup / "cgroup.threads");
         bool any = false, all = true;
         for (std::string line; std::getline(threads, line);) {
-            auto tid = number(line, std::numeric_limits<int>::max());
-            all = tid && pin(static_cast<pid_t>(*tid), cpu) && all;
+            all = pin_named(line, cpu) && all;
             any = true;
         }
         if (any) return all;
     }
     std::error_code ec;
     bool all = true;
-    for (const auto &task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
-        auto tid = number(task.path().filename().string(), std::numeric_limits<int>::max());
-        all = tid && pin(static_cast<pid_t>(*tid), cpu) && all;
-    }
+    for (const auto &task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec))
+        all = pin_named(task.path().filename().string(), cpu) && all;
     return !ec && all;
 }
 

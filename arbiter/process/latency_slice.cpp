@@ -1,10 +1,12 @@
 #include "process/latency_slice.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
+
 #include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <charconv>
+#include <limits>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -35,10 +37,9 @@ bool read_attr(KernelSchedAttr &attr) noexcept {
 
 // "250" -> 250 us; empty, negative or not a number -> nothing.
 std::optional<std::chrono::microseconds> parse_us(std::string_view text) {
-    long long value = -1;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-    return std::chrono::microseconds(value);
+    auto value = protocol::parse_integer<long long>(text, 0, std::numeric_limits<long long>::max() / 1000);
+    if (!value) return std::nullopt;
+    return std::chrono::microseconds(*value);
 }
 
 }  // namespace

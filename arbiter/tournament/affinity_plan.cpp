@@ -2,10 +2,10 @@
 
 #include "process/cpu_affinity.hpp"
 
+#include <arbiter/protocol/numbers.hpp>
 #include <arbiter/ugi/option_spec.hpp>
 
 #include <algorithm>
-#include <charconv>
 
 namespace arb::tournament {
 
@@ -14,9 +14,7 @@ std::optional<long> configured_threads(const engine::EngineConfig &engine) {
         if (!ugi::same_option_name(name, "Threads") && !ugi::same_option_name(name, "USI_Threads") &&
             !ugi::same_option_name(name, "Cores"))
             continue;
-        long n = 0;
-        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-        if (ec == std::errc() && end == value.data() + value.size()) return n;
+        if (auto n = protocol::parse_integer<long>(value)) return n;
     }
     return std::nullopt;
 }
