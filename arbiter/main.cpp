@@ -88,9 +88,6 @@ int main(int argc, char **argv) {
     // A crash inside a plugin's code (in-process mode) names the plugin and
     // the function before the arbiter dies of it.
     arb::game::install_plugin_crash_report();
-    // Engines are started below: a tournament needs descriptors for every
-    // live engine (children still get the original limit), and orphans of
-    // engines must be reparented here so that they can be killed and reaped.
     // Before any thread starts, so that all of them inherit it: the shortest
     // slice, which lets each ply's wake-ups preempt a busy neighbour at once
     // (process/latency_slice.hpp).
@@ -100,6 +97,9 @@ int main(int argc, char **argv) {
         return arb::cli::kExitUsage;
     }
     arb::process::set_thread_slice(slices.slices.arbiter);
+    // Engines are started below: a tournament needs descriptors for every
+    // live engine (children still get the original limit), and orphans of
+    // engines must be reparented here so that they can be killed and reaped.
     try {
         arb::process::raise_descriptor_limit();  // also starts the thread that forks (process/spawn.hpp)
         arb::process::give_children_slice(slices.slices.engines.value_or(std::chrono::microseconds(0)));

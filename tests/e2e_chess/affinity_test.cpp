@@ -4,6 +4,7 @@
 // games.jsonl, and the test compares it with the CPUs this process may use.
 #include "e2e_chess/chess_e2e_support.hpp"
 #include "support/child_process.hpp"
+#include "support/process_scan.hpp"
 #include "support/skip.hpp"
 #include "support/programs.hpp"
 
@@ -11,7 +12,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -19,13 +19,6 @@ namespace {
 
 using arb::test::kBin;
 using arb::test::chess::fresh_dir;
-
-std::string own_cpus() {
-    std::ifstream status("/proc/self/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.rfind("Cpus_allowed_list:", 0) == 0) return line.substr(line.find_first_not_of(" \t", 18));
-    return {};
-}
 
 // Per game, the set of CPU lists its engines reported at their moves.
 std::vector<std::set<std::string>> cpus_per_game(const std::string &each, const std::string &name) {
@@ -57,7 +50,7 @@ std::vector<std::set<std::string>> cpus_per_game(const std::string &each, const 
 }  // namespace
 
 TEST_CASE("engines of one thread play each game on one CPU, others where the kernel puts them", "[e2e][chess][affinity]") {
-    const std::string all = own_cpus();
+    const std::string all = arb::test::proc_field("self", "status", "Cpus_allowed_list");
     if (all.find_first_of("-,") == std::string::npos) ARB_SKIP("this process may use one CPU only (" << all << ")");
     // option.Threads=1 for both, as fishtest's command line sets it: affinity auto pins.
     for (const auto &game : cpus_per_game("option.Threads=1", "affinity-auto")) {

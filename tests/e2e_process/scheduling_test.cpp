@@ -6,6 +6,7 @@
 #include "process/latency_slice.hpp"
 #include "process/spawn.hpp"
 
+#include "support/process_scan.hpp"
 #include "support/skip.hpp"
 
 #include <catch2/catch.hpp>
@@ -14,23 +15,14 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace arb;
 
 namespace {
 
-// The value of `key` in /proc/<pid>/<file> ("Cpus_allowed_list:\t1", "se.slice   :   100000").
 std::string proc_field(long pid, const std::string &file, const std::string &key) {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/" + file);
-    for (std::string line; std::getline(in, line);) {
-        if (line.rfind(key, 0) != 0) continue;
-        auto value = line.substr(line.find(':') + 1);
-        value.erase(0, value.find_first_not_of(" \t"));
-        return value;
-    }
-    return {};
+    return test::proc_field(std::to_string(pid), file, key);
 }
 
 // A child that reads its stdin until it closes: alive until killed.

@@ -127,6 +127,20 @@ inline bool lock_held(const std::filesystem::path &file) {
     return std::filesystem::exists(file) && !lock_free_within(file, std::chrono::milliseconds(0));
 }
 
+// The value of `key` in /proc/<process>/<file>, its blanks after the colon
+// dropped ("Cpus_allowed_list:\t1" -> "1", "se.slice  :  100000" -> "100000");
+// "" when the key or the process is not there. `process`: a pid or "self".
+inline std::string proc_field(const std::string &process, const std::string &file, const std::string &key) {
+    std::istringstream lines(proc_text("/proc/" + process + "/" + file));
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind(key, 0) != 0) continue;
+        auto value = line.substr(line.find(':') + 1);
+        value.erase(0, value.find_first_not_of(" \t"));
+        return value;
+    }
+    return {};
+}
+
 inline std::string read_file(const std::string &path) {
     std::ifstream in(path);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
